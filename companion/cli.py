@@ -1,0 +1,145 @@
+"""The ``companion`` command.
+
+Subcommands:
+
+``companion codes [--lang xx]``
+    The tactile code reference, a card a line.
+``companion score [FILE|-] [--explain] [--lang xx]``
+    Score a game written as JSON (see :mod:`companion.sushigo.gamefile`).
+
+With no subcommand it greets the player and prints the code reference.
+Output is plain lines, read in order by a screen reader or braille display:
+no tables, no colour, nothing that moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from companion import __version__
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
+from companion.narration import codes_reference, explain_game
+from companion.sushigo.gamefile import GameFileError, read_game
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+def default_language(environ: os._Environ[str] | dict[str, str] = os.environ) -> str:
+    """The first supported language named by LANGUAGE, LC_ALL, LC_MESSAGES or LANG.
+
+    >>> default_language({"LANG": "cs_CZ.UTF-8"})
+    'cs'
+    >>> default_language({"LANGUAGE": "de:fr", "LANG": "de_DE.UTF-8"})
+    'fr'
+    >>> default_language({})
+    'en'
+    """
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for entry in environ.get(variable, "").split(":"):
+            code = entry.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return DEFAULT_LANGUAGE
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Companion for tactile Sushi Go! cards: codes and exact scores.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None,
+        help="language of the output (default: from LANG, else en)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser(
+        "codes", parents=[language], help="print the tactile code reference, a card a line"
+    )
+    score = commands.add_parser(
+        "score", parents=[language], help="score a game written as JSON"
+    )
+    score.add_argument("file", nargs="?", default="-", help="JSON game file, or - for stdin")
+    score.add_argument(
+        "--explain", action="store_true", help="explain every score in sentences"
+    )
+    parser.set_defaults(lang=None)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    catalog = Catalog.for_language(args.lang or default_language())
+    if args.command == "score":
+        return score(args.file, explain=args.explain, catalog=catalog)
+    if args.command is None:
+        print(catalog.text("Sushi Go! companion. Commands: codes, score. Help: companion --help."))
+    for line in codes_reference(catalog):
+        print(line)
+    return EXIT_OK
+
+
+def _read(path: str, stdin: TextIO) -> str:
+    if path == "-":
+        return stdin.read()
+    return Path(path).read_text(encoding="utf-8")
+
+
+def score(
+    path: str,
+    *,
+    explain: bool,
+    catalog: Catalog,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    stderr: TextIO = sys.stderr,
+) -> int:
+    """``companion score``: JSON scores, or sentences with ``explain``."""
+    try:
+        game = read_game(json.loads(_read(path, stdin)))
+    except OSError as error:
+        print(f"companion score: cannot read {path}: {error.strerror}", file=stderr)
+        return EXIT_BAD_INPUT
+    except UnicodeDecodeError:
+        print(f"companion score: {path} is not UTF-8 text", file=stderr)
+        return EXIT_BAD_INPUT
+    except json.JSONDecodeError as error:
+        print(
+            f"companion score: not valid JSON at line {error.lineno},"
+            f" column {error.colno}: {error.msg}",
+            file=stderr,
+        )
+        return EXIT_BAD_INPUT
+    except GameFileError as error:
+        print(f"companion score: {error}", file=stderr)
+        return EXIT_BAD_INPUT
+    result = game.score()
+    if explain:
+        for line in explain_game(catalog, result, game.players):
+            print(line, file=stdout)
+        return EXIT_OK
+    names = game.players
+
+    def by_name(values: Sequence[int]) -> dict[str, int]:
+        return dict(zip(names, values, strict=True))
+
+    output = {
+        "rounds": [by_name([s.points for s in r]) for r in result.rounds],
+        "pudding": by_name([s.points for s in result.pudding]) if result.pudding else None,
+        "total": by_name(result.totals),
+        "winners": [names[s] for s in result.winners],
+        "puddings": by_name(result.puddings),
+        "dummy": names[result.dummy] if result.dummy is not None else None,
+    }
+    print(json.dumps(output, ensure_ascii=False), file=stdout)
+    return EXIT_OK

@@ -1,0 +1,58 @@
+# Shared set-up for scripts/start.sh and scripts/test.sh: sourced, not run.
+# Installs the Debian packages given in SYSTEM_PACKAGES (when missing), makes
+# .venv with Python 3.11 or newer and installs the project into it with the
+# extras given in EXTRAS.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+VENV=${COMPANION_VENV:-$ROOT/.venv}
+
+say() { printf '%s\n' "$*" >&2; }
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"
+    elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+    else say "Needs root to run: $*"; exit 1
+    fi
+}
+
+install_system_packages() {
+    local missing=() pkg
+    for pkg in "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
+            || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    command -v apt-get >/dev/null 2>&1 || { say "Please install: ${missing[*]}"; exit 1; }
+    say "Installing system packages: ${missing[*]}"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends \
+        "${missing[@]}" >/dev/null
+}
+
+find_python() {
+    local candidate
+    for candidate in ${PYTHON:-} python3.13 python3.12 python3.11 python3; do
+        if command -v "$candidate" >/dev/null 2>&1 &&
+            "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+            echo "$candidate"; return 0
+        fi
+    done
+    say "Python 3.11 or newer is needed."; exit 1
+}
+
+install_system_packages ${SYSTEM_PACKAGES:-}
+
+if [ ! -x "$VENV/bin/python" ]; then
+    python=$(find_python)
+    if ! "$python" -m venv "$VENV" 2>/dev/null; then
+        install_system_packages python3-venv
+        rm -rf "$VENV"
+        "$python" -m venv "$VENV"
+    fi
+    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+fi
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+    --editable ".${EXTRAS:+[$EXTRAS]}" 2>&1 | grep -v '^WARNING: Location' >&2 || true
+"$VENV/bin/python" -c 'import companion' || { say "The install failed."; exit 1; }

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Set up everything the tests need, then run the whole suite: lint (ruff),
+# types (mypy --strict), then the tests (pytest). Arguments go to pytest.
+SYSTEM_PACKAGES=""
+EXTRAS="test"
+source "$(dirname "$0")/setup.sh"
+set -x
+"$VENV/bin/ruff" check .
+"$VENV/bin/mypy"
+"$VENV/bin/pytest" "$@"
