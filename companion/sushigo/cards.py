@@ -56,6 +56,10 @@ class Card(enum.Enum):
     CHOPSTICKS = "chopsticks"
     SOY_SAUCE = "soy-sauce"
 
+    # Members are singletons compared by identity: hash them the same way,
+    # in C, rather than by name in Python (the engine hashes cards a lot).
+    __hash__ = object.__hash__
+
     def __repr__(self) -> str:
         return f"Card.{self.name}"
 
