@@ -53,6 +53,11 @@ if [ ! -x "$VENV/bin/python" ]; then
     fi
     "$VENV/bin/python" -m pip install --quiet --upgrade pip
 fi
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-    --editable ".${EXTRAS:+[$EXTRAS]}" 2>&1 | grep -v '^WARNING: Location' >&2 || true
-"$VENV/bin/python" -c 'import companion' || { say "The install failed."; exit 1; }
+# pip's and the build backend's chatter goes to a log, shown only on failure.
+log="$VENV/install.log"
+if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+        --editable ".${EXTRAS:+[$EXTRAS]}" >"$log" 2>&1; then
+    cat "$log" >&2
+    say "Installing the Python packages failed (log above)."
+    exit 1
+fi
