@@ -84,6 +84,11 @@ class Card(enum.Enum):
             raise KeyError(card_id) from None
 
     @property
+    def index(self) -> int:
+        """Position in ``Card``: the number the engine works with."""
+        return _INDEX[self]
+
+    @property
     def family(self) -> Family:
         """The colour family (soy sauce variant)."""
         return _FAMILY[self]
@@ -130,6 +135,11 @@ _FAMILY: Mapping[Card, Family] = MappingProxyType(
         Card.SOY_SAUCE: Family.SOY_SAUCE,
     }
 )
+
+_INDEX: Mapping[Card, int] = MappingProxyType({card: i for i, card in enumerate(Card)})
+
+#: Cards by index: ``CARDS[card.index] is card``.
+CARDS: tuple[Card, ...] = tuple(Card)
 
 #: The cards of the base game, in the order the rulebooks list them.
 BASE_CARDS: tuple[Card, ...] = tuple(c for c in Card if c is not Card.SOY_SAUCE)

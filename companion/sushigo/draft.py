@@ -12,6 +12,9 @@ of a hand is played by itself. Three rounds, then puddings and the winner.
 >>> events = game.choose(0, choice)
 >>> game.waiting_for()
 (1, 2)
+>>> totals = game.play_random(random.Random(1))
+>>> game.over, len(totals)
+(True, 3)
 
 Choices are written like typed codes: ``w2`` (one card), ``t+w2`` (two cards
 with chopsticks, in that order), and for the controller of the two-player
@@ -19,6 +22,10 @@ dummy ``w2/o3`` (``o3`` goes to the dummy).
 
 Seats are numbered in table order, clockwise: a hand passed to the left goes
 from seat ``i`` to seat ``i + 1``.
+
+Inside, cards are numbers (``Card.index``) so that whole games can be played
+out quickly, for simulations and for the advisor; the methods take and give
+:class:`Card` members.
 """
 
 from __future__ import annotations
@@ -26,10 +33,11 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 from companion.sushigo.cards import (
+    CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     ROUNDS,
@@ -37,10 +45,19 @@ from companion.sushigo.cards import (
     hand_size,
     new_deck,
 )
-from companion.sushigo.scoring import GameScore, SeatScore, score_game, score_round
+from companion.sushigo.scoring import (
+    I_CHOPSTICKS,
+    I_PUDDING,
+    GameScore,
+    SeatScore,
+    round_points,
+    score_game,
+    score_puddings,
+    score_round,
+    tally,
+    winners,
+)
 from companion.sushigo.tactile import UnknownCodeError, parse, short_code
-
-CHOPSTICKS = Card.CHOPSTICKS
 
 
 class Direction(enum.IntEnum):
@@ -84,7 +101,7 @@ class Choice:
 
     @classmethod
     def parse(cls, text: str) -> Choice:
-        """Read ``w2``, ``t+w2``, ``w2/o3`` or ``t+w2/o3``.
+        """Read ``w2``, ``t+w2`` (or ``t w2``), ``w2/o3`` or ``t+w2/o3``.
 
         >>> Choice.parse("t + w2")
         Choice.parse('t+w2')
@@ -96,7 +113,7 @@ class Choice:
             dummy = parse(other) if slash else None
         except UnknownCodeError as error:
             raise MalformedChoiceError(text, f"unknown card: {error.detail}") from None
-        if not 1 <= len(cards) <= 2:
+        if len(cards) > 2:
             raise MalformedChoiceError(
                 text, "take one card, or two with chopsticks: for example w2 or t+w2"
             )
@@ -150,6 +167,33 @@ class GameOverError(RuntimeError):
     """The game has ended: nobody chooses any more."""
 
 
+# -- legal choices --------------------------------------------------------------
+
+
+def _fits(hand: Sequence[int], cards: Sequence[int]) -> bool:
+    """Whether the hand holds all these cards (repeats need repeated copies)."""
+    return all(hand.count(c) >= cards.count(c) for c in cards)
+
+
+def _random_cards(hand: list[int], chopsticks: bool, r: Callable[[], float]) -> tuple[int, ...]:
+    """Uniform among the legal choices of a hand: its kinds, and with
+    chopsticks every ordered pair of cards it can give."""
+    kinds = list(set(hand))
+    k = len(kinds)
+    if chopsticks and len(hand) > 1:
+        ones = 0
+        for kind in kinds:
+            if hand.count(kind) == 1:
+                ones += 1
+        if r() * (k + k * k - ones) >= k:
+            while True:
+                a = kinds[int(r() * k)]
+                b = kinds[int(r() * k)]
+                if a != b or hand.count(a) > 1:
+                    return (a, b)
+    return (kinds[int(r() * k)],)
+
+
 class Choices:
     """The legal choices of one seat: iterate, count, test with ``in``.
 
@@ -158,12 +202,11 @@ class Choices:
     card for the dummy to each.
     """
 
-    __slots__ = ("_chopsticks", "_counts", "_dummy")
+    __slots__ = ("_chopsticks", "_dummy", "_hand")
 
     def __init__(self, hand: Sequence[Card], *, chopsticks: bool, dummy: bool) -> None:
-        self._counts: Counter[Card] = Counter(hand)
-        needed = 2 + dummy
-        self._chopsticks = chopsticks and len(hand) >= needed
+        self._hand = [card.index for card in hand]
+        self._chopsticks = chopsticks and len(hand) >= 2 + dummy
         self._dummy = dummy
 
     @property
@@ -171,37 +214,33 @@ class Choices:
         """Whether chopsticks can be used this turn."""
         return self._chopsticks
 
-    def _fits(self, cards: Sequence[Card]) -> bool:
-        need = Counter(cards)
-        return all(self._counts[c] >= n for c, n in need.items())
-
     def __contains__(self, item: object) -> bool:
-        if not isinstance(item, Choice):
+        if not isinstance(item, Choice) or (item.dummy is not None) != self._dummy:
             return False
-        if (len(item.cards) == 2 and not self._chopsticks) or not 1 <= len(item.cards) <= 2:
+        if not 1 <= len(item.cards) <= 1 + self._chopsticks:
             return False
-        if (item.dummy is not None) != self._dummy:
-            return False
-        taken = item.cards + ((item.dummy,) if item.dummy is not None else ())
-        return self._fits(taken)
+        taken = [c.index for c in item.cards]
+        if item.dummy is not None:
+            taken.append(item.dummy.index)
+        return _fits(self._hand, taken)
 
     def __iter__(self) -> Iterator[Choice]:
-        kinds = list(self._counts)
-        shapes: list[tuple[Card, ...]] = [(k,) for k in kinds]
-        if self._chopsticks:
-            shapes += [(a, b) for a in kinds for b in kinds if self._fits((a, b))]
-        for cards in shapes:
-            if not self._dummy:
-                yield Choice(cards)
-                continue
-            for d in kinds:
-                if self._fits((*cards, d)):
-                    yield Choice(cards, d)
+        kinds = sorted(set(self._hand))
+        widths = (1, 2) if self._chopsticks else (1,)
+        for width in widths:
+            for picked in _products(kinds, width + self._dummy):
+                if _fits(self._hand, picked):
+                    cards = tuple(CARDS[i] for i in picked)
+                    if self._dummy:
+                        yield Choice(cards[:-1], cards[-1])
+                    else:
+                        yield Choice(cards)
 
     def __len__(self) -> int:
-        k = len(self._counts)
-        ones = sum(1 for n in self._counts.values() if n == 1)
-        twos = sum(1 for n in self._counts.values() if n == 2)
+        counts = Counter(self._hand)
+        k = len(counts)
+        ones = sum(1 for n in counts.values() if n == 1)
+        twos = sum(1 for n in counts.values() if n == 2)
         pairs = k * k - ones
         if not self._dummy:
             return k + (pairs if self._chopsticks else 0)
@@ -210,30 +249,31 @@ class Choices:
 
     def sample(self, rng: random.Random) -> Choice:
         """One legal choice, uniformly at random."""
-        return _sample(self, rng)
+        if not self._dummy:
+            picked = _random_cards(self._hand, self._chopsticks, rng.random)
+            return Choice(tuple(CARDS[i] for i in picked))
+        # The controller: widths in proportion to their counts, then kinds
+        # drawn until the hand can give them.
+        kinds = sorted(set(self._hand))
+        narrow = len(kinds) ** 2 - sum(1 for k in kinds if self._hand.count(k) == 1)
+        wide = self._chopsticks and rng.randrange(len(self)) >= narrow
+        while True:
+            picked = [rng.choice(kinds) for _ in range(2 + wide)]
+            if _fits(self._hand, picked):
+                cards = tuple(CARDS[i] for i in picked)
+                return Choice(cards[:-1], cards[-1])
 
     def __repr__(self) -> str:
         return f"<Choices {len(self)}: {' '.join(str(c) for c in self)}>"
 
 
-def _sample(choices: Choices, rng: random.Random) -> Choice:
-    """Uniform over the legal choices: pick one or two cards (in proportion
-    to how many choices of each width there are), then draw kinds until the
-    hand can give them."""
-    counts = choices._counts
-    kinds = list(counts)
-    k = len(kinds)
-    ones = sum(1 for n in counts.values() if n == 1)
-    narrow = k * k - ones if choices._dummy else k
-    wide = choices._chopsticks and rng.randrange(len(choices)) >= narrow
-    width = 1 + wide + choices._dummy
-    while True:
-        picked = [kinds[rng.randrange(k)] for _ in range(width)]
-        if width == 1 or choices._fits(picked):
-            break
-    if choices._dummy:
-        return Choice(tuple(picked[:-1]), picked[-1])
-    return Choice(tuple(picked))
+def _products(kinds: Sequence[int], width: int) -> Iterator[tuple[int, ...]]:
+    if width == 0:
+        yield ()
+        return
+    for first in kinds:
+        for rest in _products(kinds, width - 1):
+            yield (first, *rest)
 
 
 # -- events -------------------------------------------------------------------
@@ -269,7 +309,8 @@ class SeatView:
     """What one seat may know: never another seat's hidden hand.
 
     ``held`` lists the hands this seat has held this round, oldest first,
-    with the turn it held each.
+    with the turn it held each. ``hand_sizes`` counts every hand (the dummy's
+    face-down pile included); ``chosen`` says who has chosen this turn.
     """
 
     seat: int
@@ -288,14 +329,20 @@ class SeatView:
     draw_pile: int
     chosen: tuple[bool, ...]
     over: bool
-    variant: Variant = field(default_factory=Variant)
+    variant: Variant
+
+
+def _cards(indexes: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in indexes)
 
 
 class Game:
     """A game with every card known, from a seeded shuffle.
 
     ``players`` is 2 to 5. With ``Variant(dummy=True)`` there must be 2
-    players; a third seat, the dummy, is added (seat 2).
+    players; a third seat, the dummy, is added (seat 2). The players take
+    turns controlling the dummy, ``first_controller`` first, and the turns
+    go on alternating from one round to the next.
     """
 
     def __init__(
@@ -317,27 +364,28 @@ class Game:
         self.seats = players + variant.dummy
         self.dummy: int | None = 2 if variant.dummy else None
         self._hand_size = hand_size(self.seats)
-        deck = new_deck(variant.soy_sauce)
+        deck = [card.index for card in new_deck(variant.soy_sauce)]
         rng.shuffle(deck)
         self._pile = deck
         self.round = 0
         self.turn = 0
         self._dummy_turns = first_controller
-        self._hands: list[list[Card]] = []
-        self._tables: list[list[Card]] = [[] for _ in range(self.seats)]
-        self._pending: list[Choice | None] = [None] * self.seats
-        self._held: list[list[tuple[int, tuple[Card, ...]]]] = []
-        self._round_tables: list[tuple[tuple[Card, ...], ...]] = []
-        self._round_scores: list[tuple[SeatScore, ...]] = []
+        self._hands: list[list[int]] = []
+        self._tables: list[list[int]] = []
+        self._pending: list[tuple[int, ...] | None] = []
+        self._dummy_pick: int | None = None
+        self._held: list[list[tuple[int, tuple[int, ...]]]] = []
+        self._round_tables: list[list[list[int]]] = []
+        self._round_points: list[list[int]] = []
         self._puddings = [0] * self.seats
-        self._final: GameScore | None = None
+        self._totals: tuple[int, ...] | None = None
         self._start_round()
 
     # -- what anyone may see ---------------------------------------------------
 
     @property
     def over(self) -> bool:
-        return self._final is not None
+        return self._totals is not None
 
     @property
     def direction(self) -> Direction:
@@ -352,11 +400,15 @@ class Game:
 
     def table(self, seat: int) -> tuple[Card, ...]:
         """A seat's cards this round, in the order they were laid down."""
-        return tuple(self._tables[seat])
+        return _cards(self._tables[seat])
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A seat's hand (the dummy's is its face-down pile). Hidden information."""
-        return tuple(self._hands[seat])
+        return _cards(self._hands[seat])
+
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The undealt cards, top last. Hidden information."""
+        return _cards(self._pile)
 
     def waiting_for(self) -> tuple[int, ...]:
         """Seats that still have to choose this turn."""
@@ -367,12 +419,18 @@ class Game:
         )
 
     def result(self) -> GameScore:
-        """The score so far; complete once the game is over."""
-        if self._final is not None:
-            return self._final
+        """The score so far with its breakdown; complete once the game is over."""
         if not self._round_tables:
             raise ValueError("no round has been scored yet")
-        return score_game(self._round_tables, dummy=self.dummy)
+        tables = [[_cards(t) for t in r] for r in self._round_tables]
+        return score_game(tables, dummy=self.dummy)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points of every seat so far (with puddings once the game is over)."""
+        if self._totals is not None:
+            return self._totals
+        return tuple(sum(r[s] for r in self._round_points) for s in range(self.seats))
 
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know, and nothing more."""
@@ -383,11 +441,11 @@ class Game:
             seats=self.seats,
             round=self.round,
             turn=self.turn,
-            hand=tuple(self._hands[seat]) if self._hands else (),
-            tables=tuple(tuple(t) for t in self._tables),
+            hand=_cards(self._hands[seat]),
+            tables=tuple(_cards(t) for t in self._tables),
             puddings=tuple(self._puddings),
-            held=tuple(self._held[seat]) if self._held else (),
-            round_scores=tuple(tuple(s.points for s in r) for r in self._round_scores),
+            held=tuple((turn, _cards(h)) for turn, h in self._held[seat]),
+            round_scores=tuple(tuple(r) for r in self._round_points),
             direction=self.direction,
             dummy=self.dummy,
             controller=self.controller,
@@ -402,10 +460,8 @@ class Game:
 
     def legal_choices(self, seat: int) -> Choices:
         self._check_seat(seat)
-        hand = self._hands[seat]
-        controls = seat == self.controller
-        chopsticks = CHOPSTICKS in self._tables[seat]
-        return Choices(hand, chopsticks=chopsticks, dummy=controls)
+        chopsticks = I_CHOPSTICKS in self._tables[seat]
+        return Choices(self.hand(seat), chopsticks=chopsticks, dummy=seat == self.controller)
 
     def choose(self, seat: int, choice: Choice | str) -> tuple[Event, ...]:
         """Record a seat's choice; once every seat has chosen, reveal and pass.
@@ -417,8 +473,13 @@ class Game:
         if isinstance(choice, str):
             choice = Choice.parse(choice)
         self._check_legal(seat, choice)
-        self._pending[seat] = choice
-        return self._resolve_if_ready()
+        self._pending[seat] = tuple(c.index for c in choice.cards)
+        if choice.dummy is not None:
+            self._dummy_pick = choice.dummy.index
+        events: list[Event] = []
+        while not self.over and None not in self._pending:
+            events.extend(self._reveal())
+        return tuple(events)
 
     def _check_seat(self, seat: int) -> None:
         if self.over:
@@ -433,6 +494,8 @@ class Game:
     def _check_legal(self, seat: int, choice: Choice) -> None:
         hand = self._hands[seat]
         text = str(choice)
+        if not 1 <= len(choice.cards) <= 2:
+            raise MalformedChoiceError(text, "take one card, or two with chopsticks")
         if choice.dummy is not None and seat != self.controller:
             raise IllegalChoiceError(text, "you do not control the dummy this turn")
         if choice.dummy is None and seat == self.controller:
@@ -440,19 +503,14 @@ class Game:
                 text, "you control the dummy: also take a card for it, as in w2/o3"
             )
         if choice.uses_chopsticks:
-            if CHOPSTICKS not in self._tables[seat]:
+            if I_CHOPSTICKS not in self._tables[seat]:
                 raise IllegalChoiceError(text, "you have no chopsticks on your table")
             if len(hand) < 2 + (choice.dummy is not None):
-                raise IllegalChoiceError(
-                    text, "chopsticks need two cards in your hand to take"
-                )
-        taken = Counter(choice.cards)
-        if choice.dummy is not None:
-            taken[choice.dummy] += 1
-        held = Counter(hand)
-        for card, n in taken.items():
-            if held[card] < n:
-                have = held[card]
+                raise IllegalChoiceError(text, "chopsticks need two cards in your hand")
+        taken = list(choice.cards) + ([choice.dummy] if choice.dummy is not None else [])
+        for card in dict.fromkeys(taken):
+            have = hand.count(card.index)
+            if have < taken.count(card):
                 reason = (
                     f"your hand has no {card.id}"
                     if have == 0
@@ -466,10 +524,11 @@ class Game:
         self.round += 1
         self.turn = 0
         n = self._hand_size
+        pile = self._pile
         self._hands = []
         for _ in range(self.seats):
-            self._hands.append(self._pile[-n:][::-1])
-            del self._pile[-n:]
+            self._hands.append(pile[-n:])
+            del pile[-n:]
         self._held = [[] for _ in range(self.seats)]
         self._tables = [[] for _ in range(self.seats)]
         self._start_turn()
@@ -477,79 +536,122 @@ class Game:
     def _start_turn(self) -> None:
         self.turn += 1
         self._pending = [None] * self.seats
+        self._dummy_pick = None
         if self.dummy is not None:
-            pile = self._hands[self.dummy]
-            controller = self._dummy_turns % 2
-            self._hands[controller].append(pile.pop())
+            self._pending[self.dummy] = ()
+            self._hands[self._dummy_turns % 2].append(self._hands[self.dummy].pop())
         for seat in range(self.seats):
-            if seat == self.dummy:
-                continue
-            hand = self._hands[seat]
-            self._held[seat].append((self.turn, tuple(hand)))
-            if len(hand) == 1:
-                self._pending[seat] = Choice((hand[0],))
-
-    def _resolve_if_ready(self) -> tuple[Event, ...]:
-        events: list[Event] = []
-        while not self.over and all(
-            p is not None for s, p in enumerate(self._pending) if s != self.dummy
-        ):
-            events.extend(self._reveal())
-        return tuple(events)
+            if seat != self.dummy:
+                hand = self._hands[seat]
+                self._held[seat].append((self.turn, tuple(hand)))
+                if len(hand) == 1:
+                    self._pending[seat] = (hand[0],)
 
     def _reveal(self) -> list[Event]:
-        automatic = all(
-            len(self._hands[s]) == 1 for s in range(self.seats) if s != self.dummy
-        )
-        laid: list[tuple[Card, ...]] = [() for _ in range(self.seats)]
-        used = [False] * self.seats
-        for seat, choice in enumerate(self._pending):
-            if choice is None:
-                continue
-            hand, table = self._hands[seat], self._tables[seat]
-            for card in choice.cards:
-                hand.remove(card)
-            table.extend(choice.cards)
-            laid[seat] = choice.cards
-            if choice.uses_chopsticks:
-                table.remove(CHOPSTICKS)
-                hand.append(CHOPSTICKS)
-                used[seat] = True
-            if choice.dummy is not None and self.dummy is not None:
-                hand.remove(choice.dummy)
-                self._tables[self.dummy].append(choice.dummy)
-                laid[self.dummy] = (choice.dummy,)
+        automatic = all(len(h) == 1 for s, h in enumerate(self._hands) if s != self.dummy)
+        laid: list[tuple[int, ...]] = []
+        for seat, cards in enumerate(self._pending):
+            assert cards is not None
+            _lay(self._hands[seat], self._tables[seat], cards)
+            laid.append(cards)
+        if self.dummy is not None and self._dummy_pick is not None:
+            self._hands[self._dummy_turns % 2].remove(self._dummy_pick)
+            self._tables[self.dummy].append(self._dummy_pick)
+            laid[self.dummy] = (self._dummy_pick,)
         events: list[Event] = [
-            Revealed(self.round, self.turn, tuple(laid), tuple(used), automatic)
+            Revealed(
+                self.round,
+                self.turn,
+                tuple(_cards(c) for c in laid),
+                tuple(len(c) == 2 for c in laid),
+                automatic,
+            )
         ]
         self._pass_hands()
-        if self.dummy is not None:
-            self._dummy_turns += 1
         if any(self._hands):
             self._start_turn()
             return events
-        events.append(self._end_round())
-        if self.round < ROUNDS:
-            self._start_round()
-        else:
-            self._final = score_game(self._round_tables, dummy=self.dummy)
-            events.append(GameEnded(self._final))
+        number = self.round
+        scores = score_round([_cards(t) for t in self._tables])
+        self._finish_round([s.points for s in scores])
+        events.append(RoundScored(number, scores))
+        if self.over:
+            events.append(GameEnded(self.result()))
         return events
 
     def _pass_hands(self) -> None:
-        if self.dummy is not None:
-            self._hands[0], self._hands[1] = self._hands[1], self._hands[0]
-            return
-        step = int(self.direction)
         hands = self._hands
-        # Seat i passes to seat i + step: seat i now holds what i - step held.
-        self._hands = [hands[(s - step) % self.seats] for s in range(self.seats)]
+        if self.dummy is not None:
+            hands[0], hands[1] = hands[1], hands[0]
+            self._dummy_turns += 1
+        elif self.direction is Direction.LEFT:
+            # Seat i passes to seat i + 1: seat i now holds what i - 1 held.
+            hands.insert(0, hands.pop())
+        else:
+            hands.append(hands.pop(0))
 
-    def _end_round(self) -> RoundScored:
-        tables = tuple(tuple(t) for t in self._tables)
-        scores = score_round(tables)
-        self._round_tables.append(tables)
-        self._round_scores.append(scores)
-        for seat, table in enumerate(tables):
-            self._puddings[seat] += table.count(Card.PUDDING)
-        return RoundScored(self.round, scores)
+    def _finish_round(self, points: list[int]) -> None:
+        """Keep the round's tables and points and the puddings; deal again or end."""
+        self._round_tables.append(self._tables)
+        self._round_points.append(points)
+        for seat, table in enumerate(self._tables):
+            self._puddings[seat] += table.count(I_PUDDING)
+        if self.round < ROUNDS:
+            self._start_round()
+            return
+        pudding = score_puddings(self._puddings, penalty=self.seats > 2)
+        self._totals = tuple(
+            sum(r[s] for r in self._round_points) + pudding[s].points
+            for s in range(self.seats)
+        )
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winners after tie-breaks (the leaders while the game goes on)."""
+        return winners(self.totals, self._puddings, dummy=self.dummy)
+
+    # -- whole games at speed --------------------------------------------------
+
+    def play_random(self, rng: random.Random) -> tuple[int, ...]:
+        """Play to the end, every seat choosing uniformly among its legal
+        choices (choices already made this turn stand). Returns the totals.
+
+        This is the fast path for simulations and the advisor: no events, no
+        breakdowns, the same rules.
+        """
+        if self.dummy is not None:
+            while not self.over:
+                for seat in self.waiting_for():
+                    self.choose(seat, self.legal_choices(seat).sample(rng))
+            return self.totals
+        r = rng.random
+        seats = range(self.seats)
+        while not self.over:
+            hands, tables, pending = self._hands, self._tables, self._pending
+            for seat in seats:
+                cards = pending[seat]
+                hand = hands[seat]
+                table = tables[seat]
+                if cards is None:
+                    cards = _random_cards(hand, I_CHOPSTICKS in table, r)
+                _lay(hand, table, cards)
+            self._pass_hands()
+            if len(hands[0]) == 1:
+                for seat in seats:
+                    tables[seat].append(hands[seat].pop())
+                self._finish_round(round_points([tally(t) for t in tables]))
+            else:
+                self.turn += 1
+                self._pending = [None] * self.seats
+        return self.totals
+
+
+def _lay(hand: list[int], table: list[int], cards: tuple[int, ...]) -> None:
+    """Move the chosen cards from hand to table, in order; chopsticks used for
+    two cards go from the table back into the hand that is passed on."""
+    for card in cards:
+        hand.remove(card)
+        table.append(card)
+    if len(cards) == 2:
+        table.remove(I_CHOPSTICKS)
+        hand.append(I_CHOPSTICKS)

@@ -18,7 +18,6 @@ Line(kind=LineKind.TEMPURA, cards=2, points=5, sets=1)
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -144,38 +143,99 @@ def split(points: int, ways: int) -> int:
     return share if points >= 0 else -share
 
 
-def _nigiri_lines(tableau: Sequence[Card]) -> list[Line]:
+# -- the tally: one pass over a tableau, shared by every scorer ----------------
+#
+# Cards are counted by their index in ``Card`` (see ``Card.index``). A tally
+# is a list: the count of each card index, then at ON_WASABI + i the nigiri
+# of index EGG + i that went on a wasabi laid before them.
+
+_I = {card: i for i, card in enumerate(Card)}
+I_TEMPURA, I_SASHIMI, I_DUMPLING = _I[Card.TEMPURA], _I[Card.SASHIMI], _I[Card.DUMPLING]
+I_MAKI1, I_MAKI2, I_MAKI3 = _I[Card.MAKI1], _I[Card.MAKI2], _I[Card.MAKI3]
+I_EGG, I_SALMON, I_SQUID = _I[Card.EGG], _I[Card.SALMON], _I[Card.SQUID]
+I_PUDDING, I_WASABI, I_CHOPSTICKS = _I[Card.PUDDING], _I[Card.WASABI], _I[Card.CHOPSTICKS]
+I_SOY = _I[Card.SOY_SAUCE]
+ON_WASABI = len(Card)
+TALLY_SIZE = ON_WASABI + 3
+_NIGIRI_SHIFT = ON_WASABI - I_EGG
+_FAMILY_OF = tuple(list(dict.fromkeys(c.family for c in Card)).index(c.family) for c in Card)
+
+
+def tally(table: Iterable[int]) -> list[int]:
+    """Count a tableau of card indexes, in play order (wasabi needs the order).
+
+    >>> t = tally([Card.WASABI.index, Card.SQUID.index, Card.SQUID.index])
+    >>> t[Card.SQUID.index], t[ON_WASABI + 2]
+    (2, 1)
+    """
+    counts = [0] * TALLY_SIZE
+    free = 0
+    for c in table:
+        counts[c] += 1
+        if c == I_WASABI:
+            free += 1
+        elif free and I_EGG <= c <= I_SQUID:
+            free -= 1
+            counts[c + _NIGIRI_SHIFT] += 1
+    return counts
+
+
+def maki_icons(t: Sequence[int]) -> int:
+    return t[I_MAKI1] + 2 * t[I_MAKI2] + 3 * t[I_MAKI3]
+
+
+def base_points(t: Sequence[int]) -> int:
+    """Points that depend on one tableau alone (no maki, no soy sauce)."""
+    return (
+        t[I_TEMPURA] // 2 * TEMPURA_PAIR
+        + t[I_SASHIMI] // 3 * SASHIMI_SET
+        + DUMPLING_POINTS[min(t[I_DUMPLING], 5)]
+        + t[I_EGG] + 2 * t[I_SALMON] + 3 * t[I_SQUID]
+        + (WASABI_FACTOR - 1)
+        * (t[ON_WASABI] + 2 * t[ON_WASABI + 1] + 3 * t[ON_WASABI + 2])
+    )
+
+
+def tally_colours(t: Sequence[int]) -> int:
+    """Different colour families on a tallied tableau (soy sauce variant)."""
+    return len({_FAMILY_OF[i] for i in range(ON_WASABI) if t[i]})
+
+
+def round_points(tallies: Sequence[Sequence[int]]) -> list[int]:
+    """Every seat's points for a round, without the breakdown (the fast path)."""
+    result = [base_points(t) for t in tallies]
+    icons = [maki_icons(t) for t in tallies]
+    if any(icons):
+        for seat, (_, _, points) in enumerate(maki_places(icons)):
+            result[seat] += points
+    if any(t[I_SOY] for t in tallies):
+        for seat, (_, _, points, _) in enumerate(soy_places(tallies)):
+            result[seat] += points
+    return result
+
+
+def _nigiri_lines(t: Sequence[int]) -> list[Line]:
     """Nigiri on wasabi (played before them, one each) and plain; empty wasabi."""
-    free_wasabi = 0
-    scored: Counter[tuple[Card, bool]] = Counter()
-    for card in tableau:
-        if card is Card.WASABI:
-            free_wasabi += 1
-        elif card.is_nigiri:
-            on_wasabi = free_wasabi > 0
-            free_wasabi -= on_wasabi
-            scored[card, on_wasabi] += 1
     lines = []
-    for nigiri in (Card.SQUID, Card.SALMON, Card.EGG):
-        for on_wasabi in (True, False):
-            n = scored[nigiri, on_wasabi]
+    for card in (Card.SQUID, Card.SALMON, Card.EGG):
+        i = _I[card]
+        on_wasabi = t[i + _NIGIRI_SHIFT]
+        for n, factor in ((on_wasabi, WASABI_FACTOR), (t[i] - on_wasabi, 1)):
             if n:
-                each = nigiri.nigiri_value * (WASABI_FACTOR if on_wasabi else 1)
-                lines.append(
-                    Line(LineKind.NIGIRI, n, n * each, card=nigiri, on_wasabi=on_wasabi)
-                )
-    if free_wasabi:
-        lines.append(Line(LineKind.WASABI, free_wasabi, 0))
+                points = n * card.nigiri_value * factor
+                lines.append(Line(LineKind.NIGIRI, n, points, card=card, on_wasabi=factor > 1))
+    if free := t[I_WASABI] - sum(t[ON_WASABI:]):
+        lines.append(Line(LineKind.WASABI, free, 0))
     return lines
 
 
-def _set_lines(counts: Counter[Card]) -> list[Line]:
+def _set_lines(t: Sequence[int]) -> list[Line]:
     lines = []
-    if n := counts[Card.TEMPURA]:
+    if n := t[I_TEMPURA]:
         lines.append(Line(LineKind.TEMPURA, n, n // 2 * TEMPURA_PAIR, sets=n // 2))
-    if n := counts[Card.SASHIMI]:
+    if n := t[I_SASHIMI]:
         lines.append(Line(LineKind.SASHIMI, n, n // 3 * SASHIMI_SET, sets=n // 3))
-    if n := counts[Card.DUMPLING]:
+    if n := t[I_DUMPLING]:
         lines.append(Line(LineKind.DUMPLING, n, dumpling_points(n)))
     return lines
 
@@ -201,29 +261,23 @@ def maki_places(icons: Sequence[int]) -> list[tuple[Place, int, int]]:
     [3, 3, 0]
     """
     result = [(Place.NONE, 0, 0)] * len(icons)
-    groups = [g for g in _ranked(icons) if icons[g[0]] > 0]
-    prizes = [(Place.FIRST, MAKI_FIRST)]
-    if groups and len(groups[0]) == 1:
-        prizes.append((Place.SECOND, MAKI_SECOND))
-    for group, (place, prize) in zip(groups, prizes, strict=False):
-        for seat in group:
-            result[seat] = (place, len(group), split(prize, len(group)))
+    top = max(icons, default=0)
+    if top == 0:
+        return result
+    firsts = [seat for seat, n in enumerate(icons) if n == top]
+    share = split(MAKI_FIRST, len(firsts))
+    for seat in firsts:
+        result[seat] = (Place.FIRST, len(firsts), share)
+    if len(firsts) > 1:
+        return result
+    runner_up = max((n for n in icons if n < top), default=0)
+    if runner_up == 0:
+        return result
+    seconds = [seat for seat, n in enumerate(icons) if n == runner_up]
+    share = split(MAKI_SECOND, len(seconds))
+    for seat in seconds:
+        result[seat] = (Place.SECOND, len(seconds), share)
     return result
-
-
-def _maki_lines(tableaux: Sequence[Sequence[Card]]) -> list[list[Line]]:
-    icons = [sum(card.maki_icons for card in t) for t in tableaux]
-    lines: list[list[Line]] = []
-    for tableau, n, (place, tied, points) in zip(
-        tableaux, icons, maki_places(icons), strict=True
-    ):
-        cards = sum(1 for card in tableau if card.is_maki)
-        lines.append(
-            [Line(LineKind.MAKI, cards, points, icons=n, place=place, tied=tied)]
-            if cards
-            else []
-        )
-    return lines
 
 
 def colours(tableau: Iterable[Card]) -> int:
@@ -231,43 +285,45 @@ def colours(tableau: Iterable[Card]) -> int:
     return len({card.family for card in tableau})
 
 
-def _soy_lines(tableaux: Sequence[Sequence[Card]]) -> list[list[Line]]:
-    """Soy sauce: 4 points for the most colours at the table, ties included.
+def soy_places(tallies: Sequence[Sequence[int]]) -> list[tuple[Place, int, int, int]]:
+    """Each seat's soy sauce (place, tied, points, colours).
 
-    Soy sauce seats tied for the most colours split the 4 points (remainder
-    dropped); a seat scores one soy sauce a round at most.
+    Soy sauce scores 4 for the most colours at the table, ties with any seat
+    included; soy sauce seats tied for the most colours split the 4 points
+    (remainder dropped); a seat scores one soy sauce a round at most.
     """
-    counts = [colours(t) for t in tableaux]
+    counts = [tally_colours(t) for t in tallies]
     most = max(counts, default=0)
-    holders = [seat for seat, t in enumerate(tableaux) if Card.SOY_SAUCE in t]
-    winners = [seat for seat in holders if counts[seat] == most]
-    lines: list[list[Line]] = [[] for _ in tableaux]
-    for seat in holders:
-        won = seat in winners
-        lines[seat].append(
-            Line(
-                LineKind.SOY_SAUCE,
-                tableaux[seat].count(Card.SOY_SAUCE),
-                split(SOY_SAUCE_POINTS, len(winners)) if won else 0,
-                colours=counts[seat],
-                place=Place.FIRST if won else Place.NONE,
-                tied=len(winners) if won else 0,
-            )
-        )
-    return lines
+    winners = [s for s, t in enumerate(tallies) if t[I_SOY] and counts[s] == most]
+    share = split(SOY_SAUCE_POINTS, len(winners)) if winners else 0
+    return [
+        (Place.FIRST, len(winners), share, n) if seat in winners else (Place.NONE, 0, 0, n)
+        for seat, n in enumerate(counts)
+    ]
 
 
 def score_round(tableaux: Sequence[Sequence[Card]]) -> tuple[SeatScore, ...]:
     """Every seat's points for one round, from the tableaux in table order."""
-    maki = _maki_lines(tableaux)
-    soy = _soy_lines(tableaux)
+    tallies = [tally(_I[c] for c in t) for t in tableaux]
+    icons = [maki_icons(t) for t in tallies]
+    maki = maki_places(icons)
+    soy = soy_places(tallies)
     scores = []
-    for seat, tableau in enumerate(tableaux):
-        counts = Counter(tableau)
-        lines = _set_lines(counts) + _nigiri_lines(tableau) + maki[seat] + soy[seat]
-        if n := counts[Card.CHOPSTICKS]:
+    for seat, t in enumerate(tallies):
+        lines = _set_lines(t) + _nigiri_lines(t)
+        if n := t[I_MAKI1] + t[I_MAKI2] + t[I_MAKI3]:
+            place, tied, points = maki[seat]
+            lines.append(
+                Line(LineKind.MAKI, n, points, icons=icons[seat], place=place, tied=tied)
+            )
+        if n := t[I_SOY]:
+            place, tied, points, count = soy[seat]
+            lines.append(
+                Line(LineKind.SOY_SAUCE, n, points, colours=count, place=place, tied=tied)
+            )
+        if n := t[I_CHOPSTICKS]:
             lines.append(Line(LineKind.CHOPSTICKS, n, 0))
-        if n := counts[Card.PUDDING]:
+        if n := t[I_PUDDING]:
             lines.append(Line(LineKind.PUDDING_KEPT, n, 0))
         scores.append(SeatScore(sum(line.points for line in lines), tuple(lines)))
     return tuple(scores)

@@ -231,7 +231,8 @@ def normalize(text: str) -> str:
 
 def _key_positions(text: str) -> str:
     """A short code as typed on any layout, read as the QWERTY keys pressed."""
-    return "".join(text.casefold().split()).translate(_LAYOUT)
+    composed = unicodedata.normalize("NFC", text.casefold())
+    return "".join(composed.split()).translate(_LAYOUT)
 
 
 _POSITION_WORDS: Mapping[Position, tuple[str, ...]] = MappingProxyType(
