@@ -51,7 +51,7 @@ if [ ! -x "$VENV/bin/python" ]; then
         rm -rf "$VENV"
         "$python" -m venv "$VENV"
     fi
-    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+    "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
 fi
 # pip's and the build backend's chatter goes to a log, shown only on failure.
 log="$VENV/install.log"

@@ -258,9 +258,9 @@ class Choices:
         narrow = len(kinds) ** 2 - sum(1 for k in kinds if self._hand.count(k) == 1)
         wide = self._chopsticks and rng.randrange(len(self)) >= narrow
         while True:
-            picked = [rng.choice(kinds) for _ in range(2 + wide)]
-            if _fits(self._hand, picked):
-                cards = tuple(CARDS[i] for i in picked)
+            drawn = [rng.choice(kinds) for _ in range(2 + wide)]
+            if _fits(self._hand, drawn):
+                cards = tuple(CARDS[i] for i in drawn)
                 return Choice(cards[:-1], cards[-1])
 
     def __repr__(self) -> str:
