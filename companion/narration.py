@@ -66,7 +66,7 @@ CARD_VALUES: Mapping[Card, str] = MappingProxyType(
     {
         Card.TEMPURA: N_("5 points a pair"),
         Card.SASHIMI: N_("10 points a set of 3"),
-        Card.DUMPLING: N_("1, 3, 6, 10, 15 points for 1 to 5"),
+        Card.DUMPLING: N_("1, 3, 6, 10, 15 points for 1, 2, 3, 4, 5 or more"),
         Card.MAKI1: N_("1 maki icon"),
         Card.MAKI2: N_("2 maki icons"),
         Card.MAKI3: N_("3 maki icons"),
@@ -202,7 +202,7 @@ def explain_line(catalog: Catalog, line: Line) -> str:
         elif line.place is Place.FIRST:
             place = c.text("most colours at the table")
         else:
-            place = c.text("not the most colours")
+            place = c.text("someone has more colours")
         return c.text("Soy sauce: %(colours)s, %(place)s, %(points)s.",
                       colours=colours, place=place, points=pts)
     if kind is LineKind.PUDDING_KEPT:
@@ -266,5 +266,5 @@ def _winner_sentence(c: Catalog, game: GameScore, names: Sequence[str]) -> str:
     best = game.totals[game.winners[0]]
     level = [s for s in range(len(names)) if s != game.dummy and game.totals[s] == best]
     if len(level) > 1:
-        return c.text("Winner: %(player)s, on puddings.", player=won[0])
+        return c.text("Winner on puddings: %(player)s.", player=won[0])
     return c.text("Winner: %(player)s.", player=won[0])
