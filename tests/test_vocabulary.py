@@ -1,0 +1,24 @@
+"""Whatever the app calls a card, in any language, can be typed back."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.i18n import LANGUAGES, Catalog
+from companion.narration import card_name, describe_sticker
+from companion.sushigo.cards import Card
+from companion.sushigo.tactile import parse
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("card", list(Card), ids=lambda c: c.id)
+def test_displayed_name_parses_back(language: str, card: Card) -> None:
+    catalog = Catalog.for_language(language)
+    assert parse(card_name(catalog, card)) is card
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("card", list(Card), ids=lambda c: c.id)
+def test_displayed_sticker_parses_back(language: str, card: Card) -> None:
+    catalog = Catalog.for_language(language)
+    assert parse(describe_sticker(catalog, card)) is card
