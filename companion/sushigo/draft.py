@@ -35,6 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from companion.sushigo.cards import (
     CARDS,
@@ -50,9 +51,9 @@ from companion.sushigo.scoring import (
     I_PUDDING,
     GameScore,
     SeatScore,
+    pudding_places,
     round_points,
     score_game,
-    score_puddings,
     score_round,
     tally,
     winners,
@@ -175,23 +176,31 @@ def _fits(hand: Sequence[int], cards: Sequence[int]) -> bool:
     return all(hand.count(c) >= cards.count(c) for c in cards)
 
 
+def _random_kind(hand: list[int], r: Callable[[], float]) -> int:
+    """A kind of card in the hand, each kind equally likely: a random card,
+    kept with probability 1 / (copies of it in the hand)."""
+    n = len(hand)
+    while True:
+        card = hand[int(r() * n)]
+        copies = hand.count(card)
+        if copies == 1 or r() * copies < 1:
+            return card
+
+
 def _random_cards(hand: list[int], chopsticks: bool, r: Callable[[], float]) -> tuple[int, ...]:
     """Uniform among the legal choices of a hand: its kinds, and with
     chopsticks every ordered pair of cards it can give."""
-    kinds = list(set(hand))
-    k = len(kinds)
     if chopsticks and len(hand) > 1:
-        ones = 0
-        for kind in kinds:
-            if hand.count(kind) == 1:
-                ones += 1
+        kinds = set(hand)
+        k = len(kinds)
+        ones = sum(1 for kind in kinds if hand.count(kind) == 1)
         if r() * (k + k * k - ones) >= k:
             while True:
-                a = kinds[int(r() * k)]
-                b = kinds[int(r() * k)]
+                a = _random_kind(hand, r)
+                b = _random_kind(hand, r)
                 if a != b or hand.count(a) > 1:
                     return (a, b)
-    return (kinds[int(r() * k)],)
+    return (_random_kind(hand, r),)
 
 
 class Choices:
@@ -332,6 +341,11 @@ class SeatView:
     variant: Variant
 
 
+@cache
+def _deck(soy_sauce: int) -> tuple[int, ...]:
+    return tuple(card.index for card in new_deck(soy_sauce))
+
+
 def _cards(indexes: Sequence[int]) -> tuple[Card, ...]:
     return tuple(CARDS[i] for i in indexes)
 
@@ -364,8 +378,9 @@ class Game:
         self.seats = players + variant.dummy
         self.dummy: int | None = 2 if variant.dummy else None
         self._hand_size = hand_size(self.seats)
-        deck = [card.index for card in new_deck(variant.soy_sauce)]
-        rng.shuffle(deck)
+        deck = list(_deck(variant.soy_sauce))
+        r = rng.random
+        deck.sort(key=lambda _: r())  # a uniform shuffle, quicker than rng.shuffle
         self._pile = deck
         self.round = 0
         self.turn = 0
@@ -599,10 +614,9 @@ class Game:
         if self.round < ROUNDS:
             self._start_round()
             return
-        pudding = score_puddings(self._puddings, penalty=self.seats > 2)
+        pudding = pudding_places(self._puddings, penalty=self.seats > 2)
         self._totals = tuple(
-            sum(r[s] for r in self._round_points) + pudding[s].points
-            for s in range(self.seats)
+            sum(r[s] for r in self._round_points) + pudding[s][2] for s in range(self.seats)
         )
 
     @property
@@ -619,23 +633,38 @@ class Game:
         This is the fast path for simulations and the advisor: no events, no
         breakdowns, the same rules.
         """
-        if self.dummy is not None:
-            while not self.over:
-                for seat in self.waiting_for():
-                    self.choose(seat, self.legal_choices(seat).sample(rng))
-            return self.totals
+        # A turn already under way, and the dummy variant, go through choose().
+        while not self.over and (
+            self.dummy is not None or any(p is not None for p in self._pending)
+        ):
+            for seat in self.waiting_for():
+                self.choose(seat, self.legal_choices(seat).sample(rng))
         r = rng.random
         seats = range(self.seats)
+        both_ways = self.variant.pass_both_ways
+        chopsticks = I_CHOPSTICKS
         while not self.over:
-            hands, tables, pending = self._hands, self._tables, self._pending
+            hands, tables = self._hands, self._tables
             for seat in seats:
-                cards = pending[seat]
                 hand = hands[seat]
                 table = tables[seat]
-                if cards is None:
-                    cards = _random_cards(hand, I_CHOPSTICKS in table, r)
-                _lay(hand, table, cards)
-            self._pass_hands()
+                if chopsticks in table and len(hand) > 1:
+                    _lay(hand, table, _random_cards(hand, True, r))
+                    continue
+                # The hot path of every simulation: _random_kind and _lay
+                # written out (a test checks it plays exactly as they do).
+                n = len(hand)
+                while True:
+                    card = hand[int(r() * n)]
+                    copies = hand.count(card)
+                    if copies == 1 or r() * copies < 1:
+                        break
+                hand.remove(card)
+                table.append(card)
+            if both_ways and self.round == 2:
+                hands.append(hands.pop(0))
+            else:
+                hands.insert(0, hands.pop())
             if len(hands[0]) == 1:
                 for seat in seats:
                     tables[seat].append(hands[seat].pop())

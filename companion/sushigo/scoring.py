@@ -240,14 +240,6 @@ def _set_lines(t: Sequence[int]) -> list[Line]:
     return lines
 
 
-def _ranked(values: Sequence[int], *, lowest: bool = False) -> list[list[int]]:
-    """Seat numbers grouped by value, best first (lowest first if asked)."""
-    groups: dict[int, list[int]] = {}
-    for seat, value in enumerate(values):
-        groups.setdefault(value, []).append(seat)
-    return [groups[v] for v in sorted(groups, reverse=not lowest)]
-
-
 def maki_places(icons: Sequence[int]) -> list[tuple[Place, int, int]]:
     """Each seat's maki (place, tied, points).
 
@@ -329,37 +321,44 @@ def score_round(tableaux: Sequence[Sequence[Card]]) -> tuple[SeatScore, ...]:
     return tuple(scores)
 
 
-def score_puddings(counts: Sequence[int], *, penalty: bool) -> tuple[SeatScore, ...]:
-    """End-of-game puddings: most +6, fewest -6, each split among ties.
+def pudding_places(counts: Sequence[int], *, penalty: bool) -> list[tuple[Place, int, int]]:
+    """Each seat's end-of-game puddings (place, tied, points).
 
-    Nothing when every seat has the same number; no penalty when ``penalty``
-    is false (a two-seat game).
+    Most: +6, fewest: -6, each split among ties (remainder dropped). Nothing
+    when every seat has the same number; no penalty when ``penalty`` is false
+    (a two-seat game).
 
-    >>> [s.points for s in score_puddings([4, 3, 0, 0], penalty=True)]
+    >>> [points for _, _, points in pudding_places([4, 3, 0, 0], penalty=True)]
     [6, 0, -3, -3]
-    >>> [s.points for s in score_puddings([1, 0], penalty=False)]
+    >>> [points for _, _, points in pudding_places([1, 0], penalty=False)]
     [6, 0]
     """
-    groups = _ranked(counts)
-    award: dict[int, tuple[Place, int, int]] = {}
-    if len(groups) == 1:
-        award = {seat: (Place.EVEN, len(counts), 0) for seat in groups[0]}
-    else:
-        most, fewest = groups[0], groups[-1]
-        for seat in most:
-            award[seat] = (Place.FIRST, len(most), split(PUDDING_POINTS, len(most)))
-        for seat in fewest:
-            award[seat] = (
-                (Place.LAST, len(fewest), split(-PUDDING_POINTS, len(fewest)))
-                if penalty
-                else (Place.LAST_SPARED, len(fewest), 0)
-            )
-    scores = []
+    most, fewest = max(counts), min(counts)
+    if most == fewest:
+        return [(Place.EVEN, len(counts), 0)] * len(counts)
+    tops = counts.count(most)
+    bottoms = counts.count(fewest)
+    result = [(Place.NONE, 0, 0)] * len(counts)
     for seat, n in enumerate(counts):
-        place, tied, points = award.get(seat, (Place.NONE, 0, 0))
-        line = Line(LineKind.PUDDING, n, points, place=place, tied=tied)
-        scores.append(SeatScore(points, (line,)))
-    return tuple(scores)
+        if n == most:
+            result[seat] = (Place.FIRST, tops, split(PUDDING_POINTS, tops))
+        elif n == fewest:
+            result[seat] = (
+                (Place.LAST, bottoms, split(-PUDDING_POINTS, bottoms))
+                if penalty
+                else (Place.LAST_SPARED, bottoms, 0)
+            )
+    return result
+
+
+def score_puddings(counts: Sequence[int], *, penalty: bool) -> tuple[SeatScore, ...]:
+    """End-of-game puddings with their breakdown (see :func:`pudding_places`)."""
+    return tuple(
+        SeatScore(points, (Line(LineKind.PUDDING, n, points, place=place, tied=tied),))
+        for n, (place, tied, points) in zip(
+            counts, pudding_places(counts, penalty=penalty), strict=True
+        )
+    )
 
 
 def score_game(
