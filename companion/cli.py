@@ -20,12 +20,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from companion import __version__
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
-from companion.narration import codes_reference, explain_game
-from companion.sushigo.gamefile import GameFileError, read_game
+from companion.narration import codes_reference, explain_game, game_file_error_text
+from companion.sushigo.gamefile import GameFileError, load_game_bytes
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -55,12 +55,17 @@ def _parser() -> argparse.ArgumentParser:
         description="Companion for tactile Sushi Go! cards: codes and exact scores.",
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
-    language = argparse.ArgumentParser(add_help=False)
-    language.add_argument(
+    parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
         help="language of the output (default: from LANG, else en)",
+    )
+    # Also accepted after the command; SUPPRESS keeps it from hiding the
+    # value given before the command.
+    language = argparse.ArgumentParser(add_help=False)
+    language.add_argument(
+        "--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser(
@@ -73,11 +78,22 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--explain", action="store_true", help="explain every score in sentences"
     )
-    parser.set_defaults(lang=None)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as other tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     catalog = Catalog.for_language(args.lang or default_language())
     if args.command == "score":
@@ -89,39 +105,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_OK
 
 
-def _read(path: str, stdin: TextIO) -> str:
-    if path == "-":
-        return stdin.read()
-    return Path(path).read_text(encoding="utf-8")
-
-
 def score(
     path: str,
     *,
     explain: bool,
     catalog: Catalog,
-    stdin: TextIO = sys.stdin,
-    stdout: TextIO = sys.stdout,
-    stderr: TextIO = sys.stderr,
+    stdin: BinaryIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
 ) -> int:
     """``companion score``: JSON scores, or sentences with ``explain``."""
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
     try:
-        game = read_game(json.loads(_read(path, stdin)))
+        raw = (stdin or sys.stdin.buffer).read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
-        print(f"companion score: cannot read {path}: {error.strerror}", file=stderr)
+        reason = error.strerror or str(error)
+        message = catalog.text("cannot read %(path)s: %(reason)s", path=path, reason=reason)
+        print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT
-    except UnicodeDecodeError:
-        print(f"companion score: {path} is not UTF-8 text", file=stderr)
-        return EXIT_BAD_INPUT
-    except json.JSONDecodeError as error:
-        print(
-            f"companion score: not valid JSON at line {error.lineno},"
-            f" column {error.colno}: {error.msg}",
-            file=stderr,
-        )
-        return EXIT_BAD_INPUT
+    try:
+        game = load_game_bytes(raw)
     except GameFileError as error:
-        print(f"companion score: {error}", file=stderr)
+        print(f"companion score: {game_file_error_text(catalog, error)}", file=stderr)
         return EXIT_BAD_INPUT
     result = game.score()
     if explain:

@@ -43,12 +43,12 @@ class Catalog:
     def for_language(cls, language: str) -> Catalog:
         return _load(language)
 
-    def text(self, message: str, **params: object) -> str:
+    def text(self, message: str, /, **params: object) -> str:
         """The translated ``message`` with its ``%(name)s`` fields filled."""
         translated = self.translations.gettext(message)
         return translated % params if params else translated
 
-    def plural(self, singular: str, plural: str, n: int, **params: object) -> str:
+    def plural(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         """The plural form for ``n`` (chosen on its size: -3 reads like 3)."""
         translated = self.translations.ngettext(singular, plural, abs(n))
         return translated % {"n": n, **params}

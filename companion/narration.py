@@ -19,8 +19,17 @@ from types import MappingProxyType
 
 from companion.i18n import N_, Catalog
 from companion.sushigo.cards import Card
+from companion.sushigo.gamefile import GameFileError, Problem
 from companion.sushigo.scoring import GameScore, Line, LineKind, Place
-from companion.sushigo.tactile import REFERENCE_ORDER, Position, Shape, sticker
+from companion.sushigo.tactile import (
+    REFERENCE_ORDER,
+    Position,
+    Refusal,
+    Shape,
+    UnknownCodeError,
+    parse,
+    sticker,
+)
 
 CARD_NAMES: Mapping[Card, str] = MappingProxyType(
     {
@@ -268,3 +277,94 @@ def _winner_sentence(c: Catalog, game: GameScore, names: Sequence[str]) -> str:
     if len(level) > 1:
         return c.text("Winner on puddings: %(player)s.", player=won[0])
     return c.text("Winner: %(player)s.", player=won[0])
+
+
+# -- refusals and errors ----------------------------------------------------------
+
+
+def _suggested(catalog: Catalog, codes: Sequence[str]) -> str:
+    """'w1 Egg nigiri, w2 Salmon nigiri': codes with the card each names."""
+    return ", ".join(f"{code} {card_name(catalog, parse(code))}" for code in codes)
+
+
+def refusal_text(catalog: Catalog, error: UnknownCodeError) -> str:
+    """Why a typed text names no card, and what to type instead."""
+    c = catalog
+    codes = _suggested(c, error.suggestions)
+    if error.refusal is Refusal.EMPTY:
+        return c.text("Nothing was typed: type a card code, such as w2.")
+    if error.refusal is Refusal.AMBIGUOUS:
+        return c.text("%(text)s names several cards: type %(codes)s.",
+                      text=error.text, codes=codes)
+    if error.shape is not None:
+        shape = c.text(SHAPE_NAMES[error.shape])
+        if error.refusal is Refusal.NEEDS_POSITION:
+            return c.text("%(text)s is not a card: %(shape)s needs a height, 1 to 3: %(codes)s.",
+                          text=error.text, shape=shape, codes=codes)
+        return c.text("%(text)s is not a card: %(shape)s has no height: %(codes)s.",
+                      text=error.text, shape=shape, codes=codes)
+    if codes:
+        return c.text("%(text)s is not a card. Closest: %(codes)s.", text=error.text, codes=codes)
+    return c.text("%(text)s is not a card. The codes: companion codes.", text=error.text)
+
+
+_PROBLEMS: Mapping[Problem, str] = MappingProxyType(
+    {
+        Problem.NOT_TEXT: N_("the file is not UTF-8 text."),
+        Problem.BAD_JSON: N_("not valid JSON at line %(line)s, column %(column)s."),
+        Problem.TOO_DEEP: N_("the JSON is nested too deeply to be a game."),
+        Problem.DUPLICATE_KEY: N_("%(key)s is written twice in one object."),
+        Problem.NOT_AN_OBJECT: N_("the game must be a JSON object with players and rounds."),
+        Problem.PLAYERS_NOT_LIST: N_('"players" must be a list of names.'),
+        Problem.SEAT_COUNT: N_("Sushi Go! is for 2 to 5 seats; this file has %(count)s."),
+        Problem.EMPTY_NAME: N_("a player's name is empty."),
+        Problem.DUPLICATE_PLAYER: N_("two players have this name."),
+        Problem.VARIANT_NOT_OBJECT: N_('"variant" must be an object, such as {"soy_sauce": true}.'),
+        Problem.UNKNOWN_VARIANT: N_("unknown variant %(key)s; known: %(known)s."),
+        Problem.VARIANT_NOT_BOOL: N_("variant.%(key)s must be true or false."),
+        Problem.BAD_SOY_COUNT: N_("variant.soy_sauce_count must be a whole number, 1 or more."),
+        Problem.BAD_DUMMY: N_('"dummy" must name one of the players, not %(value)s.'),
+        Problem.DUMMY_SEATS: N_("the dummy variant has 3 seats: 2 players and the dummy."),
+        Problem.ROUNDS_NOT_LIST: N_('"rounds" must be a list of 1 to 3 rounds.'),
+        Problem.TOO_MANY_ROUNDS: N_("a game has 3 rounds; this file has %(count)s."),
+        Problem.ROUND_NOT_OBJECT: N_("a round must map every player to a list of cards."),
+        Problem.PLAYER_TWICE_IN_ROUND: N_("this player is listed twice in the round."),
+        Problem.UNKNOWN_PLAYER: N_('this player is not in "players".'),
+        Problem.MISSING_PLAYER: N_("this player is missing from the round."),
+        Problem.CARDS_NOT_LIST: N_("the cards must be a list of codes or names."),
+        Problem.TOO_MANY_CARDS: N_("%(cards)s, but with %(seats)s seats a hand is %(hand)s."),
+        Problem.TOO_MANY_COPIES: N_(
+            "%(card)s number %(count)s in this game, but the deck has only %(limit)s."
+        ),
+        Problem.SOY_WITHOUT_VARIANT: N_(
+            "soy sauce is only in the soy sauce variant: set variant.soy_sauce to true."
+        ),
+    }
+)
+
+
+def game_file_error_text(catalog: Catalog, error: GameFileError) -> str:
+    """Where a game file is wrong and what is wrong, in one line."""
+    c = catalog
+    where = []
+    if error.round is not None:
+        where.append(c.text("round %(round)s", round=error.round))
+    if error.player is not None:
+        where.append(c.text("player %(player)s", player=error.player))
+    if error.card is not None:
+        where.append(c.text("card %(card)s", card=error.card))
+    if error.problem is Problem.UNKNOWN_CARD and error.refusal is not None:
+        what = refusal_text(c, error.refusal)
+    elif error.problem in _PROBLEMS:
+        params = dict(error.params)
+        if error.problem is Problem.TOO_MANY_CARDS:
+            params["cards"] = cards(c, int(str(params["count"])))
+            params["hand"] = cards(c, int(str(params["hand"])))
+        if error.problem is Problem.TOO_MANY_COPIES:
+            params["card"] = card_name(c, Card.from_id(str(params["card_id"])))
+        what = c.text(_PROBLEMS[error.problem], **params)
+    else:
+        what = error.reason
+    if not where:
+        return what[:1].upper() + what[1:]
+    return c.text("%(where)s: %(what)s", where=", ".join(where), what=what)

@@ -357,15 +357,20 @@ class Game:
     players; a third seat, the dummy, is added (seat 2). The players take
     turns controlling the dummy, ``first_controller`` first, and the turns
     go on alternating from one round to the next.
+
+    ``deck`` stacks the deck instead of shuffling it (for lessons, puzzles
+    and tests): the whole deck of the variant, top card last. Hands are
+    dealt from the top, seat 0 first, each hand in deck order from the top.
     """
 
     def __init__(
         self,
         players: int,
         *,
-        rng: random.Random,
+        rng: random.Random | None = None,
         variant: Variant = Variant(),
         first_controller: int = 0,
+        deck: Sequence[Card] | None = None,
     ) -> None:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Sushi Go! is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
@@ -378,10 +383,18 @@ class Game:
         self.seats = players + variant.dummy
         self.dummy: int | None = 2 if variant.dummy else None
         self._hand_size = hand_size(self.seats)
-        deck = list(_deck(variant.soy_sauce))
-        r = rng.random
-        deck.sort(key=lambda _: r())  # a uniform shuffle, quicker than rng.shuffle
-        self._pile = deck
+        if deck is not None:
+            stacked = [card.index for card in deck]
+            if sorted(stacked) != sorted(_deck(variant.soy_sauce)):
+                raise ValueError("a stacked deck must hold exactly the cards of the variant's deck")
+            self._pile = stacked
+        elif rng is None:
+            raise ValueError("give a random generator to shuffle with, or a stacked deck")
+        else:
+            r = rng.random
+            pile = list(_deck(variant.soy_sauce))
+            pile.sort(key=lambda _: r())  # a uniform shuffle, quicker than rng.shuffle
+            self._pile = pile
         self.round = 0
         self.turn = 0
         self._dummy_turns = first_controller
@@ -432,6 +445,11 @@ class Game:
         return tuple(
             s for s in range(self.seats) if s != self.dummy and self._pending[s] is None
         )
+
+    @property
+    def finished_rounds(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """The tableaux of every scored round, seat by seat, in play order."""
+        return tuple(tuple(_cards(t) for t in r) for r in self._round_tables)
 
     def result(self) -> GameScore:
         """The score so far with its breakdown; complete once the game is over."""
@@ -542,7 +560,7 @@ class Game:
         pile = self._pile
         self._hands = []
         for _ in range(self.seats):
-            self._hands.append(pile[-n:])
+            self._hands.append(pile[: -n - 1 : -1])
             del pile[-n:]
         self._held = [[] for _ in range(self.seats)]
         self._tables = [[] for _ in range(self.seats)]
@@ -641,37 +659,36 @@ class Game:
                 self.choose(seat, self.legal_choices(seat).sample(rng))
         r = rng.random
         seats = range(self.seats)
-        both_ways = self.variant.pass_both_ways
         chopsticks = I_CHOPSTICKS
         while not self.over:
             hands, tables = self._hands, self._tables
-            for seat in seats:
-                hand = hands[seat]
-                table = tables[seat]
-                if chopsticks in table and len(hand) > 1:
-                    _lay(hand, table, _random_cards(hand, True, r))
-                    continue
-                # The hot path of every simulation: _random_kind and _lay
-                # written out (a test checks it plays exactly as they do).
-                n = len(hand)
-                while True:
-                    card = hand[int(r() * n)]
-                    copies = hand.count(card)
-                    if copies == 1 or r() * copies < 1:
-                        break
-                hand.remove(card)
-                table.append(card)
-            if both_ways and self.round == 2:
-                hands.append(hands.pop(0))
-            else:
-                hands.insert(0, hands.pop())
-            if len(hands[0]) == 1:
+            to_the_right = self.direction is Direction.RIGHT
+            turns = len(hands[0]) - 1
+            for _ in range(turns):
                 for seat in seats:
-                    tables[seat].append(hands[seat].pop())
-                self._finish_round(round_points([tally(t) for t in tables]))
-            else:
-                self.turn += 1
-                self._pending = [None] * self.seats
+                    hand = hands[seat]
+                    table = tables[seat]
+                    if chopsticks in table and len(hand) > 1:
+                        _lay(hand, table, _random_cards(hand, True, r))
+                        continue
+                    # The hot path of every simulation: _random_kind and _lay
+                    # written out (a test checks it plays exactly as they do).
+                    n = len(hand)
+                    while True:
+                        card = hand[int(r() * n)]
+                        copies = hand.count(card)
+                        if copies == 1 or r() * copies < 1:
+                            break
+                    hand.remove(card)
+                    table.append(card)
+                if to_the_right:
+                    hands.append(hands.pop(0))
+                else:
+                    hands.insert(0, hands.pop())
+            self.turn += turns
+            for seat in seats:
+                tables[seat].append(hands[seat].pop())
+            self._finish_round(round_points([tally(t) for t in tables]))
         return self.totals
 
 

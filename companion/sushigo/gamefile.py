@@ -25,6 +25,8 @@ and card at fault.
 
 from __future__ import annotations
 
+import enum
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -44,10 +46,77 @@ from companion.sushigo.tactile import UnknownCodeError, parse
 _VARIANT_KEYS = frozenset({"soy_sauce", "soy_sauce_count", "pass_both_ways"})
 
 
+class Problem(enum.Enum):
+    """What is wrong with a game file (the app words each in every language)."""
+
+    NOT_TEXT = "not-text"
+    BAD_JSON = "bad-json"
+    TOO_DEEP = "too-deep"
+    DUPLICATE_KEY = "duplicate-key"
+    NOT_AN_OBJECT = "not-an-object"
+    PLAYERS_NOT_LIST = "players-not-list"
+    SEAT_COUNT = "seat-count"
+    EMPTY_NAME = "empty-name"
+    DUPLICATE_PLAYER = "duplicate-player"
+    VARIANT_NOT_OBJECT = "variant-not-object"
+    UNKNOWN_VARIANT = "unknown-variant"
+    VARIANT_NOT_BOOL = "variant-not-bool"
+    BAD_SOY_COUNT = "bad-soy-count"
+    BAD_DUMMY = "bad-dummy"
+    DUMMY_SEATS = "dummy-seats"
+    ROUNDS_NOT_LIST = "rounds-not-list"
+    TOO_MANY_ROUNDS = "too-many-rounds"
+    ROUND_NOT_OBJECT = "round-not-object"
+    PLAYER_TWICE_IN_ROUND = "player-twice-in-round"
+    UNKNOWN_PLAYER = "unknown-player"
+    MISSING_PLAYER = "missing-player"
+    CARDS_NOT_LIST = "cards-not-list"
+    TOO_MANY_CARDS = "too-many-cards"
+    UNKNOWN_CARD = "unknown-card"
+    TOO_MANY_COPIES = "too-many-copies"
+    SOY_WITHOUT_VARIANT = "soy-without-variant"
+    OTHER = "other"
+
+
+_ENGLISH: dict[Problem, str] = {
+    Problem.NOT_TEXT: "the file is not UTF-8 text",
+    Problem.BAD_JSON: "not valid JSON at line {line}, column {column}: {message}",
+    Problem.TOO_DEEP: "the JSON is nested too deeply to be a game",
+    Problem.DUPLICATE_KEY: "{key!r} is written twice in one object",
+    Problem.NOT_AN_OBJECT: "the game must be a JSON object with players and rounds",
+    Problem.PLAYERS_NOT_LIST: "'players' must be a list of player names",
+    Problem.SEAT_COUNT: "Sushi Go! is for 2 to 5 seats, this file has {count}",
+    Problem.EMPTY_NAME: "a player's name is empty",
+    Problem.DUPLICATE_PLAYER: "two players have the same name",
+    Problem.VARIANT_NOT_OBJECT: "'variant' must be an object such as {{\"soy_sauce\": true}}",
+    Problem.UNKNOWN_VARIANT: "unknown variant {key!r}; known: {known}",
+    Problem.VARIANT_NOT_BOOL: "variant.{key} must be true or false",
+    Problem.BAD_SOY_COUNT: "variant.soy_sauce_count must be a whole number, 1 or more",
+    Problem.BAD_DUMMY: "'dummy' must name one of the players, not {value}",
+    Problem.DUMMY_SEATS: "the two-player dummy variant has 3 seats: the 2 players and the dummy",
+    Problem.ROUNDS_NOT_LIST: "'rounds' must be a list of 1 to 3 rounds",
+    Problem.TOO_MANY_ROUNDS: "a game has 3 rounds, this file has {count}",
+    Problem.ROUND_NOT_OBJECT: "a round must map every player to a list of cards",
+    Problem.PLAYER_TWICE_IN_ROUND: "this player is listed twice in the round",
+    Problem.UNKNOWN_PLAYER: "this player is not in 'players'",
+    Problem.MISSING_PLAYER: "this player is missing from the round",
+    Problem.CARDS_NOT_LIST: "cards must be a list of card codes or names",
+    Problem.TOO_MANY_CARDS: "{count} cards, but with {seats} seats a hand is {hand} cards",
+    Problem.UNKNOWN_CARD: "unknown card: {detail}",
+    Problem.TOO_MANY_COPIES: "{card_id} number {count} in this game, but the deck has only {limit}",
+    Problem.SOY_WITHOUT_VARIANT: (
+        "soy sauce is only in the soy sauce variant: set variant.soy_sauce to true"
+    ),
+}
+
+
 class GameFileError(ValueError):
     """A game file that cannot be scored, and where the fault is.
 
     ``round`` is 1-based; ``player`` and ``card`` are as written in the file.
+    ``problem`` and ``params`` say what is wrong, for the app to put in the
+    player's language; ``refusal`` is the card reader's answer for an
+    unknown card. ``reason`` and ``str()`` say it in English.
     """
 
     def __init__(
@@ -57,11 +126,17 @@ class GameFileError(ValueError):
         round: int | None = None,
         player: str | None = None,
         card: str | None = None,
+        problem: Problem = Problem.OTHER,
+        params: Mapping[str, object] | None = None,
+        refusal: UnknownCodeError | None = None,
     ) -> None:
         self.reason = reason
         self.round = round
         self.player = player
         self.card = card
+        self.problem = problem
+        self.params: Mapping[str, object] = dict(params or {})
+        self.refusal = refusal
         where = []
         if round is not None:
             where.append(f"round {round}")
@@ -70,6 +145,58 @@ class GameFileError(ValueError):
         if card is not None:
             where.append(f"card {card!r}")
         super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
+
+
+def _fail(
+    problem: Problem,
+    *,
+    round: int | None = None,
+    player: str | None = None,
+    card: str | None = None,
+    refusal: UnknownCodeError | None = None,
+    **params: object,
+) -> GameFileError:
+    reason = _ENGLISH[problem].format(**params)
+    return GameFileError(
+        reason, round=round, player=player, card=card,
+        problem=problem, params=params, refusal=refusal,
+    )
+
+
+class _Object(dict[str, object]):
+    """A decoded JSON object that remembers keys written more than once."""
+
+    def __init__(self, pairs: list[tuple[str, object]]) -> None:
+        super().__init__(pairs)
+        counts = Counter(key for key, _ in pairs)
+        self.repeated = [key for key, n in counts.items() if n > 1]
+
+
+def _no_repeats(data: object) -> None:
+    if isinstance(data, _Object) and data.repeated:
+        raise _fail(Problem.DUPLICATE_KEY, key=data.repeated[0])
+
+
+def load_game(text: str) -> Game:
+    """Read a game from JSON text (a leading byte order mark is allowed)."""
+    try:
+        data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_Object)
+    except json.JSONDecodeError as error:
+        raise _fail(
+            Problem.BAD_JSON, line=error.lineno, column=error.colno, message=error.msg
+        ) from None
+    except RecursionError:
+        raise _fail(Problem.TOO_DEEP) from None
+    return read_game(data)
+
+
+def load_game_bytes(raw: bytes) -> Game:
+    """Read a game from the bytes of a JSON file."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _fail(Problem.NOT_TEXT) from None
+    return load_game(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +215,16 @@ class Game:
 def read_game(data: object) -> Game:
     """Validate decoded JSON and return the :class:`Game` it describes."""
     if not isinstance(data, Mapping):
-        raise GameFileError("the game must be a JSON object with players and rounds")
+        raise _fail(Problem.NOT_AN_OBJECT)
+    _no_repeats(data)
     players = _players(data.get("players"))
     soy_sauce = _variant(data.get("variant"))
     dummy = _dummy(data.get("dummy"), players)
     raw_rounds = data.get("rounds")
     if not isinstance(raw_rounds, list) or not raw_rounds:
-        raise GameFileError(f"'rounds' must be a list of 1 to {ROUNDS} rounds")
+        raise _fail(Problem.ROUNDS_NOT_LIST)
     if len(raw_rounds) > ROUNDS:
-        raise GameFileError(f"a game has {ROUNDS} rounds, this file has {len(raw_rounds)}")
+        raise _fail(Problem.TOO_MANY_ROUNDS, count=len(raw_rounds))
     limits = deck_counts(soy_sauce)
     per_hand = hand_size(len(players))
     used: Counter[Card] = Counter()
@@ -107,33 +235,29 @@ def read_game(data: object) -> Game:
             for written, card in tableau:
                 used[card] += 1
                 if used[card] > limits.get(card, 0):
-                    raise GameFileError(
-                        _too_many(card, used[card], limits.get(card, 0)),
-                        round=number, player=player, card=written,
+                    if card is Card.SOY_SAUCE and not soy_sauce:
+                        raise _fail(
+                            Problem.SOY_WITHOUT_VARIANT, round=number, player=player, card=written
+                        )
+                    raise _fail(
+                        Problem.TOO_MANY_COPIES, round=number, player=player, card=written,
+                        card_id=card.id, count=used[card], limit=limits[card],
                     )
         rounds.append(tuple(tuple(card for _, card in t) for t in tableaux))
     return Game(tuple(players), tuple(rounds), soy_sauce, dummy)
 
 
-def _too_many(card: Card, count: int, limit: int) -> str:
-    if card is Card.SOY_SAUCE and limit == 0:
-        return "soy sauce is only in the soy sauce variant: set variant.soy_sauce to true"
-    return f"{card.id} number {count} in this game, but the deck has only {limit}"
-
-
 def _players(raw: object) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        raise GameFileError("'players' must be a list of player names")
+        raise _fail(Problem.PLAYERS_NOT_LIST)
     names: list[str] = raw
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise GameFileError(
-            f"Sushi Go! is for {MIN_PLAYERS} to {MAX_PLAYERS} seats, this file has {len(names)}"
-        )
+        raise _fail(Problem.SEAT_COUNT, count=len(names))
     for name in names:
         if not name.strip():
-            raise GameFileError("a player's name is empty")
+            raise _fail(Problem.EMPTY_NAME)
         if names.count(name) > 1:
-            raise GameFileError("two players have the same name", player=name)
+            raise _fail(Problem.DUPLICATE_PLAYER, player=name)
     return names
 
 
@@ -142,18 +266,17 @@ def _variant(raw: object) -> int:
     if raw is None:
         return 0
     if not isinstance(raw, Mapping):
-        raise GameFileError("'variant' must be an object such as {\"soy_sauce\": true}")
+        raise _fail(Problem.VARIANT_NOT_OBJECT)
+    _no_repeats(raw)
     unknown = sorted(set(raw) - _VARIANT_KEYS)
     if unknown:
-        raise GameFileError(
-            f"unknown variant {unknown[0]!r}; known: {', '.join(sorted(_VARIANT_KEYS))}"
-        )
+        raise _fail(Problem.UNKNOWN_VARIANT, key=unknown[0], known=", ".join(sorted(_VARIANT_KEYS)))
     for key in ("soy_sauce", "pass_both_ways"):
         if not isinstance(raw.get(key, False), bool):
-            raise GameFileError(f"variant.{key} must be true or false")
+            raise _fail(Problem.VARIANT_NOT_BOOL, key=key)
     count = raw.get("soy_sauce_count", DEFAULT_SOY_SAUCE_COUNT)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise GameFileError("variant.soy_sauce_count must be a whole number, 1 or more")
+        raise _fail(Problem.BAD_SOY_COUNT)
     return count if raw.get("soy_sauce", False) else 0
 
 
@@ -161,12 +284,9 @@ def _dummy(raw: object, players: Sequence[str]) -> int | None:
     if raw is None:
         return None
     if not isinstance(raw, str) or raw not in players:
-        raise GameFileError(f"'dummy' must name one of the players, not {raw!r}")
+        raise _fail(Problem.BAD_DUMMY, value=json.dumps(raw, ensure_ascii=False))
     if len(players) != 3:
-        raise GameFileError(
-            "the two-player dummy variant has 3 seats: the 2 players and the dummy",
-            player=raw,
-        )
+        raise _fail(Problem.DUMMY_SEATS, player=raw)
     return players.index(raw)
 
 
@@ -174,31 +294,32 @@ def _round(
     number: int, raw: object, players: Sequence[str], per_hand: int
 ) -> list[list[tuple[str, Card]]]:
     if not isinstance(raw, Mapping):
-        raise GameFileError("a round must map every player to a list of cards", round=number)
+        raise _fail(Problem.ROUND_NOT_OBJECT, round=number)
+    if isinstance(raw, _Object) and raw.repeated:
+        raise _fail(Problem.PLAYER_TWICE_IN_ROUND, round=number, player=raw.repeated[0])
     for name in raw:
         if name not in players:
-            raise GameFileError("this player is not in 'players'", round=number, player=name)
+            raise _fail(Problem.UNKNOWN_PLAYER, round=number, player=name)
     tableaux = []
     for player in players:
         if player not in raw:
-            raise GameFileError("this player is missing from the round",
-                                round=number, player=player)
+            raise _fail(Problem.MISSING_PLAYER, round=number, player=player)
         written = raw[player]
         if not isinstance(written, list) or not all(isinstance(c, str) for c in written):
-            raise GameFileError("cards must be a list of card codes or names",
-                                round=number, player=player)
+            raise _fail(Problem.CARDS_NOT_LIST, round=number, player=player)
         if len(written) > per_hand:
-            raise GameFileError(
-                f"{len(written)} cards, but a hand with {len(players)} seats is {per_hand}",
-                round=number, player=player,
+            raise _fail(
+                Problem.TOO_MANY_CARDS, round=number, player=player,
+                count=len(written), seats=len(players), hand=per_hand,
             )
         tableau = []
         for text in written:
             try:
                 tableau.append((text, parse(text)))
             except UnknownCodeError as error:
-                raise GameFileError(
-                    f"unknown card: {error.detail}", round=number, player=player, card=text
+                raise _fail(
+                    Problem.UNKNOWN_CARD, round=number, player=player, card=text,
+                    refusal=error, detail=error.detail,
                 ) from None
         tableaux.append(tableau)
     return tableaux

@@ -204,10 +204,11 @@ def tally_colours(t: Sequence[int]) -> int:
 def round_points(tallies: Sequence[Sequence[int]]) -> list[int]:
     """Every seat's points for a round, without the breakdown (the fast path)."""
     result = [base_points(t) for t in tallies]
-    icons = [maki_icons(t) for t in tallies]
-    if any(icons):
-        for seat, (_, _, points) in enumerate(maki_places(icons)):
-            result[seat] += points
+    firsts, first_share, seconds, second_share = _maki_awards([maki_icons(t) for t in tallies])
+    for seat in firsts:
+        result[seat] += first_share
+    for seat in seconds:
+        result[seat] += second_share
     if any(t[I_SOY] for t in tallies):
         for seat, (_, _, points, _) in enumerate(soy_places(tallies)):
             result[seat] += points
@@ -240,6 +241,21 @@ def _set_lines(t: Sequence[int]) -> list[Line]:
     return lines
 
 
+def _maki_awards(icons: Sequence[int]) -> tuple[list[int], int, list[int], int]:
+    """Seats placed first and their share, seats placed second and theirs."""
+    top = max(icons, default=0)
+    if top == 0:
+        return [], 0, [], 0
+    firsts = [seat for seat, n in enumerate(icons) if n == top]
+    if len(firsts) > 1:
+        return firsts, split(MAKI_FIRST, len(firsts)), [], 0
+    runner_up = max([n for n in icons if n < top], default=0)
+    if runner_up == 0:
+        return firsts, MAKI_FIRST, [], 0
+    seconds = [seat for seat, n in enumerate(icons) if n == runner_up]
+    return firsts, MAKI_FIRST, seconds, split(MAKI_SECOND, len(seconds))
+
+
 def maki_places(icons: Sequence[int]) -> list[tuple[Place, int, int]]:
     """Each seat's maki (place, tied, points).
 
@@ -253,22 +269,11 @@ def maki_places(icons: Sequence[int]) -> list[tuple[Place, int, int]]:
     [3, 3, 0]
     """
     result = [(Place.NONE, 0, 0)] * len(icons)
-    top = max(icons, default=0)
-    if top == 0:
-        return result
-    firsts = [seat for seat, n in enumerate(icons) if n == top]
-    share = split(MAKI_FIRST, len(firsts))
+    firsts, first_share, seconds, second_share = _maki_awards(icons)
     for seat in firsts:
-        result[seat] = (Place.FIRST, len(firsts), share)
-    if len(firsts) > 1:
-        return result
-    runner_up = max((n for n in icons if n < top), default=0)
-    if runner_up == 0:
-        return result
-    seconds = [seat for seat, n in enumerate(icons) if n == runner_up]
-    share = split(MAKI_SECOND, len(seconds))
+        result[seat] = (Place.FIRST, len(firsts), first_share)
     for seat in seconds:
-        result[seat] = (Place.SECOND, len(seconds), share)
+        result[seat] = (Place.SECOND, len(seconds), second_share)
     return result
 
 

@@ -178,18 +178,60 @@ def sticker(card: Card) -> Sticker:
     return STICKERS[card]
 
 
+class Refusal(enum.Enum):
+    """Why a typed text names no card."""
+
+    #: Nothing but spaces.
+    EMPTY = "empty"
+    #: A word that names several cards ("maki", "nigiri").
+    AMBIGUOUS = "ambiguous"
+    #: A window or circle without a valid height (``w``, ``w4``, ``o12``).
+    NEEDS_POSITION = "needs-position"
+    #: A shape without heights given one (``t2``).
+    NO_POSITION = "no-position"
+    #: A short code that is no card's.
+    UNKNOWN_CODE = "unknown-code"
+    #: A longer text that is no card's name or sticker.
+    UNKNOWN_NAME = "unknown-name"
+
+    def __repr__(self) -> str:
+        return f"Refusal.{self.name}"
+
+
 class UnknownCodeError(ValueError):
     """A typed code, name or word that names no card.
 
-    ``text`` is what was typed, ``reason`` a short English explanation,
-    ``suggestions`` the closest valid short codes, best first.
+    ``text`` is what was typed, ``refusal`` why it names no card, ``shape``
+    the shape it began with (if any), ``suggestions`` the closest valid
+    short codes, best first. ``reason`` and ``detail`` say it in English;
+    the app says it in the player's language (``companion.narration``).
     """
 
-    def __init__(self, text: str, reason: str, suggestions: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        text: str,
+        refusal: Refusal,
+        suggestions: tuple[str, ...],
+        shape: Shape | None = None,
+    ) -> None:
         self.text = text
-        self.reason = reason
+        self.refusal = refusal
         self.suggestions = suggestions
+        self.shape = shape
         super().__init__(f"{text!r} is not a card: {self.detail}")
+
+    @property
+    def reason(self) -> str:
+        shape = "" if self.shape is None else self.shape.value.replace("-", " ")
+        key = "" if self.shape is None else self.shape.key
+        return {
+            Refusal.EMPTY: "nothing was typed",
+            Refusal.AMBIGUOUS: "say which one",
+            Refusal.NEEDS_POSITION: f"{shape} ({key}) has positions 1 to 3",
+            Refusal.NO_POSITION: f"{shape} ({key}) has no position",
+            Refusal.UNKNOWN_CODE: "no card has this code",
+            Refusal.UNKNOWN_NAME: "no card has this name",
+        }[self.refusal]
 
     @property
     def detail(self) -> str:
@@ -229,10 +271,22 @@ def normalize(text: str) -> str:
     return " ".join(kept.split())
 
 
+# Cyrillic letters that look like a shape key, read as that key when the
+# key under the finger means nothing (о is on the QWERTY j, which is no code).
+_LOOKALIKE = str.maketrans("охр", "oxp")
+_SEPARATORS = frozenset(" \t-_.,;:")
+
+
 def _key_positions(text: str) -> str:
     """A short code as typed on any layout, read as the QWERTY keys pressed."""
     composed = unicodedata.normalize("NFC", text.casefold())
-    return "".join(composed.split()).translate(_LAYOUT)
+    typed = "".join(ch for ch in composed if ch not in _SEPARATORS and not ch.isspace())
+    keys = typed.translate(_LAYOUT)
+    if keys not in _CARD_BY_CODE:
+        lookalike = typed.translate(_LOOKALIKE).translate(_LAYOUT)
+        if lookalike in _CARD_BY_CODE:
+            return lookalike
+    return keys
 
 
 _POSITION_WORDS: Mapping[Position, tuple[str, ...]] = MappingProxyType(
@@ -263,7 +317,7 @@ _SHAPE_WORDS: Mapping[Shape, tuple[str, ...]] = MappingProxyType(
         ),
         Shape.SQUARE: ("square", "carre", "ctverec", "ctverecek", "квадрат", "квадратик"),
         Shape.PLUS: (
-            "plus", "vertical cross", "croix verticale", "svisly kriz",
+            "plus", "vertical cross", "croix verticale", "croix vertical", "svisly kriz",
             "плюс", "прямой крест",
         ),
         Shape.FLOWER: ("flower", "fleur", "kvetina", "kvetinka", "kytka", "kyticka",
@@ -307,7 +361,7 @@ _NAMES: Mapping[Card, tuple[str, ...]] = MappingProxyType(
         Card.PUDDING: ("pudding", "dessert", "pudink", "пудинг"),
         Card.WASABI: ("wasabi", "васаби"),
         Card.CHOPSTICKS: (
-            "chopsticks", "chopstick", "baguettes", "baguettes chinoises",
+            "chopsticks", "chopstick", "baguettes", "baguette", "baguettes chinoises",
             "hulky", "палочки", "палочки для еды",
         ),
         Card.SOY_SAUCE: (
@@ -360,13 +414,12 @@ _SHAPE_BY_WORD: Mapping[str, Shape] = MappingProxyType(
 )
 
 # Neighbouring keys on a QWERTY row, for a finger that landed one key off.
-_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
-_NEIGHBOURS: Mapping[str, str] = MappingProxyType(
-    {
-        row[i]: row[max(i - 1, 0) : i] + row[i + 1 : i + 2]
-        for row in _ROWS
-        for i in range(len(row))
-    }
+# Where the letter keys sit, for a finger that landed a key or two off:
+# (row, column), each row shifted right of the one above as on a keyboard.
+_ROWS = (("qwertyuiop", 0.0), ("asdfghjkl", 0.25), ("zxcvbnm", 0.75))
+_KEY_AT: Mapping[str, tuple[float, float]] = MappingProxyType(
+    {key: (float(row), shift + col) for row, (keys, shift) in enumerate(_ROWS)
+     for col, key in enumerate(keys)}
 )
 
 
@@ -401,34 +454,44 @@ def _positions_of(shape: Shape) -> tuple[Card, ...]:
 def _refusal(text: str, keys: str, words: str) -> UnknownCodeError:
     shown = text.strip()
     if not words and not keys:
-        return UnknownCodeError(shown, "nothing was typed", ())
+        return UnknownCodeError(shown, Refusal.EMPTY, ())
     if words in _AMBIGUOUS:
-        return UnknownCodeError(shown, "say which one", _codes(_AMBIGUOUS[words]))
-    shape = _SHAPE_BY_KEY.get(keys[:1]) if len(keys) <= 2 else None
-    shape = shape or _SHAPE_BY_WORD.get(words)
+        return UnknownCodeError(shown, Refusal.AMBIGUOUS, _codes(_AMBIGUOUS[words]))
+    short = len(keys) <= 3 and keys[:1].isalpha() and (keys[1:].isdigit() or len(keys) == 1)
+    shape = (_SHAPE_BY_KEY.get(keys[:1]) if short else None) or _SHAPE_BY_WORD.get(words)
     if shape is not None:
-        has = "has positions 1 to 3" if shape.has_position else "has no position"
-        reason = f"{shape.value.replace('-', ' ')} ({shape.key}) {has}"
-        return UnknownCodeError(shown, reason, _codes(_positions_of(shape)))
+        refusal = Refusal.NEEDS_POSITION if shape.has_position else Refusal.NO_POSITION
+        return UnknownCodeError(shown, refusal, _codes(_positions_of(shape)), shape)
     if len(keys) <= 2:
-        return UnknownCodeError(shown, "no card has this code", _near_keys(keys))
+        return UnknownCodeError(shown, Refusal.UNKNOWN_CODE, _near_keys(keys))
     close = difflib.get_close_matches(words, list(_VOCABULARY), n=6, cutoff=0.6)
     named = [_VOCABULARY[c] for c in close]
-    return UnknownCodeError(shown, "no card has this name", _codes(named)[:3])
+    return UnknownCodeError(shown, Refusal.UNKNOWN_NAME, _codes(named)[:3])
 
 
 def _near_keys(keys: str) -> tuple[str, ...]:
-    """Codes one key away: a neighbouring shape key, else the same digit."""
+    """The codes of the shape keys nearest the key that was typed (at the same
+    height if a digit was typed), or the cards at a height typed alone."""
     first, digit = keys[:1], keys[1:]
-
-    def fits(card: Card) -> bool:
-        position = STICKERS[card].position
-        return position is None or not digit or str(int(position)) == digit
-
-    near = [_SHAPE_BY_KEY[k] for k in _NEIGHBOURS.get(first, "") if k in _SHAPE_BY_KEY]
-    found = [c for c in REFERENCE_ORDER if STICKERS[c].shape in near and fits(c)]
-    if not found and digit:
-        found = [
-            c for c in REFERENCE_ORDER if STICKERS[c].position is not None and fits(c)
-        ]
+    if first in "123" and not digit:
+        first, digit = "", first
+    at_height = [
+        c for c in REFERENCE_ORDER
+        if STICKERS[c].position is not None and str(int(STICKERS[c].position or 0)) == digit
+    ]
+    if first not in _KEY_AT:
+        return _codes(at_height)
+    shapes = [sh for sh in _SHAPE_BY_KEY.values() if sh.has_position or not digit]
+    distance = {sh: _key_distance(first, sh.key) for sh in shapes}
+    nearest = sorted(shapes, key=lambda sh: (distance[sh], sh.key))[:2]
+    found = [
+        c for c in REFERENCE_ORDER
+        if STICKERS[c].shape in nearest and (not digit or c in at_height)
+    ]
+    found.sort(key=lambda c: distance[STICKERS[c].shape])
     return _codes(found)[:3]
+
+
+def _key_distance(a: str, b: str) -> float:
+    (row_a, col_a), (row_b, col_b) = _KEY_AT[a], _KEY_AT[b]
+    return float(((row_a - row_b) ** 2 + (col_a - col_b) ** 2) ** 0.5)
