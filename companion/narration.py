@@ -313,16 +313,18 @@ _PROBLEMS: Mapping[Problem, str] = MappingProxyType(
         Problem.NOT_TEXT: N_("the file is not UTF-8 text."),
         Problem.BAD_JSON: N_("not valid JSON at line %(line)s, column %(column)s."),
         Problem.TOO_DEEP: N_("the JSON is nested too deeply to be a game."),
-        Problem.DUPLICATE_KEY: N_("%(key)s is written twice in one object."),
-        Problem.NOT_AN_OBJECT: N_("the game must be a JSON object with players and rounds."),
+        Problem.DUPLICATE_KEY: N_('key "%(key)s" is written twice in one object.'),
+        Problem.NOT_AN_OBJECT: N_('the game must be a JSON object with "players" and "rounds".'),
         Problem.PLAYERS_NOT_LIST: N_('"players" must be a list of names.'),
         Problem.SEAT_COUNT: N_("Sushi Go! is for 2 to 5 seats; this file has %(count)s."),
         Problem.EMPTY_NAME: N_("a player's name is empty."),
         Problem.DUPLICATE_PLAYER: N_("two players have this name."),
         Problem.VARIANT_NOT_OBJECT: N_('"variant" must be an object, such as {"soy_sauce": true}.'),
-        Problem.UNKNOWN_VARIANT: N_("unknown variant %(key)s; known: %(known)s."),
-        Problem.VARIANT_NOT_BOOL: N_("variant.%(key)s must be true or false."),
-        Problem.BAD_SOY_COUNT: N_("variant.soy_sauce_count must be a whole number, 1 or more."),
+        Problem.UNKNOWN_VARIANT: N_('unknown variant "%(key)s"; known: %(known)s.'),
+        Problem.VARIANT_NOT_BOOL: N_("the value of variant.%(key)s must be true or false."),
+        Problem.BAD_SOY_COUNT: N_(
+            "the value of variant.soy_sauce_count must be a whole number, 1 or more."
+        ),
         Problem.BAD_DUMMY: N_('"dummy" must name one of the players, not %(value)s.'),
         Problem.DUMMY_SEATS: N_("the dummy variant has 3 seats: 2 players and the dummy."),
         Problem.ROUNDS_NOT_LIST: N_('"rounds" must be a list of 1 to 3 rounds.'),
@@ -351,7 +353,7 @@ def game_file_error_text(catalog: Catalog, error: GameFileError) -> str:
         where.append(c.text("round %(round)s", round=error.round))
     if error.player is not None:
         where.append(c.text("player %(player)s", player=error.player))
-    if error.card is not None:
+    if error.card is not None and error.card.strip():
         where.append(c.text("card %(card)s", card=error.card))
     if error.problem is Problem.UNKNOWN_CARD and error.refusal is not None:
         what = refusal_text(c, error.refusal)
