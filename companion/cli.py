@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__
+from companion.bench import bench_engine_all
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.narration import codes_reference, explain_game, game_file_error_text
 from companion.sushigo.gamefile import GameFileError, load_game_bytes
@@ -78,6 +79,12 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--explain", action="store_true", help="explain every score in sentences"
     )
+    bench = commands.add_parser("bench", help="measure speed (figures for developers)")
+    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument(
+        "--seconds", type=float, default=2.0, help="time per table size (default 2)"
+    )
     return parser
 
 
@@ -98,10 +105,37 @@ def _main(argv: Sequence[str] | None) -> int:
     catalog = Catalog.for_language(args.lang or default_language())
     if args.command == "score":
         return score(args.file, explain=args.explain, catalog=catalog)
+    if args.command == "bench":
+        return bench_engine_command(seconds=args.seconds, as_json=args.json)
     if args.command is None:
         print(catalog.text("Sushi Go! companion. Commands: codes, score. Help: companion --help."))
     for line in codes_reference(catalog):
         print(line)
+    return EXIT_OK
+
+
+def bench_engine_command(*, seconds: float, as_json: bool) -> int:
+    """``companion bench engine``: random full-rules games per second, 2 to 5 seats."""
+    figures = bench_engine_all(seconds=seconds)
+    if as_json:
+        print(json.dumps({
+            "games_per_second": {str(f.seats): round(f.games_per_second, 1) for f in figures},
+            "game_us": {
+                str(f.seats): {
+                    "p50": round(f.game_us_p50, 1),
+                    "p95": round(f.game_us_p95, 1),
+                    "p99": round(f.game_us_p99, 1),
+                }
+                for f in figures
+            },
+        }))
+        return EXIT_OK
+    for f in figures:
+        print(
+            f"{f.seats} seats: {f.games_per_second:.0f} games per second;"
+            f" one game p50 {f.game_us_p50:.0f} us, p95 {f.game_us_p95:.0f} us,"
+            f" p99 {f.game_us_p99:.0f} us ({f.games} games)"
+        )
     return EXIT_OK
 
 

@@ -1,0 +1,35 @@
+"""The benchmark commands run and report figures of the right shape.
+
+The figures themselves are read by a person: speed is never asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_engine_json_reports_every_table_size() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "engine", "--json", "--seconds", "0.2"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert set(figures["games_per_second"]) == {"2", "3", "4", "5"}
+    for seats, rate in figures["games_per_second"].items():
+        assert rate > 0
+        timing = figures["game_us"][seats]
+        assert 0 < timing["p50"] <= timing["p95"] <= timing["p99"]
+
+
+def test_bench_engine_prints_a_line_per_table_size() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "engine", "--seconds", "0.1"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["2", "3", "4", "5"]
+    assert all("games per second" in line for line in lines)
