@@ -26,6 +26,7 @@ from companion import __version__
 from companion.bench import bench_engine_all
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.narration import codes_reference, explain_game, game_file_error_text
+from companion.simulate import bench_advisor, parse_variant, simulate
 from companion.sushigo.gamefile import GameFileError, load_game_bytes
 
 EXIT_OK = 0
@@ -79,8 +80,24 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--explain", action="store_true", help="explain every score in sentences"
     )
+    sim = commands.add_parser("simulate", help="play whole games between bots")
+    sim.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument(
+        "--bots", default="greedy",
+        help="bot per player, comma separated: random, greedy, advisor (default greedy)",
+    )
+    sim.add_argument("--seed", type=int, default=0, help="seed of the series (default 0)")
+    sim.add_argument(
+        "--variant", default="", help="pass-both-ways, dummy, soy-sauce[=N], comma separated"
+    )
+    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
     bench = commands.add_parser("bench", help="measure speed (figures for developers)")
-    bench.add_argument("what", choices=["engine"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "advisor"], help="what to measure")
+    bench.add_argument(
+        "--games", type=int, default=200, help="advisor: games per table size (default 200)"
+    )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
         "--seconds", type=float, default=2.0, help="time per table size (default 2)"
@@ -105,12 +122,89 @@ def _main(argv: Sequence[str] | None) -> int:
     catalog = Catalog.for_language(args.lang or default_language())
     if args.command == "score":
         return score(args.file, explain=args.explain, catalog=catalog)
+    if args.command == "bench" and args.what == "advisor":
+        return bench_advisor_command(games=args.games, as_json=args.json)
     if args.command == "bench":
         return bench_engine_command(seconds=args.seconds, as_json=args.json)
+    if args.command == "simulate":
+        return simulate_command(args)
     if args.command is None:
         print(catalog.text("Sushi Go! companion. Commands: codes, score. Help: companion --help."))
     for line in codes_reference(catalog):
         print(line)
+    return EXIT_OK
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"companion {command}: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """``companion simulate``: wins and mean scores per bot, and throughput."""
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    if len(names) == 1:
+        names *= args.players
+    if len(names) != args.players:
+        return _fail("simulate", f"give one bot, or one per player ({args.players})")
+    if args.games < 1:
+        return _fail("simulate", "play at least 1 game")
+    try:
+        variant = parse_variant(args.variant)
+        results = simulate(
+            names, args.games, seed=args.seed, variant=variant, workers=max(1, args.workers)
+        )
+    except ValueError as error:
+        return _fail("simulate", str(error))
+    if args.json:
+        print(json.dumps({
+            "games": results.games,
+            "games_per_second": round(results.games_per_second, 2),
+            "bots": [
+                {
+                    "bot": e.label,
+                    "win_rate": round(e.win_rate, 4),
+                    "win_rate_95": [round(x, 4) for x in e.interval()],
+                    "mean_score": round(e.mean_points, 2),
+                }
+                for e in results.entrants
+            ],
+        }))
+        return EXIT_OK
+    for e in results.entrants:
+        low, high = e.interval()
+        print(
+            f"{e.label}: wins {e.win_rate:.1%} (95% {low:.1%} to {high:.1%}),"
+            f" mean score {e.mean_points:.1f}"
+        )
+    print(f"{results.games} games in {results.seconds:.1f} s,"
+          f" {results.games_per_second:.1f} games per second")
+    return EXIT_OK
+
+
+def bench_advisor_command(*, games: int, as_json: bool) -> int:
+    """``companion bench advisor``: decision time and win rates against greedy bots."""
+    if games < 1:
+        return _fail("bench", "play at least 1 game")
+    f = bench_advisor(games=games)
+    if as_json:
+        print(json.dumps({
+            "decision_ms": {"p50": round(f.decision_ms_p50, 2), "p95": round(f.decision_ms_p95, 2)},
+            "win_rate_4p_vs_greedy": round(f.win_rate_4p, 4),
+            "win_rate_4p_95": [round(x, 4) for x in f.interval_4p],
+            "win_rate_2p_vs_greedy": round(f.win_rate_2p, 4),
+            "win_rate_2p_95": [round(x, 4) for x in f.interval_2p],
+            "games": f.games,
+            "seconds": round(f.seconds, 1),
+        }))
+        return EXIT_OK
+    print(f"advisor decision: p50 {f.decision_ms_p50:.1f} ms, p95 {f.decision_ms_p95:.1f} ms")
+    for players, rate, (low, high) in (
+        (4, f.win_rate_4p, f.interval_4p), (2, f.win_rate_2p, f.interval_2p)
+    ):
+        print(f"{players} players against greedy: wins {rate:.1%}"
+              f" (95% {low:.1%} to {high:.1%}), {f.games} games")
+    print(f"took {f.seconds:.0f} s")
     return EXIT_OK
 
 

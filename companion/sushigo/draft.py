@@ -339,6 +339,8 @@ class SeatView:
     chosen: tuple[bool, ...]
     over: bool
     variant: Variant
+    reveals: tuple[Revealed, ...] = ()
+    finished_rounds: tuple[tuple[tuple[Card, ...], ...], ...] = ()
 
 
 @cache
@@ -403,11 +405,48 @@ class Game:
         self._pending: list[tuple[int, ...] | None] = []
         self._dummy_pick: int | None = None
         self._held: list[list[tuple[int, tuple[int, ...]]]] = []
+        self._reveals: list[Revealed] = []
         self._round_tables: list[list[list[int]]] = []
         self._round_points: list[list[int]] = []
         self._puddings = [0] * self.seats
         self._totals: tuple[int, ...] | None = None
         self._start_round()
+
+    @classmethod
+    def restore(cls, view: SeatView, hands: list[list[int]], pile: list[int]) -> Game:
+        """The game of ``view`` at the same moment, with these hands and draw
+        pile (card numbers; the dummy's pile is its hand, top last). Nobody
+        but the seats with one card left has chosen. Used to play out worlds
+        a seat cannot tell apart (see :mod:`companion.sushigo.knowledge`)."""
+        if view.over:
+            raise GameOverError("the game is over")
+        game = cls.__new__(cls)
+        game.variant = view.variant
+        game.seats = view.seats
+        game.dummy = view.dummy
+        game.players = view.seats - (view.dummy is not None)
+        game._hand_size = hand_size(view.seats)
+        game._pile = list(pile)
+        game.round = view.round
+        game.turn = view.turn
+        game._dummy_turns = view.controller or 0
+        game._hands = [list(h) for h in hands]
+        game._tables = [[c.index for c in t] for t in view.tables]
+        game._pending = [None] * view.seats
+        game._dummy_pick = None
+        game._held = [[] for _ in range(view.seats)]
+        game._held[view.seat] = [(t, tuple(c.index for c in h)) for t, h in view.held]
+        game._reveals = list(view.reveals)
+        game._round_tables = [[[c.index for c in t] for t in r] for r in view.finished_rounds]
+        game._round_points = [list(r) for r in view.round_scores]
+        game._puddings = list(view.puddings)
+        game._totals = None
+        if game.dummy is not None:
+            game._pending[game.dummy] = ()
+        for seat, hand in enumerate(game._hands):
+            if seat != game.dummy and len(hand) == 1:
+                game._pending[seat] = (hand[0],)
+        return game
 
     # -- what anyone may see ---------------------------------------------------
 
@@ -487,6 +526,8 @@ class Game:
             chosen=tuple(p is not None for p in self._pending),
             over=self.over,
             variant=self.variant,
+            reveals=tuple(self._reveals),
+            finished_rounds=self.finished_rounds,
         )
 
     # -- choosing --------------------------------------------------------------
@@ -564,6 +605,7 @@ class Game:
             del pile[-n:]
         self._held = [[] for _ in range(self.seats)]
         self._tables = [[] for _ in range(self.seats)]
+        self._reveals = []
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -580,8 +622,8 @@ class Game:
                 if len(hand) == 1:
                     self._pending[seat] = (hand[0],)
 
-    def _reveal(self) -> list[Event]:
-        automatic = all(len(h) == 1 for s, h in enumerate(self._hands) if s != self.dummy)
+    def _lay_pending(self) -> list[tuple[int, ...]]:
+        """Lay every seat's chosen cards (and the dummy's); what each laid."""
         laid: list[tuple[int, ...]] = []
         for seat, cards in enumerate(self._pending):
             assert cards is not None
@@ -591,15 +633,20 @@ class Game:
             self._hands[self._dummy_turns % 2].remove(self._dummy_pick)
             self._tables[self.dummy].append(self._dummy_pick)
             laid[self.dummy] = (self._dummy_pick,)
-        events: list[Event] = [
-            Revealed(
-                self.round,
-                self.turn,
-                tuple(_cards(c) for c in laid),
-                tuple(len(c) == 2 for c in laid),
-                automatic,
-            )
-        ]
+        return laid
+
+    def _reveal(self) -> list[Event]:
+        automatic = all(len(h) == 1 for s, h in enumerate(self._hands) if s != self.dummy)
+        laid = self._lay_pending()
+        revealed = Revealed(
+            self.round,
+            self.turn,
+            tuple(_cards(c) for c in laid),
+            tuple(len(c) == 2 for c in laid),
+            automatic,
+        )
+        self._reveals.append(revealed)
+        events: list[Event] = [revealed]
         self._pass_hands()
         if any(self._hands):
             self._start_turn()
@@ -643,6 +690,44 @@ class Game:
         return winners(self.totals, self._puddings, dummy=self.dummy)
 
     # -- whole games at speed --------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy, to play a line out without touching this game."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._pile = list(self._pile)
+        twin._hands = [list(h) for h in self._hands]
+        twin._tables = [list(t) for t in self._tables]
+        twin._pending = list(self._pending)
+        twin._held = [list(h) for h in self._held]
+        twin._reveals = list(self._reveals)
+        twin._round_tables = list(self._round_tables)
+        twin._round_points = list(self._round_points)
+        twin._puddings = list(self._puddings)
+        return twin
+
+    def play_round(self, policy: Callable[[Game, int], tuple[int, ...]]) -> None:
+        """Play to the end of this round, ``policy`` giving the card numbers
+        of every seat that has not chosen. The dummy's controller gives the
+        dummy ``dummy_pick`` if set, else the first card left in hand.
+        No events, no breakdowns: the look-ahead's fast path."""
+        number = self.round
+        while not self.over and self.round == number:
+            pending = self._pending
+            for seat in range(self.seats):
+                if pending[seat] is None:
+                    pending[seat] = policy(self, seat)
+            if self.dummy is not None and self._dummy_pick is None:
+                rest = list(self._hands[self._dummy_turns % 2])
+                for card in pending[self._dummy_turns % 2] or ():
+                    rest.remove(card)
+                self._dummy_pick = rest[0]
+            self._lay_pending()
+            self._pass_hands()
+            if any(self._hands):
+                self._start_turn()
+            else:
+                self._finish_round(round_points([tally(t) for t in self._tables]))
 
     def play_random(self, rng: random.Random) -> tuple[int, ...]:
         """Play to the end, every seat choosing uniformly among its legal

@@ -1,0 +1,210 @@
+"""Whole games between bots: ``companion simulate`` and ``companion bench advisor``.
+
+Seats rotate from game to game so that every bot plays every seat as often;
+a shared win counts as a fraction of a win for each winner.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from companion.bench import percentile, wilson_interval
+from companion.sushigo.bots import BOTS, Bot
+from companion.sushigo.draft import Choice, Choices, Game, SeatView, Variant
+
+PLAIN = Variant()
+
+
+class UnknownBotError(ValueError):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"no bot called {name!r}; choose from {', '.join(sorted(BOTS))}")
+
+
+def parse_variant(text: str) -> Variant:
+    """``pass-both-ways``, ``dummy``, ``soy-sauce`` or ``soy-sauce=N``, comma separated.
+
+    >>> parse_variant("dummy,soy-sauce=2")
+    Variant(pass_both_ways=False, dummy=True, soy_sauce=2)
+    """
+    both = dummy = False
+    soy = 0
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, count = part.partition("=")
+        if name == "pass-both-ways":
+            both = True
+        elif name == "dummy":
+            dummy = True
+        elif name == "soy-sauce":
+            soy = int(count) if count else 3
+            if soy < 1:
+                raise ValueError("soy-sauce needs 1 card or more")
+        else:
+            raise ValueError(
+                f"unknown variant {name!r}; choose from pass-both-ways, dummy, soy-sauce[=N]"
+            )
+    return Variant(pass_both_ways=both, dummy=dummy, soy_sauce=soy)
+
+
+class _Timed:
+    """A bot whose decision times are kept."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times: list[float] = []
+
+    def choose(self, view: SeatView, choices: Choices, rng: random.Random) -> Choice:
+        start = time.perf_counter()
+        choice = self.bot.choose(view, choices, rng)
+        self.times.append(time.perf_counter() - start)
+        return choice
+
+
+@dataclass
+class Tally:
+    """Results of one entrant (a bot in a given place in the line-up)."""
+
+    label: str
+    games: int = 0
+    wins: float = 0.0
+    points: int = 0
+    decision_seconds: list[float] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass
+class Results:
+    entrants: list[Tally]
+    games: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def make_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise UnknownBotError(name) from None
+
+
+def play_games(
+    lineup: Sequence[str], games: int, *, seed: int = 0, variant: Variant = PLAIN,
+    first: int = 0,
+) -> list[tuple[list[float], list[int], list[list[float]]]]:
+    """Play games ``first`` to ``first + games - 1`` of a series; for each, the
+    entrants' win shares, points and decision times (entrant order)."""
+    players = len(lineup)
+    out = []
+    for number in range(first, first + games):
+        bots = [_Timed(make_bot(name)) for name in lineup]
+        shift = number % players
+        seated = bots[shift:] + bots[:shift]  # entrant i sits at (i - shift) % players
+        rng = random.Random(seed * 1_000_003 + number)
+        game = Game(players, rng=rng, variant=variant)
+        while not game.over:
+            for seat in game.waiting_for():
+                bot = seated[seat]
+                game.choose(seat, bot.choose(game.view(seat), game.legal_choices(seat), rng))
+        winners = game.winners
+        share = 1 / len(winners)
+        seat_of = [(i - shift) % players for i in range(players)]
+        out.append((
+            [share if seat_of[i] in winners else 0.0 for i in range(players)],
+            [game.totals[seat_of[i]] for i in range(players)],
+            [bots[i].times for i in range(players)],
+        ))
+    return out
+
+
+def _chunk(args: tuple[list[str], int, int, Variant, int]) -> list[
+    tuple[list[float], list[int], list[list[float]]]
+]:
+    lineup, games, seed, variant, first = args
+    return play_games(lineup, games, seed=seed, variant=variant, first=first)
+
+
+def simulate(
+    lineup: Sequence[str], games: int, *, seed: int = 0, variant: Variant = PLAIN,
+    workers: int = 1,
+) -> Results:
+    """Play ``games`` games with this line-up of bot names (one per player)."""
+    for name in lineup:
+        make_bot(name)
+    players = len(lineup)
+    if variant.dummy and players != 2:
+        raise ValueError("the dummy variant is for 2 players")
+    labels = [f"{name} {i + 1}" if lineup.count(name) > 1 else name
+              for i, name in enumerate(lineup)]
+    entrants = [Tally(label) for label in labels]
+    start = time.perf_counter()
+    if workers > 1 and games > 1:
+        size = -(-games // workers)
+        jobs = [
+            (list(lineup), min(size, games - first), seed, variant, first)
+            for first in range(0, games, size)
+        ]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            outcomes = [o for chunk in pool.map(_chunk, jobs) for o in chunk]
+    else:
+        outcomes = play_games(lineup, games, seed=seed, variant=variant)
+    for shares, points, times in outcomes:
+        for i, entrant in enumerate(entrants):
+            entrant.games += 1
+            entrant.wins += shares[i]
+            entrant.points += points[i]
+            entrant.decision_seconds.extend(times[i])
+    return Results(entrants, games, time.perf_counter() - start)
+
+
+def default_workers() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+@dataclass(frozen=True)
+class AdvisorFigures:
+    decision_ms_p50: float
+    decision_ms_p95: float
+    win_rate_4p: float
+    interval_4p: tuple[float, float]
+    win_rate_2p: float
+    interval_2p: tuple[float, float]
+    games: int
+    seconds: float
+
+
+def bench_advisor(*, games: int = 200, seed: int = 1, workers: int | None = None) -> AdvisorFigures:
+    """The advisor against greedy bots: 4 players (three greedy) and 2 players."""
+    workers = workers or default_workers()
+    start = time.perf_counter()
+    four = simulate(["advisor", "greedy", "greedy", "greedy"], games, seed=seed, workers=workers)
+    two = simulate(["advisor", "greedy"], games, seed=seed + 1, workers=workers)
+    times = four.entrants[0].decision_seconds + two.entrants[0].decision_seconds
+    return AdvisorFigures(
+        decision_ms_p50=percentile(times, 0.50) * 1000,
+        decision_ms_p95=percentile(times, 0.95) * 1000,
+        win_rate_4p=four.entrants[0].win_rate,
+        interval_4p=four.entrants[0].interval(),
+        win_rate_2p=two.entrants[0].win_rate,
+        interval_2p=two.entrants[0].interval(),
+        games=games,
+        seconds=time.perf_counter() - start,
+    )
