@@ -98,10 +98,12 @@ def situation(game: Game, seat: int) -> Situation:
 
 
 def _chance(turns: int, need: int) -> float:
-    """A rough chance to pick ``need`` more of a kind in ``turns`` more picks."""
+    """A rough, cautious chance to pick ``need`` more of a kind in ``turns`` more picks."""
     if turns < need:
         return 0.0
-    return min(0.9, 0.22 * (turns - need + 1) / need)
+    if need <= 1:
+        return min(0.7, 0.12 * turns)
+    return min(0.4, 0.05 * (turns - 1))
 
 
 def card_gain(t: list[int], card: int, turns: int, where: Situation) -> float:

@@ -718,8 +718,12 @@ class Game:
                 if pending[seat] is None:
                     pending[seat] = policy(self, seat)
             if self.dummy is not None and self._dummy_pick is None:
-                rest = list(self._hands[self._dummy_turns % 2])
-                for card in pending[self._dummy_turns % 2] or ():
+                controller = self._dummy_turns % 2
+                rest = list(self._hands[controller])
+                own = pending[controller] or ()
+                if len(own) >= len(rest):  # keep a card back for the dummy
+                    own = pending[controller] = own[:1]
+                for card in own:
                     rest.remove(card)
                 self._dummy_pick = rest[0]
             self._lay_pending()
