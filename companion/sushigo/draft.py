@@ -543,10 +543,7 @@ class Game:
         A seat may change its choice until the reveal. Returns the events of
         the reveal (and of the end of a round or the game) when it happened.
         """
-        self._check_seat(seat)
-        if isinstance(choice, str):
-            choice = Choice.parse(choice)
-        self._check_legal(seat, choice)
+        choice = self.check(seat, choice)
         self._pending[seat] = tuple(c.index for c in choice.cards)
         if choice.dummy is not None:
             self._dummy_pick = choice.dummy.index
@@ -554,6 +551,18 @@ class Game:
         while not self.over and None not in self._pending:
             events.extend(self._reveal())
         return tuple(events)
+
+    def check(self, seat: int, choice: Choice | str) -> Choice:
+        """The choice, read and checked against the rules, without taking it.
+
+        Raises :class:`MalformedChoiceError` or :class:`IllegalChoiceError`
+        (or :class:`GameOverError`) with the reason, and changes nothing.
+        """
+        self._check_seat(seat)
+        if isinstance(choice, str):
+            choice = Choice.parse(choice)
+        self._check_legal(seat, choice)
+        return choice
 
     def _check_seat(self, seat: int) -> None:
         if self.over:
