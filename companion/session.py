@@ -1,5 +1,8 @@
 """Game sessions: a game plus its journal, so nothing a player did is lost.
 
+Two kinds: a practice game (every card known, bots at the table) and a
+table game (real cards, followed by the tracker from what is entered).
+
 Every accepted action is checked against the rules first, then written to
 the journal (on disk when :meth:`PracticeSession.choose` returns), then
 applied. Resuming replays the journal; undo removes its last event and
@@ -17,8 +20,10 @@ from typing import Any
 
 from companion.journal import Event, Journal, JournalError, Loaded, journals
 from companion.sushigo.bots import BOTS, Bot
+from companion.sushigo.cards import Card
 from companion.sushigo.draft import Choice, Game, Variant
 from companion.sushigo.draft import Event as GameEvent
+from companion.sushigo.tracker import Entry, EntryKind, Tracker, Warning
 
 PRACTICE = "practice"
 FORMAT = 1
@@ -153,3 +158,115 @@ def unfinished(directory: Path | None = None) -> list[Path]:
         if not ended:
             found.append(path)
     return found
+
+
+TABLE = "table"
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "type": "entry",
+        "kind": entry.kind.value,
+        "cards": [card.id for card in entry.cards],
+        "seat": entry.seat,
+        "round": entry.round,
+        "turn": entry.turn,
+    }
+
+
+def _entry_from(data: Event) -> Entry:
+    return Entry(
+        EntryKind(data["kind"]),
+        tuple(Card.from_id(c) for c in data["cards"]),
+        data["seat"],
+        data["round"],
+        data["turn"],
+    )
+
+
+@dataclass
+class TableSession:
+    """A real game at a real table, followed by the tracker, every fact journaled."""
+
+    journal: Journal
+    tracker: Tracker
+
+    @classmethod
+    def start(
+        cls,
+        names: list[str],
+        you: int,
+        *,
+        variant: Variant = Variant(),  # noqa: B008 - frozen dataclass
+        first_controller: int = 0,
+        directory: Path | None = None,
+    ) -> TableSession:
+        tracker = Tracker(names, you, variant, first_controller)
+        header = {
+            "type": TABLE,
+            "format": FORMAT,
+            "names": list(names),
+            "you": you,
+            "variant": _variant_json(variant),
+            "first_controller": first_controller,
+        }
+        return cls(Journal.create(header, directory), tracker)
+
+    @classmethod
+    def resume(cls, path: Path) -> tuple[TableSession, Loaded]:
+        journal, loaded = Journal.open(path)
+        header = journal.header
+        if header.get("type") != TABLE:
+            raise JournalError(f"{path.name} is not a table game")
+        session = cls(journal, cls._new_tracker(header))
+        session._replay()
+        return session, loaded
+
+    @staticmethod
+    def _new_tracker(header: Event) -> Tracker:
+        return Tracker(
+            header["names"], header["you"], _variant_from(header["variant"]),
+            header.get("first_controller", 0),
+        )
+
+    def _replay(self) -> None:
+        self.tracker = self._new_tracker(self.journal.header)
+        for event in self.journal.events:
+            if event["type"] == "entry":
+                self.tracker.add(_entry_from(event))
+            elif event["type"] == "replace":
+                self.tracker.replace(event["index"], _entry_from(event))
+            elif event["type"] == "remove":
+                self.tracker.remove(event["index"])
+
+    def add(self, entry: Entry) -> list[Warning]:
+        """Journal a fact, then keep it; the concerns it raises."""
+        placed = self.tracker.place(entry)  # nonsense is refused before anything is written
+        self.journal.append(_entry_json(placed))
+        return self.tracker.add(placed)
+
+    def replace(self, index: int, entry: Entry) -> list[Warning]:
+        """Correct an earlier fact (journaled like any other action)."""
+        old = self.tracker.entries[index]
+        placed = self.tracker.place(
+            Entry(entry.kind, entry.cards, entry.seat,
+                  entry.round or old.round, entry.turn or old.turn)
+        )
+        self.journal.append({**_entry_json(placed), "type": "replace", "index": index})
+        return self.tracker.replace(index, placed)
+
+    def remove(self, index: int) -> Entry:
+        """Drop an earlier fact altogether (journaled like any other action)."""
+        entry = self.tracker.entries[index]
+        self.journal.append({"type": "remove", "index": index})
+        self.tracker.remove(index)
+        return entry
+
+    def undo(self) -> Event | None:
+        """Take back the last action (an entry, a correction or a removal)."""
+        removed = self.journal.undo()
+        self._replay()
+        return removed
+
+    def close(self) -> None:
+        self.journal.close()

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from companion.journal import Journal, JournalError, load
-from companion.session import PracticeSession, unfinished
+from companion.session import PracticeSession, TableSession, unfinished
+from companion.sushigo.cards import Card
 from companion.sushigo.draft import Game, Variant
+from companion.sushigo.tracker import Entry, TrackerError
 
 
 def test_events_round_trip_and_files_are_private(tmp_path: Path) -> None:
@@ -183,3 +185,28 @@ def test_kill_9_at_any_moment_loses_nothing_acknowledged(tmp_path: Path, seed: i
     while not resumed.game.over:
         resumed.play_bots(rng)
     assert json.loads(newest.read_bytes().splitlines()[-1])["event"]["type"] == "end"
+
+
+def test_a_table_game_resumes_with_its_corrections(tmp_path: Path) -> None:
+    session = TableSession.start(["Ana", "Ben", "Cyril"], 0, directory=tmp_path)
+    hand = [Card.WASABI, Card.SQUID, *[Card.SASHIMI] * 7]
+    session.add(Entry.hand(hand))
+    session.add(Entry.pick(0, [Card.WASABI]))
+    session.add(Entry.pick(1, [Card.SALMON]))
+    session.add(Entry.pick(2, [Card.EGG]))
+    session.add(Entry.next_turn())
+    session.replace(2, Entry.pick(1, [Card.SQUID]))
+    session.remove(3)
+    with pytest.raises(TrackerError):
+        session.add(Entry.pick(7, [Card.EGG]))
+    session.close()
+    resumed, loaded = TableSession.resume(session.journal.path)
+    assert not loaded.damaged
+    assert resumed.tracker.entries == session.tracker.entries
+    assert resumed.tracker.table(1) == (Card.SQUID,)
+    assert resumed.tracker.table(2) == ()
+    assert (resumed.tracker.round, resumed.tracker.turn) == (1, 2)
+    resumed.undo()  # the removal
+    assert resumed.tracker.table(2) == (Card.EGG,)
+    resumed.undo()  # the correction
+    assert resumed.tracker.table(1) == (Card.SALMON,)

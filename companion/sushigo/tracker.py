@@ -199,7 +199,7 @@ class Tracker:
 
     def add(self, entry: Entry) -> list[Warning]:
         """Keep a fact (now, unless it says when); the concerns it raises."""
-        entry = self._placed(entry)
+        entry = self.place(entry)
         self._entries.append(entry)
         self._derived = self._derive()
         return [w for w in self._derived.warnings if w.entry == len(self._entries) - 1]
@@ -207,7 +207,7 @@ class Tracker:
     def replace(self, index: int, entry: Entry) -> list[Warning]:
         """Correct a fact (a mis-scan, a wrong seat); everything is worked out again."""
         old = self._entries[index]
-        entry = self._placed(replace(entry, round=entry.round or old.round,
+        entry = self.place(replace(entry, round=entry.round or old.round,
                                      turn=entry.turn or old.turn))
         self._entries[index] = entry
         self._derived = self._derive()
@@ -221,7 +221,9 @@ class Tracker:
     def undo(self) -> Entry | None:
         return self.remove(len(self._entries) - 1) if self._entries else None
 
-    def _placed(self, entry: Entry) -> Entry:
+    def place(self, entry: Entry) -> Entry:
+        """The entry as it would be kept (its round and turn filled in); raises
+        :class:`TrackerError` for an entry that cannot mean anything."""
         d = self._derived
         round_ = entry.round if entry.round is not None else d.round
         turn = entry.turn if entry.turn is not None else d.turn
