@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from companion.sushigo.draft import Game, Variant
 
 MODULE = [sys.executable, "-m", "companion"]
 
@@ -480,3 +483,27 @@ def test_a_file_error_names_the_round_player_and_card_in_czech() -> None:
     rounds = {"Ana": ["w2"] * 10, "Ben": ["w2"]}
     message = bad(run(MODULE, "score", "--lang", "cs", stdin=two(rounds)), "Ben", "w2")
     assert "Lososové nigiri" in message
+
+
+def test_engine_games_score_the_same_through_the_command() -> None:
+    for seed, (players, variant) in enumerate(
+        [(3, Variant()), (5, Variant(soy_sauce=3)), (2, Variant(dummy=True))]
+    ):
+        game = Game(players, rng=random.Random(seed), variant=variant)
+        game.play_random(random.Random(seed + 1))
+        names = ["P1", "P2", "P3", "P4", "P5"][: game.seats]
+        data = {
+            "players": names,
+            "rounds": [
+                {n: [c.id for c in t] for n, t in zip(names, r, strict=True)}
+                for r in game.finished_rounds
+            ],
+            "variant": {"soy_sauce": variant.soy_sauce > 0, "soy_sauce_count": 3},
+            "dummy": names[2] if variant.dummy else None,
+        }
+        done = run(MODULE, "score", stdin=json.dumps(data))
+        assert done.returncode == 0, done.stderr
+        scored = json.loads(done.stdout)
+        result = game.result()
+        assert list(scored["total"].values()) == list(result.totals)
+        assert scored["winners"] == [names[s] for s in result.winners]

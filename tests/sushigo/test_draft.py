@@ -473,3 +473,24 @@ def test_the_game_over_refuses_more_choices() -> None:
     game, _ = random_game(3, 1)
     with pytest.raises(GameOverError):
         game.choose(0, "x")
+
+
+# -- thousands of games --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "variant"), VARIANTS)
+def test_thousands_of_fast_games_keep_every_card_and_end(players: int, variant: Variant) -> None:
+    rng = random.Random(players * 7 + variant.soy_sauce)
+    full = Counter(deck_counts(variant.soy_sauce))
+    for _ in range(500):
+        game = Game(players, rng=rng, variant=variant)
+        totals = game.play_random(rng)
+        assert game.over and game.round == 3
+        seen: Counter[Card] = Counter(game.draw_pile())
+        for tables in game.finished_rounds:
+            assert len(tables) == game.seats
+            for table in tables:
+                seen.update(table)
+        assert seen == full
+        assert all(len(t) == hand_size(game.seats) for r in game.finished_rounds for t in r)
+        assert totals == game.result().totals
