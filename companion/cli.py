@@ -6,6 +6,10 @@ Subcommands:
     The tactile code reference, a card a line.
 ``companion score [FILE|-] [--explain] [--lang xx]``
     Score a game written as JSON (see :mod:`companion.sushigo.gamefile`).
+``companion simulate --players N --games K [--bots ...] [--variant ...]``
+    Whole games between bots: wins, mean scores, throughput.
+``companion bench engine|advisor [--json]``
+    Speed figures for developers.
 
 With no subcommand it greets the player and prints the code reference.
 Output is plain lines, read in order by a screen reader or braille display:
@@ -129,7 +133,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "simulate":
         return simulate_command(args)
     if args.command is None:
-        print(catalog.text("Sushi Go! companion. Commands: codes, score. Help: companion --help."))
+        print(catalog.text("Sushi Go! companion. Commands: codes, score, simulate, bench."))
+        print(catalog.text("Help: companion --help."))
     for line in codes_reference(catalog):
         print(line)
     return EXIT_OK
@@ -249,7 +254,7 @@ def score(
         raw = (stdin or sys.stdin.buffer).read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
         reason = error.strerror or str(error)
-        message = catalog.text("cannot read %(path)s: %(reason)s", path=path, reason=reason)
+        message = catalog.text("cannot read %(path)s: %(reason)s.", path=path, reason=reason)
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT
     try:

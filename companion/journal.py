@@ -5,8 +5,8 @@ game's header; every later line is one event. Each line carries its number
 and a CRC-32 of its content, so a line cut short by a crash or garbled on
 disk is recognised::
 
-    {"n": 0, "event": {"type": "practice", ...}, "crc": 2801372215}
-    {"n": 1, "event": {"type": "choose", "seat": 0, "choice": "w2"}, "crc": 11603812}
+    {"crc": 2801372215, "event": {"type": "practice", ...}, "n": 0}
+    {"crc": 11603812, "event": {"choice": "w2", "seat": 0, "type": "choose"}, "n": 1}
 
 :meth:`Journal.append` writes a line, flushes it and fsyncs the file before
 it returns, so whatever the caller acknowledged survives ``kill -9`` or a

@@ -100,6 +100,9 @@ class PracticeSession:
             list(header["bots"]),
         )
         session._replay()
+        if session.game.over and session.journal.events[-1]["type"] != "end":
+            # stopped between the last choice and its end mark
+            session.journal.append({"type": "end", "totals": list(session.game.totals)})
         return session, loaded
 
     @staticmethod

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from companion.bench import percentile, wilson_interval
-from companion.sushigo.bots import BOTS, Bot
+from companion.sushigo.bots import BOTS, Advisor, Bot
 from companion.sushigo.draft import Choice, Choices, Game, SeatView, Variant
 
 PLAIN = Variant()
@@ -99,7 +99,14 @@ class Results:
         return self.games / self.seconds if self.seconds else 0.0
 
 
+#: The advisor's thinking time in simulations and benchmarks, in seconds.
+ADVISOR_BUDGET = 0.05
+
+
 def make_bot(name: str) -> Bot:
+    """A bot by name; the advisor thinks for :data:`ADVISOR_BUDGET` seconds a decision."""
+    if name == "advisor":
+        return Advisor(worlds=400, budget=ADVISOR_BUDGET, clock=time.perf_counter)
     try:
         return BOTS[name]()
     except KeyError:

@@ -407,7 +407,8 @@ def test_no_command_greets_and_prints_the_reference(command: list[str]) -> None:
     lines = done.stdout.splitlines()
     assert "codes" in lines[0]
     assert "score" in lines[0]
-    check_reference("\n".join(lines[1:]))
+    assert "--help" in lines[1]
+    check_reference("\n".join(lines[2:]))
 
 
 def test_version() -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -260,7 +259,6 @@ class Reason(enum.Enum):
     CHOPSTICKS_FOR_LATER = "chopsticks-for-later"
     STARTS_SET = "starts-set"
     SOY_SAUCE = "soy-sauce"
-    DENIES = "denies"
 
     def __repr__(self) -> str:
         return f"Reason.{self.name}"
@@ -289,21 +287,33 @@ class Advisor:
     For each promising choice it plays the rest of the round out in worlds
     consistent with the view, every seat (this one included) then choosing
     greedily, and scores the round and the puddings for this seat against
-    the others. ``budget`` bounds the thinking time in seconds.
+    the others. It looks at ``worlds`` worlds; given a ``clock`` (a function
+    giving seconds, such as :func:`time.perf_counter`) and a ``budget`` in
+    seconds, it stops at the budget instead, after 8 worlds at least. The
+    rules package reads no clock of its own: the caller lends one.
     """
 
     name = "advisor"
 
-    def __init__(self, *, budget: float = 0.05, candidates: int = 5, worlds: int = 400) -> None:
-        self.budget = budget
-        self.candidates = candidates
+    def __init__(
+        self,
+        *,
+        worlds: int = 40,
+        candidates: int = 5,
+        budget: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
         self.worlds = worlds
+        self.candidates = candidates
+        self.budget = budget
+        self.clock = clock
 
     def choose(self, view: SeatView, choices: Choices, rng: random.Random) -> Choice:
         return self.advise(view, choices, rng).choice
 
     def advise(self, view: SeatView, choices: Choices, rng: random.Random) -> Advice:
-        deadline = time.perf_counter() + self.budget
+        clock, budget = self.clock, self.budget
+        deadline = clock() + budget if clock is not None and budget is not None else None
         seat = view.seat
         hand = [c.index for c in view.hand]
         table = [c.index for c in view.tables[seat]]
@@ -315,7 +325,9 @@ class Advisor:
         shortlist = ranked[: self.candidates]
         totals = [0.0] * len(shortlist)
         played = 0
-        while played < self.worlds and (played < 8 or time.perf_counter() < deadline):
+        while played < self.worlds and (
+            played < 8 or deadline is None or clock is None or clock() < deadline
+        ):
             world = sample_game(view, rng)
             for i, cards in enumerate(shortlist):
                 totals[i] += _play_out(world, seat, cards, rng)
@@ -359,7 +371,11 @@ def _play_out(world: Game, seat: int, cards: tuple[int, ...], rng: random.Random
     points = game._round_points[before]
     puddings = game._puddings
     mine = points[seat] + 2.0 * puddings[seat]
-    others = [points[s] + 2.0 * puddings[s] for s in range(game.seats) if s != seat]
+    others = [
+        points[s] + 2.0 * puddings[s]
+        for s in range(game.seats)
+        if s not in (seat, game.dummy)  # the dummy cannot win
+    ]
     return mine - max(others)
 
 
@@ -385,24 +401,27 @@ def explain(
     table: list[int], cards: tuple[int, ...], turns: int, where: Situation
 ) -> tuple[Reason, Card, int]:
     """The reason a person would give for a choice, its main card and the
-    points it makes at once."""
+    points it makes at once (two cards with chopsticks: the one that counts)."""
     t = tally(table)
-    best = max(cards, key=lambda c: card_gain(t, c, turns, where))
+    scored = []
+    for i, number in enumerate(cards):
+        before = round_points([t])[0]
+        gain = card_gain(t, number, turns, where)
+        t = tally([*table, *cards[: i + 1]])
+        scored.append((round_points([t])[0] - before, gain, number))
+    now, _, best = max(scored)
+    if now <= 0:
+        best = max(scored, key=lambda item: item[1])[2]
     card = CARDS[best]
-    before = round_points([t])[0]
-    after_t = tally([*table, *cards])
-    now = round_points([after_t])[0] - before
-    if best == I_TEMPURA and t[I_TEMPURA] % 2:
-        return Reason.COMPLETES_TEMPURA, card, 5
-    if best == I_SASHIMI and t[I_SASHIMI] % 3 == 2:
-        return Reason.COMPLETES_SASHIMI, card, 10
+    if best == I_TEMPURA and now >= 5:
+        return Reason.COMPLETES_TEMPURA, card, now
+    if best == I_SASHIMI and now >= 10:
+        return Reason.COMPLETES_SASHIMI, card, now
     if I_EGG <= best <= I_SQUID:
-        free = t[I_WASABI] - t[ON_WASABI] - t[ON_WASABI + 1] - t[ON_WASABI + 2]
-        on_wasabi = free > 0 or (I_WASABI in cards and cards[0] == I_WASABI)
-        value = (best - I_EGG + 1) * (3 if on_wasabi else 1)
-        return (Reason.NIGIRI_ON_WASABI if on_wasabi else Reason.NIGIRI), card, value
+        value = best - I_EGG + 1
+        return (Reason.NIGIRI_ON_WASABI if now > value else Reason.NIGIRI), card, now
     if best == I_DUMPLING:
-        return Reason.DUMPLINGS, card, max(now, 0)
+        return Reason.DUMPLINGS, card, now
     if I_MAKI1 <= best <= I_MAKI3:
         return Reason.MAKI_LEAD, card, 0
     if best == I_PUDDING:
@@ -413,9 +432,7 @@ def explain(
         return Reason.CHOPSTICKS_FOR_LATER, card, 0
     if best == I_SOY:
         return Reason.SOY_SAUCE, card, 0
-    if best in (I_TEMPURA, I_SASHIMI):
-        return Reason.STARTS_SET, card, 0
-    return Reason.DENIES, card, 0
+    return Reason.STARTS_SET, card, 0
 
 
 BOTS: dict[str, Callable[[], Bot]] = {

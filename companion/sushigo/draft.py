@@ -588,8 +588,12 @@ class Game:
         if choice.uses_chopsticks:
             if I_CHOPSTICKS not in self._tables[seat]:
                 raise IllegalChoiceError(text, "you have no chopsticks on your table")
-            if len(hand) < 2 + (choice.dummy is not None):
-                raise IllegalChoiceError(text, "chopsticks need two cards in your hand")
+            need = 2 + (choice.dummy is not None)
+            if len(hand) < need:
+                words = "three cards in your hand (two for you, one for the dummy)"
+                raise IllegalChoiceError(
+                    text, f"chopsticks need {'two cards in your hand' if need == 2 else words}"
+                )
         taken = list(choice.cards) + ([choice.dummy] if choice.dummy is not None else [])
         for card in dict.fromkeys(taken):
             have = hand.count(card.index)

@@ -398,6 +398,8 @@ class Tracker:
         before.subtract(pick)
         if len(pick) == 2:
             before[Card.CHOPSTICKS] += 1
+        if self.dummy is not None and self.controller(d.round, before_turn) == self.you:
+            before.subtract(d.picks.get((d.round, before_turn, self.dummy), ()))
         gone = before - Counter(now)
         return tuple(sorted(gone.elements(), key=lambda c: c.index))
 
