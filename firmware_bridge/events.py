@@ -1,0 +1,72 @@
+"""What the input layer tells the app: one stream of events, whatever the source.
+
+A card identified by the serial scanner, typed at the keyboard or typed by
+a keyboard-wedge barcode scanner arrives as the same :class:`CardIdentified`
+event with its :class:`Source`; the scanner's comings and goings and its
+problems arrive as events too. Everything downstream listens to this one
+stream.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from companion.sushigo.cards import Card
+from companion.sushigo.tactile import UnknownCodeError
+
+
+class Source(enum.Enum):
+    """Where a card came from."""
+
+    SCANNER = "scanner"
+    KEYBOARD = "keyboard"
+    WEDGE = "wedge"
+
+
+@dataclass(frozen=True, slots=True)
+class CardIdentified:
+    """A card, or an unknown tag (``card`` is ``None``: enrol it first)."""
+
+    card: Card | None
+    source: Source
+    uid: str | None = None
+    text: str | None = None
+    seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardRefused:
+    """Typed text that names no card (the error says why and what to type)."""
+
+    error: UnknownCodeError
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class ScannerFound:
+    """The scanner answered on a port (again, if ``again``)."""
+
+    port: str
+    device: str
+    firmware: str
+    again: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScannerLost:
+    """The scanner stopped answering or went away; the link keeps trying."""
+
+    port: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScannerProblem:
+    """Something the scanner sent or did that was wrong; nothing was lost for it."""
+
+    reason: str
+    port: str | None = None
+
+
+InputEvent = CardIdentified | CardRefused | ScannerFound | ScannerLost | ScannerProblem

@@ -1,0 +1,298 @@
+"""The serial link to the scanner: open, greet, listen, keep alive, come back.
+
+:class:`ScannerLink` runs in its own thread. It opens the port (a path, or a
+pyserial URL such as ``loop://``; without one it looks for a known USB
+serial adapter), sends ``HELLO?`` until the board answers (an Uno resets
+when its port is opened), checks the protocol version, then turns every
+valid ``CARD`` line into a :class:`~firmware_bridge.events.CardIdentified`
+event. A ``PING`` every second keeps watch: three without a word back, or a
+read error (the board was unplugged), and the link reports the scanner lost
+and tries again, waiting 0.5 s, then 1, 2, 4 and at most 5 s between tries.
+
+Sequence numbers survive reconnection, so a line sent twice is counted once
+and a missing one is reported; a ``HELLO`` means the board started again and
+its numbers with it. Events go to ``on_event`` from the link's thread: a
+user interface hands them over to its own thread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import serial
+from serial.tools import list_ports
+
+from firmware_bridge.events import (
+    CardIdentified,
+    InputEvent,
+    ScannerFound,
+    ScannerLost,
+    ScannerProblem,
+    Source,
+)
+from firmware_bridge.protocol import (
+    PROTOCOL_MAJOR,
+    Card,
+    DeviceError,
+    Hello,
+    LineSplitter,
+    Message,
+    Pong,
+    ProtocolError,
+    SequenceTracker,
+    SeqVerdict,
+    format_line,
+    parse_line,
+)
+from firmware_bridge.registry import Registry
+
+BAUDRATE = 115200
+#: USB serial adapters of Arduino-class boards: Uno, CH340, FTDI, CP210x.
+KNOWN_ADAPTERS = {(0x2341, 0x0043), (0x1A86, 0x7523), (0x0403, 0x6001), (0x10C4, 0xEA60)}
+
+
+def autodetect() -> str | None:
+    """The first port that looks like the scanner's board, if any."""
+    for port in list_ports.comports():
+        if (port.vid, port.pid) in KNOWN_ADAPTERS:
+            return str(port.device)
+    by_id = Path("/dev/serial/by-id")
+    found = sorted(by_id.iterdir()) if by_id.is_dir() else []
+    return str(found[0]) if found else None
+
+
+@dataclass
+class LinkSettings:
+    """Timing of the link, in seconds."""
+
+    heartbeat: float = 1.0
+    missed_heartbeats: int = 3
+    hello_every: float = 0.5
+    hello_for: float = 3.0
+    backoff_first: float = 0.5
+    backoff_max: float = 5.0
+    problem_every: float = 2.0
+
+
+@dataclass
+class LinkCounters:
+    """What the link has seen, for checks and benchmarks."""
+
+    cards: int = 0
+    repeats: int = 0
+    dropped: int = 0
+    bad_lines: int = 0
+    connects: int = 0
+    losses: int = 0
+    uids: list[str] = field(default_factory=list)
+
+
+class ScannerLink:
+    """Listens to the scanner on ``port`` (or the one found) until stopped."""
+
+    def __init__(
+        self,
+        port: str | None,
+        on_event: Callable[[InputEvent], None],
+        registry: Registry | None = None,
+        settings: LinkSettings | None = None,
+    ) -> None:
+        self.port = port
+        self.on_event = on_event
+        self.registry = registry if registry is not None else Registry.load()
+        self.settings = settings or LinkSettings()
+        self.counters = LinkCounters()
+        self._sequence = SequenceTracker()
+        self._splitter = LineSplitter()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._serial: serial.Serial | None = None
+        self._found_before = False
+        self._bad_since_report = 0
+        self._last_problem = 0.0
+
+    # -- running ------------------------------------------------------------------
+
+    def start(self) -> ScannerLink:
+        self._thread = threading.Thread(target=self._run, name="scanner-link", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._close()
+
+    def __enter__(self) -> ScannerLink:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _run(self) -> None:
+        wait = self.settings.backoff_first
+        while not self._stop.is_set():
+            port = self.port or autodetect()
+            if port is None:
+                self._problem("no scanner found: plug it in, or give its port")
+            else:
+                try:
+                    if self._connect(port):
+                        wait = self.settings.backoff_first
+                        self._listen(port)
+                except (serial.SerialException, OSError) as error:
+                    self._lost(port, _reason(error))
+                finally:
+                    self._close()
+            self._stop.wait(wait)
+            wait = min(wait * 2, self.settings.backoff_max)
+
+    def _close(self) -> None:
+        if self._serial is not None:
+            with contextlib.suppress(Exception):
+                self._serial.close()
+            self._serial = None
+
+    # -- connecting -------------------------------------------------------------------
+
+    def _connect(self, port: str) -> bool:
+        """Open and greet the board; True once it said HELLO with our protocol."""
+        link = serial.serial_for_url(port, baudrate=BAUDRATE, timeout=0.02, exclusive=True)
+        self._serial = link
+        link.reset_input_buffer()
+        self._splitter.reset()
+        early: list[bytes] = []
+        deadline = time.monotonic() + self.settings.hello_for
+        next_hello = 0.0
+        heard_anything = False
+        while time.monotonic() < deadline and not self._stop.is_set():
+            if time.monotonic() >= next_hello:
+                link.write(format_line("HELLO?"))
+                next_hello = time.monotonic() + self.settings.hello_every
+            for line in self._lines(link.read(256)):
+                heard_anything = True
+                try:
+                    message = parse_line(line)
+                except ProtocolError:
+                    continue  # the first line after opening is often cut short
+                if isinstance(message, Hello):
+                    return self._greeted(port, message, early)
+                if isinstance(message, Card):
+                    early.append(line)
+        if not self._stop.is_set():
+            self._problem(
+                f"the device on {port} does not speak the scanner protocol"
+                if heard_anything
+                else f"no scanner answers on {port}"
+            )
+        return False
+
+    def _greeted(self, port: str, hello: Hello, early: list[bytes]) -> bool:
+        if hello.proto != PROTOCOL_MAJOR:
+            self._problem(
+                f"the scanner speaks protocol {hello.proto}, this app speaks "
+                f"{PROTOCOL_MAJOR}: update the scanner's firmware or the app",
+                port,
+            )
+            return False
+        self.counters.connects += 1
+        self.on_event(ScannerFound(port, hello.device, hello.firmware, self._found_before))
+        self._found_before = True
+        for line in early:
+            self._handle(line, port)
+        return True
+
+    # -- listening ---------------------------------------------------------------------
+
+    def _listen(self, port: str) -> None:
+        link = self._serial
+        assert link is not None
+        settings = self.settings
+        last_heard = time.monotonic()
+        next_ping = last_heard + settings.heartbeat
+        while not self._stop.is_set():
+            data = link.read(max(1, link.in_waiting))
+            now = time.monotonic()
+            for line in self._lines(data):
+                if self._handle(line, port):
+                    last_heard = now
+            if now >= next_ping:
+                link.write(format_line("PING"))
+                next_ping = now + settings.heartbeat
+            if now - last_heard > settings.heartbeat * settings.missed_heartbeats:
+                self._lost(port, f"no answer for {now - last_heard:.0f} seconds")
+                return
+            self._report_bad_lines(port)
+
+    def _lines(self, data: bytes) -> list[bytes]:
+        lines = []
+        for item in self._splitter.feed(data):
+            if isinstance(item, ProtocolError):
+                self._bad_since_report += 1
+                self.counters.bad_lines += 1
+            else:
+                lines.append(item)
+        return lines
+
+    def _handle(self, line: bytes, port: str) -> bool:
+        """Act on one line; True if it was a valid message."""
+        try:
+            message: Message = parse_line(line)
+        except ProtocolError:
+            self._bad_since_report += 1
+            self.counters.bad_lines += 1
+            return False
+        if isinstance(message, Card):
+            verdict, dropped = self._sequence.see(message.seq)
+            if verdict is SeqVerdict.REPEAT:
+                self.counters.repeats += 1
+                return True
+            if dropped:
+                self.counters.dropped += dropped
+                self._problem(f"{dropped} scans were lost on the way: scan again", port)
+            self.counters.cards += 1
+            self.counters.uids.append(message.uid)
+            card = self.registry.lookup(message.uid)
+            self.on_event(CardIdentified(card, Source.SCANNER, message.uid, None, message.seq))
+        elif isinstance(message, Hello):
+            self._sequence.restart()  # the board started again
+        elif isinstance(message, DeviceError):
+            self._problem(f"the scanner reports: {message.text}", port)
+        elif isinstance(message, Pong):
+            pass
+        return True
+
+    # -- telling the user -------------------------------------------------------------------
+
+    def _lost(self, port: str, reason: str) -> None:
+        self.counters.losses += 1
+        if self._found_before and not self._stop.is_set():
+            self.on_event(ScannerLost(port, reason))
+
+    def _problem(self, reason: str, port: str | None = None) -> None:
+        now = time.monotonic()
+        if now - self._last_problem >= self.settings.problem_every:
+            self._last_problem = now
+            self.on_event(ScannerProblem(reason, port))
+
+    def _report_bad_lines(self, port: str) -> None:
+        if self._bad_since_report and time.monotonic() - self._last_problem >= (
+            self.settings.problem_every
+        ):
+            count, self._bad_since_report = self._bad_since_report, 0
+            self._problem(f"{count} garbled lines from the scanner were ignored", port)
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    return text.splitlines()[0][:120]
+
+
+def port_exists(port: str) -> bool:
+    return "://" in port or Path(port).exists()

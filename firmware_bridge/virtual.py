@@ -1,0 +1,137 @@
+"""A virtual scanner on a pseudo-terminal, speaking the real protocol.
+
+For trying the whole serial path without hardware, and for tests. The host
+opens :attr:`VirtualScanner.path` like a real port; :meth:`scan` sends the
+``CARD`` line a board would send; :meth:`reset` starts the "board" again
+(``HELLO``, numbers from 0, maybe a line cut in half first); :meth:`unplug`
+closes the terminal as a pulled cable would, :meth:`plug` brings a new one.
+A stable symbolic link (:attr:`link`) always points to the current terminal,
+as ``/dev/serial/by-id`` does for a real board.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import threading
+import tty
+from pathlib import Path
+
+from firmware_bridge.protocol import (
+    LineSplitter,
+    ProtocolError,
+    check_line,
+    format_line,
+)
+
+DEVICE = "tactile-scanner"
+FIRMWARE = "1.0.0-virtual"
+
+
+class VirtualScanner:
+    """A pretend board. ``link`` is where its stable symbolic link goes."""
+
+    def __init__(self, link: Path | None = None, *, answer: bool = True) -> None:
+        self.link = link
+        self.answer = answer
+        self.sequence = 0
+        self._lock = threading.Lock()
+        self._master = -1
+        self._slave = -1
+        self.path = ""
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.plug()
+
+    # -- the cable ---------------------------------------------------------------------
+
+    def plug(self) -> str:
+        """A new terminal (as when the board is plugged in): its path."""
+        master, slave = os.openpty()
+        tty.setraw(slave)  # no echo, no line discipline: bytes as the board sends them
+        with self._lock:
+            self._master, self._slave = master, slave
+            self.path = os.ttyname(slave)
+        if self.link is not None:
+            temporary = self.link.with_name(self.link.name + ".new")
+            with contextlib.suppress(FileNotFoundError):
+                temporary.unlink()
+            temporary.symlink_to(self.path)
+            temporary.replace(self.link)
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._serve, daemon=True, name="virtual-scanner")
+        self._thread.start()
+        self.send("HELLO " + DEVICE + " proto=1 fw=" + FIRMWARE)
+        return self.path
+
+    def unplug(self) -> None:
+        """Close the terminal: the host's next read or write fails."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+        with self._lock:
+            for fd in (self._master, self._slave):
+                if fd >= 0:
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            self._master = self._slave = -1
+
+    close = unplug
+
+    # -- what the board says -------------------------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        """Raw bytes on the wire (for garbled lines and floods in tests)."""
+        with self._lock:
+            if self._master >= 0:
+                with contextlib.suppress(OSError):
+                    os.write(self._master, data)
+
+    def send(self, message: str) -> None:
+        self.write(format_line(message))
+
+    def scan(self, uid: str) -> int:
+        """Report a tag, as the board does when one is placed; its sequence number."""
+        with self._lock:
+            seq = self.sequence
+            self.sequence = (self.sequence + 1) % 65536
+        self.send(f"CARD {uid} {seq}")
+        return seq
+
+    def reset(self, *, cut_line: bool = False) -> None:
+        """Start again: numbers from 0 and a HELLO, perhaps after half a line."""
+        if cut_line:
+            self.write(b"CARD 04A1B2")
+        self.sequence = 0
+        self.send("HELLO " + DEVICE + " proto=1 fw=" + FIRMWARE)
+
+    # -- what the host says ----------------------------------------------------------------
+
+    def _serve(self) -> None:
+        splitter = LineSplitter()
+        while not self._stop.is_set():
+            master = self._master
+            if master < 0:
+                return
+            try:
+                ready, _, _ = select.select([master], [], [], 0.05)
+                if not ready:
+                    continue
+                data = os.read(master, 4096)
+            except OSError:
+                continue  # no host has the terminal open yet
+            for line in splitter.feed(data):
+                if isinstance(line, ProtocolError) or not self.answer:
+                    continue
+                try:
+                    message = check_line(line)
+                except ProtocolError:
+                    self.send("ERR CHECKSUM bad or missing checksum")
+                    continue
+                if message == "PING":
+                    self.send("PONG")
+                elif message == "HELLO?":
+                    self.send("HELLO " + DEVICE + " proto=1 fw=" + FIRMWARE)
+                else:
+                    self.send("ERR UNKNOWN unknown command")
