@@ -1,0 +1,224 @@
+"""The ``firmware-bridge`` command: try, check and set up the card scanner.
+
+``firmware-bridge simulate [--link PATH]``
+    A virtual scanner on a pseudo-terminal. Prints ``PORT /dev/pts/N``
+    first, then reads lines: a card code (it sends that card's tag from the
+    demo deck), ``uid:<hex>`` (any tag), ``reset``, ``unplug``, ``plug``,
+    ``quit``.
+``firmware-bridge listen [--port P] [--json] [--seconds S]``
+    Prints every event from the scanner, a line each.
+``firmware-bridge enrol [--port P]``
+    Scan a tag, then type the card's code; again until an empty line.
+``firmware-bridge registry list|remove UID|export FILE|import FILE``
+    The tags known to this computer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import queue
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.journal import data_dir
+from companion.sushigo.cards import Card
+from companion.sushigo.tactile import UnknownCodeError, parse
+from firmware_bridge.events import (
+    CardIdentified,
+    CardRefused,
+    InputEvent,
+    ScannerFound,
+    ScannerLost,
+    ScannerProblem,
+)
+from firmware_bridge.link import ScannerLink
+from firmware_bridge.registry import Registry, RegistryError, demo_uid, normalize_uid
+from firmware_bridge.virtual import VirtualScanner
+
+EXIT_OK = 0
+EXIT_BAD = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="firmware-bridge", description="Try, check and set up the card scanner."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    simulate = commands.add_parser("simulate", help="a virtual scanner on a pseudo-terminal")
+    simulate.add_argument(
+        "--link", type=Path, default=None,
+        help="a stable link to the terminal (default: virtual-scanner in the data folder)",
+    )
+    listen = commands.add_parser("listen", help="print every event from the scanner")
+    listen.add_argument("--port", help="port path or pyserial URL (default: find the board)")
+    listen.add_argument("--json", action="store_true", help="one JSON object a line")
+    listen.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    enrol = commands.add_parser("enrol", help="scan tags and say which card each is")
+    enrol.add_argument("--port", help="port path or pyserial URL (default: find the board)")
+    registry = commands.add_parser("registry", help="the tags known to this computer")
+    actions = registry.add_subparsers(dest="action", required=True, metavar="ACTION")
+    actions.add_parser("list", help="every tag and its card")
+    remove = actions.add_parser("remove", help="forget a tag")
+    remove.add_argument("uid")
+    export = actions.add_parser("export", help="write a deck file to share")
+    export.add_argument("file", type=Path)
+    export.add_argument("--deck", default="", help="a name for the deck")
+    load = actions.add_parser("import", help="add the tags of a deck file")
+    load.add_argument("file", type=Path)
+    load.add_argument("--replace", action="store_true", help="its cards win over ours")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return simulate(args.link or data_dir() / "virtual-scanner")
+        if args.command == "listen":
+            return listen(args.port, as_json=args.json, seconds=args.seconds)
+        if args.command == "enrol":
+            return enrol(args.port)
+        return registry_command(args)
+    except RegistryError as error:
+        print(f"firmware-bridge: {error}", file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        return EXIT_OK
+
+
+def simulate(link: Path) -> int:
+    link.parent.mkdir(parents=True, exist_ok=True)
+    scanner = VirtualScanner(link=link)
+    print(f"PORT {scanner.path}", flush=True)
+    print(f"LINK {link}", flush=True)
+    copies: Counter[Card] = Counter()
+    try:
+        for raw in sys.stdin:
+            line = raw.strip()
+            if not line:
+                continue
+            if line == "quit":
+                break
+            if line == "reset":
+                scanner.reset(cut_line=True)
+                print("RESET", flush=True)
+            elif line == "unplug":
+                scanner.unplug()
+                print("UNPLUGGED", flush=True)
+            elif line == "plug":
+                print(f"PORT {scanner.plug()}", flush=True)
+            elif line.startswith("uid:"):
+                try:
+                    uid = normalize_uid(line[4:])
+                except RegistryError as error:
+                    print(f"ERR {error}", flush=True)
+                    continue
+                print(f"SENT {uid} {scanner.scan(uid)}", flush=True)
+            else:
+                try:
+                    card = parse(line)
+                except UnknownCodeError as error:
+                    print(f"ERR {error}", flush=True)
+                    continue
+                uid = demo_uid(card, copies[card] % 8)
+                copies[card] += 1
+                print(f"SENT {uid} {scanner.scan(uid)} {card.id}", flush=True)
+    finally:
+        scanner.unplug()
+    return EXIT_OK
+
+
+def _event_json(event: InputEvent) -> dict[str, object]:
+    if isinstance(event, CardIdentified):
+        return {
+            "event": "card",
+            "card": event.card.id if event.card else None,
+            "uid": event.uid,
+            "seq": event.seq,
+        }
+    if isinstance(event, ScannerFound):
+        return {"event": "connect", "port": event.port, "device": event.device,
+                "firmware": event.firmware, "again": event.again}
+    if isinstance(event, ScannerLost):
+        return {"event": "disconnect", "port": event.port, "reason": event.reason}
+    if isinstance(event, ScannerProblem):
+        return {"event": "error", "reason": event.reason, "port": event.port}
+    assert isinstance(event, CardRefused)
+    return {"event": "refused", "text": event.error.text, "reason": event.error.detail}
+
+
+def _event_text(event: InputEvent) -> str:
+    if isinstance(event, CardIdentified):
+        if event.card is None:
+            return f"unknown tag {event.uid}: enrol it with firmware-bridge enrol"
+        return f"card {event.card.id} (tag {event.uid}, number {event.seq})"
+    if isinstance(event, ScannerFound):
+        found = "found again" if event.again else "found"
+        return f"scanner {found} on {event.port} ({event.device} {event.firmware})"
+    if isinstance(event, ScannerLost):
+        return f"scanner lost on {event.port}: {event.reason}; trying again"
+    if isinstance(event, ScannerProblem):
+        return f"scanner problem: {event.reason}"
+    return f"not a card: {event.error.detail}"
+
+
+def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
+    events: queue.Queue[InputEvent] = queue.Queue()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    with ScannerLink(port, events.put):
+        while deadline is None or time.monotonic() < deadline:
+            with contextlib.suppress(queue.Empty):
+                event = events.get(timeout=0.1)
+                line = json.dumps(_event_json(event)) if as_json else _event_text(event)
+                print(line, flush=True)
+    return EXIT_OK
+
+
+def enrol(port: str | None) -> int:
+    events: queue.Queue[InputEvent] = queue.Queue()
+    registry = Registry.load()
+    print("Scan a tag. An empty line stops.", flush=True)
+    with ScannerLink(port, events.put, registry):
+        while True:
+            event = events.get()
+            if not isinstance(event, CardIdentified) or event.uid is None:
+                print(_event_text(event), flush=True)
+                continue
+            known = f"is {event.card.id}" if event.card else "is unknown"
+            print(f"Tag {event.uid} {known}. Type its card's code:", flush=True)
+            answer = sys.stdin.readline()
+            if not answer.strip():
+                return EXIT_OK
+            try:
+                card = parse(answer)
+            except UnknownCodeError as error:
+                print(f"Not a card: {error.detail}. Scan the tag again.", flush=True)
+                continue
+            registry.enrol(event.uid, card)
+            print(f"Tag {event.uid} is now {card.id}. Scan the next tag.", flush=True)
+
+
+def registry_command(args: argparse.Namespace) -> int:
+    registry = Registry.load()
+    if args.action == "list":
+        for uid, card in registry:
+            print(f"{card.id} {uid}")
+        print(f"{len(registry)} tags")
+    elif args.action == "remove":
+        before = registry.remove(args.uid)
+        print(f"forgot {args.uid} ({before.id})" if before else f"{args.uid} was not known")
+    elif args.action == "export":
+        count = registry.export(args.file, args.deck)
+        print(f"{count} tags written to {args.file}")
+    else:
+        added, conflicts = registry.import_file(args.file, replace=args.replace)
+        print(f"{added} tags added from {args.file}")
+        for uid in conflicts:
+            kept = "replaced" if args.replace else "kept ours"
+            print(f"tag {uid} had another card here: {kept}")
+    return EXIT_OK
