@@ -48,6 +48,7 @@ from firmware_bridge.protocol import (
     SeqVerdict,
     format_line,
     parse_line,
+    resync,
 )
 from firmware_bridge.registry import Registry
 
@@ -119,8 +120,10 @@ class ScannerLink:
     # -- running ------------------------------------------------------------------
 
     def start(self) -> ScannerLink:
-        self._thread = threading.Thread(target=self._run, name="scanner-link", daemon=True)
-        self._thread.start()
+        """Start listening (once: starting a running link changes nothing)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="scanner-link", daemon=True)
+            self._thread.start()
         return self
 
     def stop(self) -> None:
@@ -247,9 +250,12 @@ class ScannerLink:
         except ProtocolError:
             self._bad_since_report += 1
             self.counters.bad_lines += 1
-            return False
+            found = resync(line)
+            if found is None:
+                return False
+            message = found
         if isinstance(message, Card):
-            verdict, dropped = self._sequence.see(message.seq)
+            verdict, dropped = self._sequence.see(message.seq, message.uid)
             if verdict is SeqVerdict.REPEAT:
                 self.counters.repeats += 1
                 return True

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PROTOCOL_MAJOR = 1
 MAX_LINE = 80
@@ -62,7 +62,9 @@ Message = Hello | Card | Pong | DeviceError
 
 
 def checksum(text: str) -> str:
-    """>>> checksum("PING")
+    """The XOR of a message's bytes, in two upper-case hex digits.
+
+    >>> checksum("PING")
     '10'
     """
     value = 0
@@ -171,25 +173,61 @@ class SeqVerdict(enum.Enum):
 
 @dataclass
 class SequenceTracker:
-    """Card messages' sequence numbers: a repeat is ignored, a gap is counted."""
+    """Card messages' sequence numbers: a repeat is ignored, a gap is counted.
+
+    A number seen before with a different tag means the board started again
+    without us hearing its HELLO: the count starts again from there.
+    """
 
     last: int | None = None
     dropped: int = 0
+    recent: dict[int, str] = field(default_factory=dict)
 
-    def see(self, seq: int) -> tuple[SeqVerdict, int]:
+    def see(self, seq: int, uid: str | None = None) -> tuple[SeqVerdict, int]:
         """The verdict on a card message, and how many were lost just before it."""
         if self.last is None:
-            self.last = seq
-            return SeqVerdict.NEW, 0
+            return self._accept(seq, uid, 0)
         gap = (seq - self.last) % SEQ_MODULUS
-        if gap == 0:
+        if gap == 0 or gap > SEQ_MODULUS // 2:  # the same, or an old message late
+            seen = self.recent.get(seq)
+            if uid is not None and seen is not None and seen != uid:
+                self.restart()
+                return self._accept(seq, uid, 0)
             return SeqVerdict.REPEAT, 0
-        if gap > SEQ_MODULUS // 2:
-            return SeqVerdict.REPEAT, 0  # an old message arriving late
-        self.last = seq
         self.dropped += gap - 1
-        return SeqVerdict.NEW, gap - 1
+        return self._accept(seq, uid, gap - 1)
+
+    def _accept(self, seq: int, uid: str | None, dropped: int) -> tuple[SeqVerdict, int]:
+        self.last = seq
+        if uid is not None:
+            self.recent[seq] = uid
+            if len(self.recent) > 64:
+                del self.recent[next(iter(self.recent))]
+        return SeqVerdict.NEW, dropped
 
     def restart(self) -> None:
         """The device started again (it said HELLO): its numbers start again."""
         self.last = None
+        self.recent.clear()
+
+
+#: Where a message can start, to find one glued after a cut-off line.
+MESSAGE_STARTS = (b"HELLO ", b"CARD ", b"PONG*", b"ERR ")
+
+
+def resync(line: bytes) -> Message | None:
+    """A valid message at the end of a garbled line, if there is one.
+
+    When a board resets in the middle of a line, its HELLO follows the cut
+    line on the same line; this finds it.
+
+    >>> resync(b"CARD 04A1B2" + format_line("PONG"))
+    Pong()
+    """
+    starts = [line.rfind(start) for start in MESSAGE_STARTS]
+    for position in sorted((p for p in starts if p > 0), reverse=True):
+        try:
+            return parse_line(line[position:])
+        except ProtocolError:
+            continue
+    return None

@@ -1,0 +1,171 @@
+"""The serial link against a virtual board: every fault the issue names."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+import tty
+from pathlib import Path
+
+from companion.sushigo.cards import Card
+from firmware_bridge.events import ScannerFound, ScannerLost, ScannerProblem, Source
+from firmware_bridge.link import ScannerLink
+from firmware_bridge.protocol import format_line
+from firmware_bridge.registry import Registry, demo_uid
+from firmware_bridge.virtual import VirtualScanner
+from tests.bridge.helpers import QUICK, Events
+
+
+def connected(tmp_path: Path, scanner: VirtualScanner, events: Events) -> ScannerLink:
+    assert scanner.link is not None
+    link = ScannerLink(str(scanner.link), events, Registry(tmp_path / "registry.json"), QUICK)
+    link.start()
+    events.wait_found()
+    return link
+
+
+def test_scans_become_cards_and_unknown_tags_stay_unknown(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events):
+        scanner.scan(demo_uid(Card.SALMON))
+        scanner.scan("04A1B2C3D4E5F6")
+        cards = events.wait_cards(2)
+    scanner.close()
+    assert [(c.card, c.uid, c.seq, c.source) for c in cards] == [
+        (Card.SALMON, demo_uid(Card.SALMON), 0, Source.SCANNER),
+        (None, "04A1B2C3D4E5F6", 1, Source.SCANNER),
+    ]
+
+
+def test_an_enrolled_tag_is_known(tmp_path: Path) -> None:
+    registry = Registry(tmp_path / "registry.json")
+    registry.enrol("04A1B2C3D4E5F6", Card.SQUID)
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    link = ScannerLink(str(scanner.link), events, Registry.load(tmp_path / "registry.json"), QUICK)
+    with link:
+        events.wait_found()
+        scanner.scan("04:A1:B2:C3:D4:E5:F6".replace(":", ""))
+        assert events.wait_cards(1)[0].card is Card.SQUID
+    scanner.close()
+
+
+def test_a_repeated_line_counts_once_and_a_gap_is_reported(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events) as link:
+        line = format_line("CARD DEADBEEF 5")
+        scanner.write(line + line)
+        scanner.write(format_line("CARD CAFEBABE 8"))
+        events.wait_cards(2)
+        events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
+        time.sleep(0.2)
+        assert [c.uid for c in events.cards()] == ["DEADBEEF", "CAFEBABE"]
+        assert link.counters.repeats == 1 and link.counters.dropped == 2
+    scanner.close()
+
+
+def test_bit_errors_floods_and_huge_lines_lose_no_valid_scan(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    rng = random.Random(1)
+    with connected(tmp_path, scanner, events) as link:
+        sent = []
+        for n in range(40):
+            kind = n % 4
+            if kind == 0:
+                scanner.write(b"CARD DEADBEEF 1*00\n")  # bad checksum
+            elif kind == 1:
+                scanner.write(bytes(rng.randrange(256) for _ in range(300)) + b"\n")
+            elif kind == 2:
+                scanner.write(b"A" * 10_000 + b"\n")
+            uid = f"{n:08X}"
+            scanner.scan(uid)
+            sent.append(uid)
+        cards = events.wait_cards(40)
+        assert [c.uid for c in cards] == sent
+        assert link.counters.bad_lines >= 30
+    scanner.close()
+    problems = [e for e in events.items if isinstance(e, ScannerProblem)]
+    assert problems and all("ignored" in p.reason or "lost" in p.reason for p in problems)
+
+
+def test_a_truncated_first_line_after_opening_is_shrugged_off(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    scanner.write(b"D4E5F6 12*3A\nCARD 04A1")  # the tail of something sent before
+    events = Events()
+    with connected(tmp_path, scanner, events):
+        scanner.scan("DEADBEEF")
+        assert events.wait_cards(1)[0].uid == "DEADBEEF"
+    scanner.close()
+
+
+def test_a_board_reset_mid_line_restarts_its_numbers(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events) as link:
+        scanner.scan("00000001")
+        scanner.scan("00000002")
+        events.wait_cards(2)
+        scanner.reset(cut_line=True)
+        scanner.scan("00000003")  # sequence 0 again, and not a repeat
+        cards = events.wait_cards(3)
+        assert [c.seq for c in cards] == [0, 1, 0]
+        assert link.counters.repeats == 0
+    scanner.close()
+
+
+def test_unplug_and_plug_back_mid_game(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events):
+        scanner.scan("00000001")
+        events.wait_cards(1)
+        scanner.unplug()
+        events.wait_lost()
+        scanner.plug()
+        events.wait_found(2)
+        scanner.scan("00000002")
+        scanner.scan("00000002".replace("2", "3"))
+        cards = events.wait_cards(3)
+    scanner.close()
+    assert [c.uid for c in cards] == ["00000001", "00000002", "00000003"]
+    found = [e for e in events.items if isinstance(e, ScannerFound)]
+    assert [f.again for f in found] == [False, True]
+    assert isinstance(next(e for e in events.items if isinstance(e, ScannerLost)), ScannerLost)
+
+
+def test_silence_is_a_lost_scanner_and_its_return_is_noticed(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events):
+        scanner.answer = False
+        events.wait_lost(timeout=5)
+        lost = next(e for e in events.items if isinstance(e, ScannerLost))
+        assert "no answer" in lost.reason
+        scanner.answer = True
+        events.wait_found(2, timeout=5)
+        scanner.scan("0000000A")
+        assert events.wait_cards(1)[0].uid == "0000000A"
+    scanner.close()
+
+
+def test_a_device_speaking_something_else_is_named_not_trusted(tmp_path: Path) -> None:
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    path = os.ttyname(slave)
+    os.write(master, b"AT+OK\r\nGPS $GPGGA,123519,4807.038,N\r\n")
+    events = Events()
+    link = ScannerLink(path, events, Registry(tmp_path / "registry.json"), QUICK)
+    with link:
+        for _ in range(20):
+            os.write(master, b"$GPGGA,123519,4807.038,N,01131.000,E*47\r\n")
+            time.sleep(0.05)
+        events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
+    os.close(master)
+    os.close(slave)
+    problem = next(e for e in events.items if isinstance(e, ScannerProblem))
+    assert "does not speak the scanner protocol" in problem.reason
+    assert events.count(ScannerFound) == 0
