@@ -6,12 +6,12 @@ the ``*`` in two upper-case hex digits.
 
 >>> format_line("PING")
 b'PING*10\\n'
->>> parse_line(b"CARD 04A1B2C3D4E5F6 7*2D\\n")
+>>> parse_line(b"CARD 04A1B2C3D4E5F6 7*27\\n")
 Card(uid='04A1B2C3D4E5F6', seq=7)
 >>> parse_line(b"CARD 04A1B2C3D4E5F6 7*00\\n")
 Traceback (most recent call last):
 ...
-firmware_bridge.protocol.ProtocolError: bad checksum: the line says 00, its bytes give 2D
+firmware_bridge.protocol.ProtocolError: bad checksum: the line says 00, its bytes give 27
 
 Device to host: ``HELLO <device> proto=<major> fw=<x.y.z>``,
 ``CARD <uid hex> <seq>``, ``PONG``, ``ERR <code> <text>``.
