@@ -84,6 +84,7 @@ int main(void)
     clock_init();
     uart_init();
     sei();
+    uart_write("\n", 1); /* ends whatever half line the host held from before a reset */
     protocol_send(HELLO);
     uint8_t reader = 0;
     uint32_t next_poll = 0;

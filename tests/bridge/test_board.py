@@ -1,0 +1,126 @@
+"""The real firmware, built with avr-gcc, running in simavr with an emulated
+MFRC522: tags placed and taken away, read through the real serial path."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.sushigo.cards import Card
+from firmware_bridge.events import ScannerFound
+from firmware_bridge.link import ScannerLink
+from firmware_bridge.registry import Registry, demo_uid
+from tests.bridge.helpers import QUICK, Events
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware_bridge" / "firmware"
+
+
+@pytest.fixture(scope="module")
+def built() -> Path:
+    """Build the firmware and the simulated board, as `make` does for a user."""
+    done = subprocess.run(["make", "-C", str(FIRMWARE), "all", "sim"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    elf = FIRMWARE / "build" / "scanner.elf"
+    assert elf.stat().st_size > 0 and (FIRMWARE / "build" / "scanner.hex").exists()
+    return elf
+
+
+class Board:
+    """The simulated board, driven through its standard input."""
+
+    def __init__(self, elf: Path) -> None:
+        self.process = subprocess.Popen(
+            [str(FIRMWARE / "build" / "board"), str(elf)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True, bufsize=1,
+        )
+        assert self.process.stdout is not None
+        self.port = ""
+        for line in self.process.stdout:
+            if line.startswith("PTY "):
+                self.port = line.split()[1]
+                break
+        assert self.port.startswith("/dev/pts/")
+
+    def command(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def board(built: Path) -> Iterator[Board]:
+    running = Board(built)
+    yield running
+    running.kill()
+
+
+def listening(board: Board, tmp_path: Path, events: Events) -> ScannerLink:
+    link = ScannerLink(board.port, events, Registry(tmp_path / "registry.json"), QUICK)
+    link.start()
+    events.wait_found(timeout=15)
+    return link
+
+
+def test_a_tag_placed_is_reported_once_through_the_real_firmware(
+    board: Board, tmp_path: Path
+) -> None:
+    events = Events()
+    with listening(board, tmp_path, events):
+        found = next(e for e in events.items if isinstance(e, ScannerFound))
+        assert found.device == "tactile-scanner" and found.firmware == "1.0.0"
+        board.command("place 04A1B2C3D4E5F6")  # 7 bytes: cascade levels 1 and 2
+        cards = events.wait_cards(1)
+        time.sleep(0.6)  # held on the reader: not reported again
+        assert len(events.cards()) == 1
+        assert cards[0].uid == "04A1B2C3D4E5F6" and cards[0].card is None
+        board.command("remove")
+        time.sleep(0.4)
+        board.command(f"place {demo_uid(Card.SALMON)}")
+        events.wait_cards(2)
+        board.command("remove")
+        time.sleep(0.4)
+        board.command("place DEADBEEF")  # 4 bytes: cascade level 1 only
+        cards = events.wait_cards(3)
+        assert [c.uid for c in cards][0::2] == ["04A1B2C3D4E5F6", "DEADBEEF"]
+        board.command("remove")
+        time.sleep(0.4)
+        board.command("place 04A1B2C3D4E5F6")  # the first tag again: reported again
+        cards = events.wait_cards(4)
+    assert [c.uid for c in cards] == [
+        "04A1B2C3D4E5F6", demo_uid(Card.SALMON), "DEADBEEF", "04A1B2C3D4E5F6",
+    ]
+    assert cards[1].card is Card.SALMON
+    assert [c.seq for c in cards] == [0, 1, 2, 3]
+
+
+def test_a_board_reset_starts_its_numbers_again_and_loses_nothing(
+    board: Board, tmp_path: Path
+) -> None:
+    events = Events()
+    with listening(board, tmp_path, events) as link:
+        board.command("place 04A1B2C3")
+        events.wait_cards(1)
+        board.command("reset")
+        board.command("remove")
+        time.sleep(0.5)
+        board.command("place 0A0B0C0D")
+        cards = events.wait_cards(2)
+        assert [(c.uid, c.seq) for c in cards] == [("04A1B2C3", 0), ("0A0B0C0D", 0)]
+        assert link.counters.repeats == 0
+
+
+def test_unplugging_the_board_is_noticed(board: Board, tmp_path: Path) -> None:
+    events = Events()
+    with listening(board, tmp_path, events):
+        board.command("kill")
+        events.wait_lost(timeout=10)
