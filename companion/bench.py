@@ -10,12 +10,19 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.sushigo.draft import Game
+from firmware_bridge.events import CardIdentified, InputEvent
+from firmware_bridge.link import LinkSettings, ScannerLink
+from firmware_bridge.registry import Registry
+from firmware_bridge.virtual import VirtualScanner
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -90,3 +97,72 @@ def bench_engine(
 
 def bench_engine_all(*, seconds: float = 2.0) -> list[EngineFigures]:
     return [bench_engine(n, seconds=seconds) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class ScanFigures:
+    """Latency from a line written on the device side to the card event."""
+
+    latency_ms_p50: float
+    latency_ms_p99: float
+    sent: int
+    received: int
+    lost: int
+    doubled: int
+    seconds: float
+
+
+def bench_scan(*, seconds: float = 10.0, rate: float = 200.0) -> ScanFigures:
+    """Scans at ``rate`` a second for ``seconds`` through a pseudo-terminal,
+    the real link and its event handler."""
+    sent_at: dict[str, float] = {}
+    latencies: list[float] = []
+    seen: dict[str, int] = {}
+    found = threading.Event()
+    lock = threading.Lock()
+
+    def handler(event: InputEvent) -> None:
+        now = time.perf_counter()
+        if isinstance(event, CardIdentified) and event.uid is not None:
+            with lock:
+                seen[event.uid] = seen.get(event.uid, 0) + 1
+                if seen[event.uid] == 1 and event.uid in sent_at:
+                    latencies.append(now - sent_at[event.uid])
+        elif not isinstance(event, CardIdentified):
+            found.set()
+
+    with tempfile.TemporaryDirectory() as folder:
+        scanner = VirtualScanner(link=Path(folder) / "scanner")
+        link = ScannerLink(str(scanner.link), handler, Registry(Path(folder) / "registry.json"),
+                           LinkSettings(problem_every=1.0))
+        with link:
+            if not found.wait(10):
+                raise RuntimeError("the virtual scanner did not answer")
+            total = int(seconds * rate)
+            start = time.perf_counter()
+            for n in range(total):
+                due = start + n / rate
+                while (ahead := due - time.perf_counter()) > 0:
+                    time.sleep(min(ahead, 0.002))
+                uid = f"{n:08X}"
+                with lock:
+                    sent_at[uid] = time.perf_counter()
+                scanner.scan(uid)
+            deadline = time.perf_counter() + 2.0
+            while time.perf_counter() < deadline and len(seen) < total:
+                time.sleep(0.01)
+            elapsed = time.perf_counter() - start
+        scanner.close()
+    with lock:
+        received = sum(1 for uid in sent_at if uid in seen)
+        doubled = sum(n - 1 for n in seen.values() if n > 1)
+        values = list(latencies) or [float("nan")]
+    return ScanFigures(
+        latency_ms_p50=percentile(values, 0.50) * 1000,
+        latency_ms_p99=percentile(values, 0.99) * 1000,
+        sent=len(sent_at),
+        received=received,
+        lost=len(sent_at) - received,
+        doubled=doubled,
+        seconds=elapsed,
+    )

@@ -8,7 +8,7 @@ Subcommands:
     Score a game written as JSON (see :mod:`companion.sushigo.gamefile`).
 ``companion simulate --players N --games K [--bots ...] [--variant ...]``
     Whole games between bots: wins, mean scores, throughput.
-``companion bench engine|advisor [--json]``
+``companion bench engine|advisor|scan [--json]``
     Speed figures for developers.
 
 With no subcommand it greets the player and prints the code reference.
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__
-from companion.bench import bench_engine_all
+from companion.bench import bench_engine_all, bench_scan
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.narration import codes_reference, explain_game, game_file_error_text
 from companion.simulate import bench_advisor, parse_variant, simulate
@@ -98,13 +98,17 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     bench = commands.add_parser("bench", help="measure speed (figures for developers)")
-    bench.add_argument("what", choices=["engine", "advisor"], help="what to measure")
+    bench.add_argument("what", choices=["engine", "advisor", "scan"], help="what to measure")
+    bench.add_argument(
+        "--rate", type=float, default=200.0, help="scan: scans a second (default 200)"
+    )
     bench.add_argument(
         "--games", type=int, default=200, help="advisor: games per table size (default 200)"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.add_argument(
-        "--seconds", type=float, default=2.0, help="time per table size (default 2)"
+        "--seconds", type=float, default=None,
+        help="engine: time per table size (default 2); scan: how long (default 10)",
     )
     return parser
 
@@ -128,8 +132,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return score(args.file, explain=args.explain, catalog=catalog)
     if args.command == "bench" and args.what == "advisor":
         return bench_advisor_command(games=args.games, as_json=args.json)
+    if args.command == "bench" and args.what == "scan":
+        return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json)
     if args.command == "bench":
-        return bench_engine_command(seconds=args.seconds, as_json=args.json)
+        return bench_engine_command(seconds=args.seconds or 2.0, as_json=args.json)
     if args.command == "simulate":
         return simulate_command(args)
     if args.command is None:
@@ -210,6 +216,23 @@ def bench_advisor_command(*, games: int, as_json: bool) -> int:
         print(f"{players} players against greedy: wins {rate:.1%}"
               f" (95% {low:.1%} to {high:.1%}), {f.games} games")
     print(f"took {f.seconds:.0f} s")
+    return EXIT_OK
+
+
+def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
+    """``companion bench scan``: device line to card event, through a pseudo-terminal."""
+    if seconds <= 0 or rate <= 0:
+        return _fail("bench", "give a positive time and rate")
+    f = bench_scan(seconds=seconds, rate=rate)
+    if as_json:
+        print(json.dumps({
+            "latency_ms": {"p50": round(f.latency_ms_p50, 3), "p99": round(f.latency_ms_p99, 3)},
+            "sent": f.sent, "received": f.received, "lost": f.lost, "doubled": f.doubled,
+        }))
+        return EXIT_OK
+    print(f"scan latency: p50 {f.latency_ms_p50:.2f} ms, p99 {f.latency_ms_p99:.2f} ms")
+    print(f"{f.sent} sent at {rate:.0f} a second, {f.received} received,"
+          f" {f.lost} lost, {f.doubled} doubled")
     return EXIT_OK
 
 

@@ -33,3 +33,16 @@ def test_bench_engine_prints_a_line_per_table_size() -> None:
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines] == ["2", "3", "4", "5"]
     assert all("games per second" in line for line in lines)
+
+
+def test_bench_scan_json_reports_latency_and_losses() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "scan", "--json", "--seconds", "1"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["sent"] == 200
+    assert figures["received"] + figures["lost"] == figures["sent"]
+    assert figures["doubled"] >= 0
+    assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
