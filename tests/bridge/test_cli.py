@@ -1,0 +1,70 @@
+"""``firmware-bridge`` as a user runs it: the virtual scanner and a listener."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from companion.sushigo.cards import Card
+from firmware_bridge.registry import demo_uid
+
+
+def environment(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "COMPANION_DATA_DIR": str(tmp_path)}
+
+
+def test_simulate_and_listen_speak_to_each_other(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    simulator = subprocess.Popen(
+        [sys.executable, "-m", "firmware_bridge", "simulate"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, bufsize=1,
+    )
+    assert simulator.stdin is not None and simulator.stdout is not None
+    first = simulator.stdout.readline().split()
+    assert first[0] == "PORT" and first[1].startswith("/dev/pts/")
+    link = simulator.stdout.readline().split()[1]
+    listener = subprocess.Popen(
+        [sys.executable, "-m", "firmware_bridge", "listen", "--port", link, "--json",
+         "--seconds", "4"],
+        stdout=subprocess.PIPE, text=True, env=env,
+    )
+    time.sleep(1.5)
+    for line in ("w2", "uid:04a1b2c3", "nonsense", "reset", "t"):
+        simulator.stdin.write(line + "\n")
+        simulator.stdin.flush()
+        time.sleep(0.1)
+    out, _ = listener.communicate(timeout=30)
+    simulator.stdin.write("quit\n")
+    simulator.stdin.flush()
+    replies = simulator.communicate(timeout=10)[0].splitlines()
+    events = [json.loads(line) for line in out.splitlines()]
+    assert events[0]["event"] == "connect"
+    cards = [(e["card"], e["uid"], e["seq"]) for e in events if e["event"] == "card"]
+    assert cards == [
+        ("salmon", demo_uid(Card.SALMON), 0),
+        (None, "04A1B2C3", 1),
+        ("wasabi", demo_uid(Card.WASABI), 0),  # after the reset, numbers start again
+    ]
+    assert any(reply.startswith("ERR") for reply in replies)  # "nonsense" was refused
+
+
+def test_registry_commands(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps({"format": 1, "tags": {"DEADBEEF": "tempura"}}))
+
+    def run(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "firmware_bridge", "registry", *args],
+                              capture_output=True, text=True, env=env, timeout=30, check=False)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "1 tags added" in run("import", str(deck))
+    assert "tempura DEADBEEF" in run("list")
+    assert "1 tags written" in run("export", str(tmp_path / "out.json"))
+    assert "forgot DEADBEEF" in run("remove", "DEADBEEF")
+    assert "0 tags" in run("list")
