@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 from companion.sushigo.cards import Card
-from firmware_bridge.registry import demo_uid
+from firmware_bridge.registry import Registry, demo_uid
+from firmware_bridge.virtual import VirtualScanner
 
 
 def environment(tmp_path: Path) -> dict[str, str]:
@@ -68,3 +69,30 @@ def test_registry_commands(tmp_path: Path) -> None:
     assert "1 tags written" in run("export", str(tmp_path / "out.json"))
     assert "forgot DEADBEEF" in run("remove", "DEADBEEF")
     assert "0 tags" in run("list")
+
+
+def test_enrol_a_tag_then_it_is_known(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    enrol = subprocess.Popen(
+        [sys.executable, "-m", "firmware_bridge", "enrol", "--port", str(scanner.link)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment(tmp_path),
+        bufsize=1,
+    )
+    assert enrol.stdin is not None and enrol.stdout is not None
+    assert enrol.stdout.readline().startswith("Scan a tag")
+    time.sleep(1.5)
+    scanner.scan("04A1B2C3D4E5F6")
+    lines: list[str] = []
+    while not lines or "Type its card's code" not in lines[-1]:
+        lines.append(enrol.stdout.readline())
+    assert "04A1B2C3D4E5F6 is unknown" in lines[-1]
+    enrol.stdin.write("w3\n")
+    enrol.stdin.flush()
+    assert "is now squid" in enrol.stdout.readline()
+    scanner.scan("04A1B2C3D4E5F6")
+    assert "is squid" in enrol.stdout.readline()
+    enrol.stdin.write("\n")
+    enrol.stdin.flush()
+    assert enrol.wait(timeout=10) == 0
+    scanner.close()
+    assert Registry.load(tmp_path / "registry.json").lookup("04A1B2C3D4E5F6") is Card.SQUID

@@ -8,9 +8,11 @@ import time
 import tty
 from pathlib import Path
 
+import pytest
+
 from companion.sushigo.cards import Card
 from firmware_bridge.events import ScannerFound, ScannerLost, ScannerProblem, Source
-from firmware_bridge.link import ScannerLink
+from firmware_bridge.link import ScannerLink, autodetect
 from firmware_bridge.protocol import format_line
 from firmware_bridge.registry import Registry, demo_uid
 from firmware_bridge.virtual import VirtualScanner
@@ -169,3 +171,15 @@ def test_a_device_speaking_something_else_is_named_not_trusted(tmp_path: Path) -
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
     assert "does not speak the scanner protocol" in problem.reason
     assert events.count(ScannerFound) == 0
+
+
+def test_autodetect_finds_a_known_usb_adapter(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Port:
+        def __init__(self, device: str, vid: int | None, pid: int | None) -> None:
+            self.device, self.vid, self.pid = device, vid, pid
+
+    ports = [Port("/dev/ttyS0", None, None), Port("/dev/ttyUSB3", 0x1A86, 0x7523)]
+    monkeypatch.setattr("firmware_bridge.link.list_ports.comports", lambda: ports)
+    assert autodetect() == "/dev/ttyUSB3"
+    monkeypatch.setattr("firmware_bridge.link.list_ports.comports", lambda: ports[:1])
+    assert autodetect() in (None, *(str(p) for p in Path("/dev/serial/by-id").glob("*")))
