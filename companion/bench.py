@@ -23,6 +23,8 @@ from firmware_bridge.events import CardIdentified, InputEvent
 from firmware_bridge.link import LinkSettings, ScannerLink
 from firmware_bridge.registry import Registry
 from firmware_bridge.virtual import VirtualScanner
+from voices.backends import DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker
+from voices.base import QueuedSpeaker, SpeechError
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -166,3 +168,63 @@ def bench_scan(*, seconds: float = 10.0, rate: float = 200.0) -> ScanFigures:
         doubled=doubled,
         seconds=elapsed,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechFigures:
+    """From ``say`` to the speech process running, and from ``interrupt`` to
+    the previous utterance's process gone, for one backend."""
+
+    backend: str
+    start_ms_p50: float
+    start_ms_p95: float
+    interrupt_ms_max: float
+    runs: int
+
+
+LONG_TEXT = "Tempura, two pairs, ten points. " * 400
+
+
+def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20) -> SpeechFigures:
+    """Measure one backend (its sound may go nowhere: only the processes count)."""
+    starts: list[float] = []
+    interrupts: list[float] = []
+    for _ in range(runs):
+        speaker.interrupt()
+        speaker.idle(5)
+        before = time.perf_counter()
+        speaker.say(LONG_TEXT, "en")
+        deadline = before + 10
+        while speaker.timings.started < before and time.perf_counter() < deadline:
+            time.sleep(0.0002)
+        if speaker.timings.started < before:
+            raise RuntimeError(f"{speaker.name} did not start speaking")
+        starts.append(speaker.timings.started - before)
+        time.sleep(0.02)
+        stop = time.perf_counter()
+        speaker.interrupt()
+        interrupts.append(max(0.0, speaker.timings.silenced - stop))
+    return SpeechFigures(
+        backend=speaker.name,
+        start_ms_p50=percentile(starts, 0.5) * 1000,
+        start_ms_p95=percentile(starts, 0.95) * 1000,
+        interrupt_ms_max=max(interrupts) * 1000,
+        runs=runs,
+    )
+
+
+def bench_speech(*, runs: int = 20) -> list[SpeechFigures]:
+    """Every backend present on this machine (espeak-ng synthesising without
+    playing, so a machine with no sound card measures the same processes)."""
+    figures = []
+    makers: list[type[QueuedSpeaker]] = [DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker]
+    for maker in makers:
+        try:
+            speaker = EspeakSpeaker(sink="null") if maker is EspeakSpeaker else maker()
+        except SpeechError:
+            continue  # not on this machine
+        try:
+            figures.append(bench_speech_backend(speaker, runs=runs))
+        finally:
+            speaker.close()
+    return figures

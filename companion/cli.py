@@ -8,7 +8,9 @@ Subcommands:
     Score a game written as JSON (see :mod:`companion.sushigo.gamefile`).
 ``companion simulate --players N --games K [--bots ...] [--variant ...]``
     Whole games between bots: wins, mean scores, throughput.
-``companion bench engine|advisor|scan [--json]``
+``companion say TEXT [--lang xx] [--backend NAME] [--to FILE.wav]``
+    Speak a sentence, or write it to a WAV file.
+``companion bench engine|advisor|scan|speech [--json]``
     Speed figures for developers.
 
 With no subcommand it greets the player and prints the code reference.
@@ -21,17 +23,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__
-from companion.bench import bench_engine_all, bench_scan
+from companion.bench import bench_engine_all, bench_scan, bench_speech
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.narration import codes_reference, explain_game, game_file_error_text
 from companion.simulate import bench_advisor, parse_variant, simulate
 from companion.sushigo.gamefile import GameFileError, load_game_bytes
+from voices.base import Priority, SpeechError
+from voices.choose import BACKENDS, FallbackSpeaker, make_backend
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -84,6 +89,13 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--explain", action="store_true", help="explain every score in sentences"
     )
+    say = commands.add_parser(
+        "say", parents=[language], help="speak a sentence, or write it to a WAV file"
+    )
+    say.add_argument("text", help="what to say")
+    say.add_argument("--backend", choices=BACKENDS, default=None,
+                     help="speech backend (default: the first that works here)")
+    say.add_argument("--to", type=Path, default=None, help="write a WAV file instead")
     sim = commands.add_parser("simulate", help="play whole games between bots")
     sim.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
@@ -98,7 +110,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     bench = commands.add_parser("bench", help="measure speed (figures for developers)")
-    bench.add_argument("what", choices=["engine", "advisor", "scan"], help="what to measure")
+    bench.add_argument(
+        "what", choices=["engine", "advisor", "scan", "speech"], help="what to measure"
+    )
     bench.add_argument(
         "--rate", type=float, default=200.0, help="scan: scans a second (default 200)"
     )
@@ -132,6 +146,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return score(args.file, explain=args.explain, catalog=catalog)
     if args.command == "bench" and args.what == "advisor":
         return bench_advisor_command(games=args.games, as_json=args.json)
+    if args.command == "bench" and args.what == "speech":
+        return bench_speech_command(as_json=args.json)
+    if args.command == "say":
+        return say_command(args.text, language=args.lang or default_language(),
+                           backend=args.backend, to=args.to)
     if args.command == "bench" and args.what == "scan":
         return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json)
     if args.command == "bench":
@@ -216,6 +235,58 @@ def bench_advisor_command(*, games: int, as_json: bool) -> int:
         print(f"{players} players against greedy: wins {rate:.1%}"
               f" (95% {low:.1%} to {high:.1%}), {f.games} games")
     print(f"took {f.seconds:.0f} s")
+    return EXIT_OK
+
+
+def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
+    """``companion say``: check a speech set-up by ear, or into a file."""
+    if to is not None:
+        name = backend or ("espeak-ng" if shutil.which("espeak-ng") else "pyttsx3")
+        try:
+            speaker = make_backend(name)
+            render = getattr(speaker, "render", None)
+            if render is None:
+                return _fail("say", f"{name} cannot write files; use espeak-ng or pyttsx3")
+            try:
+                render(text, language, to)
+            finally:
+                speaker.close()
+        except SpeechError as error:
+            return _fail("say", str(error))
+        print(f"{to}")
+        return EXIT_OK
+    notices: list[str] = []
+    order = (backend,) if backend else None
+    voice = FallbackSpeaker(order, on_notice=notices.append)
+    try:
+        voice.say(text, language, Priority.IMPORTANT)
+        wait = getattr(voice.backend, "idle", None)
+        if wait is not None:
+            wait(120)
+    finally:
+        voice.close()
+    for notice in notices:
+        print(notice, file=sys.stderr)
+    print(f"{voice.name}: {text}")
+    return EXIT_OK
+
+
+def bench_speech_command(*, as_json: bool) -> int:
+    """``companion bench speech``: start and interrupt times per backend present."""
+    figures = bench_speech()
+    if as_json:
+        print(json.dumps({
+            f.backend: {
+                "start_ms_p50": round(f.start_ms_p50, 2),
+                "start_ms_p95": round(f.start_ms_p95, 2),
+                "interrupt_ms_max": round(f.interrupt_ms_max, 2),
+            }
+            for f in figures
+        }))
+        return EXIT_OK
+    for f in figures:
+        print(f"{f.backend}: start p50 {f.start_ms_p50:.1f} ms, p95 {f.start_ms_p95:.1f} ms;"
+              f" interrupt at most {f.interrupt_ms_max:.1f} ms ({f.runs} runs)")
     return EXIT_OK
 
 

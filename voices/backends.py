@@ -1,0 +1,337 @@
+"""The speech backends: speech-dispatcher, espeak-ng, pyttsx3, and none.
+
+* ``speech-dispatcher``: the Linux convention (``spd-say``); it shares its
+  queue and voice settings with the Orca and Fenrir screen readers.
+* ``espeak-ng``: one process a sentence, killed to interrupt (about 10 ms
+  to start).
+* ``pyttsx3``: the default on Windows and macOS; on Linux it runs in a
+  worker process that can be stopped, because its own ``stop()`` does not
+  interrupt and can hang.
+* ``none``: the app only writes; the player's screen reader speaks.
+
+Every process gets the null device for its input and output: speech never
+writes over the screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+from voices.base import (
+    Priority,
+    QueuedSpeaker,
+    SpeechError,
+    Utterance,
+    VoiceSettings,
+    render_path,
+)
+
+#: espeak-ng's voices for the app's languages.
+ESPEAK_VOICES = {"en": "en", "fr": "fr", "cs": "cs", "ru": "ru"}
+
+
+def _spawn(command: list[str]) -> subprocess.Popen[bytes]:
+    """Start a speech process in its own session, nothing on the terminal."""
+    return subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+
+
+def _run(command: list[str], timeout: float) -> int:
+    done = subprocess.run(
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, timeout=timeout, check=False,
+    )
+    return done.returncode
+
+
+class _Running:
+    """A speech process, and an event set once it has ended."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+        self.ended = threading.Event()
+
+    def wait(self) -> bool:
+        code = self.process.wait()
+        self.ended.set()
+        return code in (0, -signal.SIGKILL)
+
+    def kill(self) -> None:
+        """Kill it and its children; back once the worker has seen it end."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.ended.wait(1)
+
+
+class NoSpeech:
+    """Screen-reader mode: nothing is spoken, the text is on the screen."""
+
+    name = "none"
+
+    def __init__(self, settings: VoiceSettings | None = None) -> None:
+        self.settings = settings or VoiceSettings()
+
+    def say(self, text: str, language: str, priority: Priority = Priority.ROUTINE) -> None:
+        del text, language, priority
+
+    def interrupt(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class EspeakSpeaker(QueuedSpeaker):
+    """espeak-ng, a process per sentence. ``sink`` ``"null"`` synthesises
+    without playing (a machine with no sound, tests and benchmarks)."""
+
+    name = "espeak-ng"
+
+    def __init__(
+        self,
+        settings: VoiceSettings | None = None,
+        on_failure: Callable[[str], None] | None = None,
+        *,
+        sink: str = "audio",
+        program: str | None = None,
+    ) -> None:
+        found = program or shutil.which("espeak-ng")
+        if found is None:
+            raise SpeechError("espeak-ng is not installed")
+        self.program = found
+        self.sink = sink
+        super().__init__(settings, on_failure)
+
+    def command(self, text: str, language: str, wav: Path | None = None) -> list[str]:
+        s = self.settings.clamped()
+        command = [
+            self.program, "-v", s.voice or ESPEAK_VOICES.get(language, language),
+            "-s", str(s.rate), "-p", str(s.pitch), "-a", str(s.volume * 2),
+        ]
+        if wav is not None:
+            command += ["-w", str(wav)]
+        elif self.sink == "null":
+            command.append("--stdout")
+        return [*command, "--", text]
+
+    def _start(self, utterance: Utterance) -> object:
+        running = _Running(_spawn(self.command(utterance.text, utterance.language)))
+        self.timings.started = time.perf_counter()
+        return running
+
+    def _wait(self, handle: object) -> bool:
+        assert isinstance(handle, _Running)
+        return handle.wait()
+
+    def _stop(self, handle: object) -> None:
+        assert isinstance(handle, _Running)
+        handle.kill()
+        self.timings.silenced = time.perf_counter()
+
+    def render(self, text: str, language: str, wav: Path) -> None:
+        """Speak into a WAV file instead of the speakers."""
+        if _run(self.command(text, language, render_path(wav)), 60) != 0 or not wav.exists():
+            raise SpeechError(f"espeak-ng could not write {wav}")
+
+
+class DispatcherSpeaker(QueuedSpeaker):
+    """speech-dispatcher through ``spd-say``: important sentences go at its
+    ``important`` priority, echoes at ``text``; interrupting cancels."""
+
+    name = "speech-dispatcher"
+
+    def __init__(
+        self,
+        settings: VoiceSettings | None = None,
+        on_failure: Callable[[str], None] | None = None,
+        *,
+        program: str | None = None,
+    ) -> None:
+        found = program or shutil.which("spd-say")
+        if found is None:
+            raise SpeechError("speech-dispatcher (spd-say) is not installed")
+        self.program = found
+        super().__init__(settings, on_failure)
+
+    def command(self, text: str, language: str, priority: Priority) -> list[str]:
+        s = self.settings.clamped()
+        command = [
+            self.program, "--wait", "-l", language,
+            "-r", str(round((s.rate - 175) / 2.75)),  # words a minute to -100..100
+            "-p", str(s.pitch * 2 - 100), "-i", str(s.volume * 2 - 100),
+            "-P", "important" if priority is Priority.IMPORTANT else "text",
+        ]
+        if s.voice:
+            command += ["-y", s.voice]
+        return [*command, "--", text]
+
+    def _start(self, utterance: Utterance) -> object:
+        command = self.command(utterance.text, utterance.language, utterance.priority)
+        running = _Running(_spawn(command))
+        self.timings.started = time.perf_counter()
+        return running
+
+    def _wait(self, handle: object) -> bool:
+        assert isinstance(handle, _Running)
+        return handle.wait()
+
+    def _stop(self, handle: object) -> None:
+        assert isinstance(handle, _Running)
+        handle.kill()
+        self.timings.silenced = time.perf_counter()
+        _spawn([self.program, "--cancel"])  # and whatever it handed to the server
+
+
+# -- pyttsx3 in a worker process ------------------------------------------------------------
+
+
+def _pyttsx3_worker(connection: Connection) -> None:
+    """Runs pyttsx3 in its own process, with nothing on the terminal."""
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    import pyttsx3  # noqa: PLC0415 - only in the worker process
+
+    engine = pyttsx3.init()
+    voices = {_language_of(v): v.id for v in engine.getProperty("voices")}
+    finished: list[bool] = []
+    engine.connect("finished-utterance", lambda name, completed: finished.append(True))
+    while True:
+        request = connection.recv()
+        if request is None:
+            return
+        kind, text, language, rate, volume, wav = request
+        if language in voices:
+            engine.setProperty("voice", voices[language])
+        engine.setProperty("rate", rate)
+        engine.setProperty("volume", volume / 100)
+        finished.clear()
+        connection.send("started")
+        if kind == "render":
+            engine.save_to_file(text, wav)
+        else:
+            engine.say(text)
+        engine.runAndWait()
+        # on Linux runAndWait can return before the file is written: wait for
+        # the finished-utterance callback and the file
+        deadline = time.monotonic() + 30
+        while kind == "render" and time.monotonic() < deadline and not (
+            finished and Path(wav).exists() and Path(wav).stat().st_size > 44
+        ):
+            engine.iterate() if hasattr(engine, "iterate") else None
+            time.sleep(0.01)
+        connection.send("done")
+
+
+def _language_of(voice: object) -> str:
+    for attribute in ("languages", "id", "name"):
+        value = getattr(voice, attribute, None)
+        texts = value if isinstance(value, list) else [value]
+        for item in texts:
+            text = item.decode("ascii", "ignore") if isinstance(item, bytes) else item
+            if not isinstance(text, str):
+                continue
+            code = text.lower().lstrip("\x05").replace("_", "-").split("/")[-1].split("-")[0]
+            if code in ESPEAK_VOICES:
+                return code
+    return ""
+
+
+class Pyttsx3Speaker(QueuedSpeaker):
+    """pyttsx3 in a worker process: stopping it is killing the worker, and a
+    new one starts for the next sentence."""
+
+    name = "pyttsx3"
+
+    def __init__(
+        self,
+        settings: VoiceSettings | None = None,
+        on_failure: Callable[[str], None] | None = None,
+    ) -> None:
+        try:
+            import pyttsx3  # noqa: F401, PLC0415 - installed, or this backend is absent
+        except ImportError as error:
+            raise SpeechError(f"pyttsx3 cannot be loaded: {error}") from None
+        self._context = multiprocessing.get_context("spawn")
+        self._worker: tuple[multiprocessing.process.BaseProcess, Connection] | None = None
+        # A second worker, already loaded, takes over at once after an interrupt.
+        self._spare = self._spawn_worker()
+        super().__init__(settings, on_failure)
+
+    def _spawn_worker(self) -> tuple[multiprocessing.process.BaseProcess, Connection]:
+        ours, theirs = self._context.Pipe()
+        process = self._context.Process(target=_pyttsx3_worker, args=(theirs,), daemon=True)
+        process.start()
+        return process, ours
+
+    def _ensure_worker(self) -> Connection:
+        if self._worker is None or not self._worker[0].is_alive():
+            self._worker, self._spare = self._spare, self._spawn_worker()
+        return self._worker[1]
+
+    def _request(self, kind: str, text: str, language: str, wav: str = "") -> Connection:
+        s = self.settings.clamped()
+        connection = self._ensure_worker()
+        connection.send((kind, text, language, s.rate, s.volume, wav))
+        if not connection.poll(30) or connection.recv() != "started":
+            raise SpeechError("pyttsx3 did not start speaking")
+        self.timings.started = time.perf_counter()
+        return connection
+
+    def _start(self, utterance: Utterance) -> object:
+        try:
+            return self._request("say", utterance.text, utterance.language)
+        except (EOFError, OSError) as error:
+            raise SpeechError(f"pyttsx3 stopped: {error}") from None
+
+    def _wait(self, handle: object) -> bool:
+        assert isinstance(handle, Connection)
+        try:
+            return bool(handle.poll(600)) and handle.recv() == "done"
+        except (EOFError, OSError):
+            return False
+
+    def _stop(self, handle: object) -> None:
+        del handle
+        if self._worker is not None:
+            process = self._worker[0]
+            process.kill()
+            process.join(timeout=2)
+        self._worker = None
+        self.timings.silenced = time.perf_counter()
+
+    def render(self, text: str, language: str, wav: Path) -> None:
+        """Speak into a WAV file (waits for the file, as pyttsx3 on Linux needs)."""
+        path = render_path(wav)
+        try:
+            connection = self._request("render", text, language, str(path))
+            if not connection.poll(60) or connection.recv() != "done":
+                raise SpeechError("pyttsx3 did not finish the file")
+        except (EOFError, OSError) as error:
+            raise SpeechError(f"pyttsx3 stopped: {error}") from None
+        if not path.exists():
+            raise SpeechError(f"pyttsx3 did not write {path}")
+
+    def close(self) -> None:
+        super().close()
+        for worker in (self._worker, self._spare):
+            if worker is None:
+                continue
+            process, connection = worker
+            with contextlib.suppress(OSError):
+                connection.send(None)
+            process.join(timeout=2)
+            if process.is_alive():
+                process.kill()

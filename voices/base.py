@@ -1,0 +1,199 @@
+"""The one small interface every speech backend offers.
+
+``say`` queues a sentence and returns at once: speech never blocks the
+interface. ``interrupt`` silences everything, now. Routine echoes (a card
+read back) replace one another; important sentences (scores, errors) cut a
+routine one short and wait for each other. No backend ever writes to the
+terminal: every process it starts has its input and output elsewhere.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+
+class Priority(enum.IntEnum):
+    """How a sentence stands against the others."""
+
+    #: Echoes of what the player just did: the newest replaces the rest.
+    ROUTINE = 0
+    #: Scores, errors, the scanner lost: never cut short by a routine echo.
+    IMPORTANT = 1
+
+
+@dataclass
+class VoiceSettings:
+    """Voice, rate (words a minute), pitch and volume (0 to 100)."""
+
+    voice: str | None = None
+    rate: int = 175
+    pitch: int = 50
+    volume: int = 100
+
+    def clamped(self) -> VoiceSettings:
+        return VoiceSettings(
+            self.voice,
+            max(80, min(self.rate, 450)),
+            max(0, min(self.pitch, 100)),
+            max(0, min(self.volume, 100)),
+        )
+
+
+class SpeechError(RuntimeError):
+    """A backend that cannot speak (missing, or failing here)."""
+
+
+class Speaker(Protocol):
+    """What the app asks of a voice."""
+
+    name: str
+    settings: VoiceSettings
+
+    def say(self, text: str, language: str, priority: Priority = Priority.ROUTINE) -> None: ...
+
+    def interrupt(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class Utterance:
+    text: str
+    language: str
+    priority: Priority
+
+
+@dataclass
+class Timings:
+    """When the last utterance's process started and when the last one ended,
+    for the speech benchmark (``time.perf_counter`` seconds)."""
+
+    started: float = 0.0
+    silenced: float = 0.0
+    events: threading.Condition = field(default_factory=threading.Condition)
+
+
+class QueuedSpeaker(abc.ABC):
+    """The queue and its policy, shared by the backends that run one process
+    per utterance: a worker thread speaks, one sentence at a time.
+
+    Subclasses give :meth:`_start` (begin speaking, return a handle),
+    :meth:`_wait` (until the handle is done; False if it failed) and
+    :meth:`_stop` (silence the handle now).
+    """
+
+    name = "queued"
+
+    def __init__(
+        self,
+        settings: VoiceSettings | None = None,
+        on_failure: Callable[[str], None] | None = None,
+    ) -> None:
+        self.settings = settings or VoiceSettings()
+        self.on_failure = on_failure
+        self.timings = Timings()
+        self._queue: list[Utterance] = []
+        self._current: Utterance | None = None
+        self._handle: object | None = None
+        self._lock = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._work, daemon=True, name=f"{self.name}-voice")
+        self._thread.start()
+
+    # -- the interface -----------------------------------------------------------------
+
+    def say(self, text: str, language: str, priority: Priority = Priority.ROUTINE) -> None:
+        utterance = Utterance(text, language, priority)
+        with self._lock:
+            if priority is Priority.ROUTINE:
+                # the newest echo replaces waiting echoes and the one speaking
+                self._queue = [u for u in self._queue if u.priority is not Priority.ROUTINE]
+                if self._current is not None and self._current.priority is Priority.ROUTINE:
+                    self._silence_locked()
+            elif self._current is not None and self._current.priority is Priority.ROUTINE:
+                self._silence_locked()  # an important sentence cuts an echo short
+            self._queue.append(utterance)
+            self._lock.notify_all()
+
+    def interrupt(self) -> None:
+        with self._lock:
+            self._queue.clear()
+            self._silence_locked()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            self._queue.clear()
+            self._silence_locked()
+            self._lock.notify_all()
+        self._thread.join(timeout=2)
+
+    def idle(self, timeout: float = 10.0) -> bool:
+        """Wait until nothing is said or waiting (for tests and tools)."""
+        with self._lock:
+            return self._lock.wait_for(
+                lambda: self._current is None and not self._queue, timeout
+            )
+
+    # -- the worker ----------------------------------------------------------------------
+
+    def _silence_locked(self) -> None:
+        if self._handle is not None:
+            self._stop(self._handle)
+            self._handle = None
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._closed or bool(self._queue))
+                if self._closed:
+                    return
+                utterance = self._queue.pop(0)
+                self._current = utterance
+                try:
+                    self._handle = self._start(utterance)
+                except (OSError, SpeechError) as error:
+                    self._handle = None
+                    self._current = None
+                    self._lock.notify_all()
+                    self._failed(str(error))
+                    continue
+                handle = self._handle
+            ok = self._wait(handle)
+            with self._lock:
+                stopped = self._handle is None
+                self._handle = None
+                self._current = None
+                self._lock.notify_all()
+            if not ok and not stopped:
+                self._failed(f"{self.name} stopped speaking")
+
+    def _failed(self, reason: str) -> None:
+        if self.on_failure is not None:
+            self.on_failure(reason)
+
+    # -- for the backends --------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def _start(self, utterance: Utterance) -> object:
+        """Begin speaking; a handle for :meth:`_wait` and :meth:`_stop`."""
+
+    @abc.abstractmethod
+    def _wait(self, handle: object) -> bool:
+        """Until the utterance is over; False if the engine failed."""
+
+    @abc.abstractmethod
+    def _stop(self, handle: object) -> None:
+        """Silence the utterance now."""
+
+
+def render_path(path: Path) -> Path:
+    if path.suffix.lower() != ".wav":
+        raise SpeechError(f"{path} should end in .wav")
+    return path

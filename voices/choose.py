@@ -1,0 +1,115 @@
+"""Choosing a backend, and falling back when one fails.
+
+Automatic order on Linux: speech-dispatcher, espeak-ng, pyttsx3, none; on
+Windows and macOS: pyttsx3, none. A backend that is missing is skipped; one
+that fails while speaking is dropped for the next, with one notice (given
+to ``on_notice``, which the app writes and speaks), never a crash.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+
+from voices.backends import (
+    DispatcherSpeaker,
+    EspeakSpeaker,
+    NoSpeech,
+    Pyttsx3Speaker,
+)
+from voices.base import Priority, QueuedSpeaker, SpeechError, VoiceSettings
+
+BACKENDS = ("speech-dispatcher", "espeak-ng", "pyttsx3", "none")
+
+
+def automatic_order(platform: str = sys.platform) -> tuple[str, ...]:
+    """The backends to try, best first, on this platform.
+
+    >>> automatic_order("linux")
+    ('speech-dispatcher', 'espeak-ng', 'pyttsx3', 'none')
+    >>> automatic_order("win32")
+    ('pyttsx3', 'none')
+    """
+    if platform.startswith("linux"):
+        return BACKENDS
+    return ("pyttsx3", "none")
+
+
+Speech = QueuedSpeaker | NoSpeech
+
+
+def make_backend(
+    name: str,
+    settings: VoiceSettings | None = None,
+    on_failure: Callable[[str], None] | None = None,
+) -> Speech:
+    """One backend by name; :class:`SpeechError` if it cannot work here."""
+    if name == "speech-dispatcher":
+        return DispatcherSpeaker(settings, on_failure)
+    if name == "espeak-ng":
+        return EspeakSpeaker(settings, on_failure)
+    if name == "pyttsx3":
+        return Pyttsx3Speaker(settings, on_failure)
+    if name == "none":
+        return NoSpeech(settings)
+    raise SpeechError(f"no speech backend called {name!r}; choose from {', '.join(BACKENDS)}")
+
+
+class FallbackSpeaker:
+    """The first backend of ``order`` that works, and the next when it fails."""
+
+    def __init__(
+        self,
+        order: tuple[str, ...] | None = None,
+        settings: VoiceSettings | None = None,
+        on_notice: Callable[[str], None] | None = None,
+        factory: Callable[..., Speech] = make_backend,
+    ) -> None:
+        self.settings = settings or VoiceSettings()
+        self.on_notice = on_notice
+        self._order = list(order or automatic_order())
+        self._factory = factory
+        self._lock = threading.Lock()
+        self._last: tuple[str, str, Priority] | None = None
+        self.backend: Speech = self._next(None)
+
+    @property
+    def name(self) -> str:
+        return self.backend.name
+
+    def _next(self, reason: str | None) -> Speech:
+        while self._order:
+            name = self._order.pop(0)
+            try:
+                backend = self._factory(name, self.settings, self._failed)
+            except SpeechError:
+                continue
+            if reason is not None and self.on_notice is not None:
+                self.on_notice(f"Speech failed ({reason}); now speaking with {backend.name}.")
+            return backend
+        if reason is not None and self.on_notice is not None:
+            self.on_notice(f"Speech failed ({reason}); the app will only write.")
+        return NoSpeech(self.settings)
+
+    def _failed(self, reason: str) -> None:
+        with self._lock:
+            failed = self.backend
+            self.backend = self._next(reason)
+            last = self._last
+        if last is not None:
+            self.backend.say(*last)  # say again what was lost
+        closing = threading.Thread(target=failed.close, daemon=True)
+        closing.start()
+
+    def say(self, text: str, language: str, priority: Priority = Priority.ROUTINE) -> None:
+        with self._lock:
+            self._last = (text, language, priority)
+            backend = self.backend
+        backend.say(text, language, priority)
+
+    def interrupt(self) -> None:
+        self.backend.interrupt()
+
+    def close(self) -> None:
+        self.backend.close()
