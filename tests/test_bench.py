@@ -46,3 +46,16 @@ def test_bench_scan_json_reports_latency_and_losses() -> None:
     assert figures["received"] + figures["lost"] == figures["sent"]
     assert figures["doubled"] >= 0
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
+
+
+def test_bench_speech_json_reports_each_backend_present() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "speech", "--json"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert "espeak-ng" in figures and "pyttsx3" in figures  # both installed by the test command
+    for numbers in figures.values():
+        assert 0 < numbers["start_ms_p50"] <= numbers["start_ms_p95"]
+        assert numbers["interrupt_ms_max"] >= 0
