@@ -14,10 +14,12 @@ shows about 40 cells.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from companion.i18n import N_, Catalog
+from companion.sushigo.bots import Advice, Reason
 from companion.sushigo.cards import Card
 from companion.sushigo.gamefile import GameFileError, Problem
 from companion.sushigo.scoring import GameScore, Line, LineKind, Place
@@ -30,6 +32,7 @@ from companion.sushigo.tactile import (
     parse,
     sticker,
 )
+from companion.sushigo.tracker import Concern, HandInfo, Warning
 
 CARD_NAMES: Mapping[Card, str] = MappingProxyType(
     {
@@ -86,6 +89,46 @@ CARD_VALUES: Mapping[Card, str] = MappingProxyType(
         Card.WASABI: N_("triples the next nigiri"),
         Card.CHOPSTICKS: N_("take 2 cards on a later turn"),
         Card.SOY_SAUCE: N_("4 points for the most colours"),
+    }
+)
+
+
+class Verbosity(enum.Enum):
+    """How much is said. Terse: key facts only. Normal. Verbose: the rule too."""
+
+    TERSE = "terse"
+    NORMAL = "normal"
+    VERBOSE = "verbose"
+
+
+#: The rule behind each line of a score, said at the verbose level.
+RULES: Mapping[LineKind, str] = MappingProxyType(
+    {
+        LineKind.TEMPURA: N_("A pair of tempura scores 5."),
+        LineKind.SASHIMI: N_("A set of 3 sashimi scores 10."),
+        LineKind.DUMPLING: N_("Dumplings score 1, 3, 6, 10, 15 for 1, 2, 3, 4, 5 or more."),
+        LineKind.NIGIRI: N_("Nigiri score 1, 2 or 3, triple on a wasabi laid before them."),
+        LineKind.WASABI: N_("A wasabi without nigiri scores nothing."),
+        LineKind.MAKI: N_("Most maki icons score 6, the second most 3, ties split."),
+        LineKind.CHOPSTICKS: N_("Chopsticks score nothing."),
+        LineKind.SOY_SAUCE: N_("Soy sauce scores 4 for the most colours at the table."),
+        LineKind.PUDDING_KEPT: N_("Puddings count at the end of the game."),
+        LineKind.PUDDING: N_("Most puddings score 6, the fewest lose 6, ties split."),
+    }
+)
+
+#: What a line is about, for the terse level.
+LINE_LABELS: Mapping[LineKind, str] = MappingProxyType(
+    {
+        LineKind.TEMPURA: N_("Tempura"),
+        LineKind.SASHIMI: N_("Sashimi"),
+        LineKind.DUMPLING: N_("Dumplings"),
+        LineKind.WASABI: N_("Wasabi"),
+        LineKind.MAKI: N_("Maki"),
+        LineKind.CHOPSTICKS: N_("Chopsticks"),
+        LineKind.SOY_SAUCE: N_("Soy sauce"),
+        LineKind.PUDDING_KEPT: N_("Pudding"),
+        LineKind.PUDDING: N_("Pudding"),
     }
 )
 
@@ -169,8 +212,33 @@ def _pudding_place(catalog: Catalog, line: Line) -> str:
     return catalog.text("neither most nor fewest")
 
 
-def explain_line(catalog: Catalog, line: Line) -> str:
-    """One sentence: what the cards are, then how many points they made."""
+def explain_line(
+    catalog: Catalog, line: Line, verbosity: Verbosity = Verbosity.NORMAL
+) -> str:
+    """One sentence: what the cards are, then how many points they made
+    (terse: what and points; verbose: the rule too)."""
+    if verbosity is Verbosity.TERSE:
+        return _terse_line(catalog, line)
+    sentence = _line_sentence(catalog, line)
+    if verbosity is Verbosity.VERBOSE:
+        sentence += " " + catalog.text(RULES[line.kind])
+    return sentence
+
+
+def _terse_line(c: Catalog, line: Line) -> str:
+    if line.kind is LineKind.NIGIRI:
+        assert line.card is not None
+        name = card_name(c, line.card)
+        if line.on_wasabi:
+            name = c.text("%(nigiri)s on wasabi", nigiri=name)
+    else:
+        name = c.text(LINE_LABELS[line.kind])
+    if line.kind is LineKind.PUDDING_KEPT:
+        return c.text("%(what)s: %(cards)s kept.", what=name, cards=cards(c, line.cards))
+    return c.text("%(what)s: %(points)s.", what=name, points=points(c, line.points))
+
+
+def _line_sentence(catalog: Catalog, line: Line) -> str:
     c = catalog
     pts = points(c, line.points)
     count = cards(c, line.cards)
@@ -232,7 +300,12 @@ def _names(catalog: Catalog, names: Sequence[str]) -> str:
     return catalog.text("%(first)s and %(last)s", first=", ".join(names[:-1]), last=names[-1])
 
 
-def explain_game(catalog: Catalog, game: GameScore, names: Sequence[str]) -> list[str]:
+def explain_game(
+    catalog: Catalog,
+    game: GameScore,
+    names: Sequence[str],
+    verbosity: Verbosity = Verbosity.NORMAL,
+) -> list[str]:
     """The whole breakdown as plain sentences, a sentence a line."""
     c = catalog
     out: list[str] = []
@@ -242,7 +315,7 @@ def explain_game(catalog: Catalog, game: GameScore, names: Sequence[str]) -> lis
         out.append(c.text("%(player)s: %(points)s.", player=label, points=points(c, total)))
         if not lines:
             out.append("  " + c.text("No cards."))
-        out.extend("  " + explain_line(c, line) for line in lines)
+        out.extend("  " + explain_line(c, line, verbosity) for line in lines)
 
     for number, scores in enumerate(game.rounds, start=1):
         out.append(c.text("Round %(round)d.", round=number))
@@ -370,3 +443,193 @@ def game_file_error_text(catalog: Catalog, error: GameFileError) -> str:
     if not where:
         return what[:1].upper() + what[1:]
     return c.text("%(where)s: %(what)s", where=", ".join(where), what=what)
+
+
+# -- at the table -------------------------------------------------------------------
+
+
+def card_identified(catalog: Catalog, card: Card, verbosity: Verbosity = Verbosity.NORMAL) -> str:
+    """A card just scanned or typed, read back."""
+    c = catalog
+    name = card_name(c, card)
+    if verbosity is Verbosity.TERSE:
+        return c.text("%(card)s.", card=name)
+    where = describe_sticker(c, card)
+    if verbosity is Verbosity.NORMAL:
+        return c.text("%(card)s: %(sticker)s.", card=name, sticker=where)
+    return c.text(
+        "%(card)s: %(sticker)s. %(value)s. Code %(code)s.",
+        card=name, sticker=where, value=c.text(CARD_VALUES[card]), code=sticker(card).code,
+    )
+
+
+def unknown_tag(catalog: Catalog, uid: str) -> str:
+    return catalog.text(
+        "Unknown tag %(uid)s: enrol it with firmware-bridge enrol.", uid=uid
+    )
+
+
+def card_list(catalog: Catalog, hand: Sequence[Card], *, codes: bool = False) -> str:
+    """Cards grouped and counted, always in the same order: '2 Tempura, Wasabi'."""
+    c = catalog
+    parts = []
+    for card in REFERENCE_ORDER:
+        n = hand.count(card)
+        if not n:
+            continue
+        name = card_name(c, card)
+        if codes:
+            name = c.text("%(card)s (%(code)s)", card=name, code=sticker(card).code)
+        parts.append(name if n == 1 else c.text("%(count)s %(card)s", count=n, card=name))
+    return ", ".join(parts)
+
+
+def hand_text(
+    catalog: Catalog, hand: Sequence[Card], verbosity: Verbosity = Verbosity.NORMAL
+) -> str:
+    """A hand read back: how many cards, then each kind with its count."""
+    c = catalog
+    if not hand:
+        return c.text("Your hand is empty.")
+    listed = card_list(c, hand, codes=verbosity is Verbosity.VERBOSE)
+    return c.plural("%(n)d card: %(cards)s.", "%(n)d cards: %(cards)s.", len(hand), cards=listed)
+
+
+def pick_text(catalog: Catalog, player: str, taken: Sequence[Card]) -> str:
+    """What a player revealed: one card, or two with chopsticks, in order."""
+    c = catalog
+    if len(taken) == 2:
+        return c.text(
+            "%(player)s, chopsticks: %(first)s, then %(second)s.",
+            player=player, first=card_name(c, taken[0]), second=card_name(c, taken[1]),
+        )
+    return c.text("%(player)s: %(card)s.", player=player, card=card_name(c, taken[0]))
+
+
+def taken_text(catalog: Catalog, taken: Sequence[Card]) -> str:
+    """What was taken from the hand the player holds since they last held it."""
+    if not taken:
+        return catalog.text("Nothing was taken from this hand since you held it.")
+    return catalog.text(
+        "Taken since you held this hand: %(cards)s.", cards=card_list(catalog, taken)
+    )
+
+
+def coming_hand_text(catalog: Catalog, player: str, info: HandInfo) -> str:
+    """What is known of the hand coming to the player, and from whom."""
+    c = catalog
+    if info.held_turn == 0:
+        return c.plural(
+            "Coming from %(player)s: %(n)d card, not seen yet.",
+            "Coming from %(player)s: %(n)d cards, not seen yet.",
+            info.size, player=player,
+        )
+    listed = card_list(c, info.known) or c.text("nothing known")
+    if info.missing:
+        return c.plural(
+            "Coming from %(player)s: %(cards)s; %(n)d pick not entered.",
+            "Coming from %(player)s: %(cards)s; %(n)d picks not entered.",
+            info.missing, player=player, cards=listed,
+        )
+    return c.text("Coming from %(player)s: %(cards)s.", player=player, cards=listed)
+
+
+def scanner_found_text(catalog: Catalog, *, again: bool) -> str:
+    if again:
+        return catalog.text("Scanner found again.")
+    return catalog.text("Scanner ready.")
+
+
+def scanner_lost_text(catalog: Catalog) -> str:
+    return catalog.text("Scanner lost: check its cable. Typed codes still work.")
+
+
+def scanner_problem_text(catalog: Catalog, reason: str) -> str:
+    return catalog.text("Scanner problem: %(reason)s.", reason=reason.rstrip("."))
+
+
+_ADVICE: Mapping[Reason, str] = MappingProxyType(
+    {
+        Reason.COMPLETES_TEMPURA: N_("%(card)s: completes a tempura pair, %(points)s now."),
+        Reason.COMPLETES_SASHIMI: N_("%(card)s: completes a sashimi set, %(points)s now."),
+        Reason.NIGIRI_ON_WASABI: N_("%(card)s on your wasabi: %(points)s now."),
+        Reason.NIGIRI: N_("%(card)s: %(points)s now."),
+        Reason.DUMPLINGS: N_("%(card)s: %(points)s now, more with each dumpling."),
+        Reason.MAKI_LEAD: N_("%(card)s: for the maki lead."),
+        Reason.PUDDING: N_("%(card)s: for the pudding count at the end."),
+        Reason.WASABI_FOR_LATER: N_("%(card)s: triples a nigiri you take later."),
+        Reason.CHOPSTICKS_FOR_LATER: N_("%(card)s: take 2 cards on a later turn."),
+        Reason.STARTS_SET: N_("%(card)s: starts a set you can finish this round."),
+        Reason.SOY_SAUCE: N_("%(card)s: for the most colours."),
+    }
+)
+
+
+def advice_text(catalog: Catalog, advice: Advice, verbosity: Verbosity = Verbosity.NORMAL) -> str:
+    """The advisor's pick and its reason; the full choice first if it is more
+    than one card."""
+    c = catalog
+    reason = c.text(
+        _ADVICE[advice.reason], card=card_name(c, advice.card), points=points(c, advice.points)
+    )
+    choice = advice.choice
+    if choice.uses_chopsticks:
+        first, second = (card_name(c, card) for card in choice.cards)
+        reason = c.text("Chopsticks: %(first)s, then %(second)s.", first=first,
+                        second=second) + " " + reason
+    if choice.dummy is not None:
+        reason += " " + c.text("Give the dummy %(card)s.", card=card_name(c, choice.dummy))
+    if verbosity is Verbosity.VERBOSE:
+        reason += " " + c.plural(
+            "Looked ahead in %(n)d game.", "Looked ahead in %(n)d games.", advice.worlds
+        )
+    return reason
+
+
+def concern_text(catalog: Catalog, warning: Warning, names: Sequence[str]) -> str:
+    """Something entered that does not fit: said, and the entry kept."""
+    c = catalog
+    player = names[warning.seat] if warning.seat is not None else ""
+    card = card_name(c, warning.card) if warning.card is not None else ""
+    concern = warning.concern
+    if concern is Concern.TOO_MANY:
+        return c.text(
+            "%(player)s: a %(card)s too many: the deck has %(limit)s. Kept; check it.",
+            player=player, card=card, limit=warning.limit,
+        )
+    if concern is Concern.NOT_IN_HAND:
+        return c.text(
+            "%(player)s took %(card)s, but the hand they held had none. Kept; check it.",
+            player=player, card=card,
+        )
+    if concern is Concern.NO_CHOPSTICKS:
+        return c.text(
+            "%(player)s took two cards with no chopsticks on the table. Kept; check it.",
+            player=player,
+        )
+    if concern is Concern.HAND_SIZE:
+        return c.text(
+            "Your hand has %(count)s; %(limit)s expected this turn. Check the scan.",
+            count=cards(c, warning.count), limit=cards(c, warning.limit),
+        )
+    if concern is Concern.HAND_DIFFERS:
+        return c.text(
+            "This hand should hold %(cards)s. Check the scan.",
+            cards=card_list(c, warning.expected),
+        )
+    return c.text(
+        "%(player)s: %(count)s on the table, at most %(limit)s a round. Kept; check it.",
+        player=player, count=cards(c, warning.count), limit=cards(c, warning.limit),
+    )
+
+
+def typing_help(catalog: Catalog) -> list[str]:
+    """How to type a card, a line each."""
+    c = catalog
+    return [
+        c.text("Type a card: its shape key, then 1 top, 2 middle, 3 bottom."),
+        c.text("Shapes: t triangle, s star, x cross, q square, p plus, f flower."),
+        c.text("With a height: w window, o circle. Soy sauce: d, a drop."),
+        c.text("Two cards with chopsticks: t+w2. Names work too."),
+        c.text("Every code, a line each: companion codes."),
+    ]
