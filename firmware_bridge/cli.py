@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.journal import data_dir
-from companion.sushigo.cards import Card
+from companion.sushigo.cards import Card, deck_counts
 from companion.sushigo.tactile import UnknownCodeError, parse
 from firmware_bridge.events import (
     CardIdentified,
@@ -125,7 +125,7 @@ def simulate(link: Path) -> int:
                 except UnknownCodeError as error:
                     print(f"ERR {error}", flush=True)
                     continue
-                uid = demo_uid(card, copies[card] % 8)
+                uid = demo_uid(card, copies[card] % deck_counts(3)[card])
                 copies[card] += 1
                 print(f"SENT {uid} {scanner.scan(uid)} {card.id}", flush=True)
     finally:
@@ -208,16 +208,17 @@ def registry_command(args: argparse.Namespace) -> int:
     if args.action == "list":
         for uid, card in registry:
             print(f"{card.id} {uid}")
-        print(f"{len(registry)} tags")
+        print(f"{len(registry)} tag{'' if len(registry) == 1 else 's'}")
     elif args.action == "remove":
-        before = registry.remove(args.uid)
-        print(f"forgot {args.uid} ({before.id})" if before else f"{args.uid} was not known")
+        uid = normalize_uid(args.uid)
+        before = registry.remove(uid)
+        print(f"forgot {uid} ({before.id})" if before else f"{uid} was not known")
     elif args.action == "export":
         count = registry.export(args.file, args.deck)
-        print(f"{count} tags written to {args.file}")
+        print(f"{count} tag{'' if count == 1 else 's'} written to {args.file}")
     else:
         added, conflicts = registry.import_file(args.file, replace=args.replace)
-        print(f"{added} tags added from {args.file}")
+        print(f"{added} tag{'' if added == 1 else 's'} added from {args.file}")
         for uid in conflicts:
             kept = "replaced" if args.replace else "kept ours"
             print(f"tag {uid} had another card here: {kept}")

@@ -46,8 +46,10 @@ from firmware_bridge.protocol import (
     ProtocolError,
     SequenceTracker,
     SeqVerdict,
+    check_line,
     format_line,
     parse_line,
+    parse_message,
     resync,
 )
 from firmware_bridge.registry import Registry
@@ -88,6 +90,7 @@ class LinkCounters:
     repeats: int = 0
     dropped: int = 0
     bad_lines: int = 0
+    ignored: int = 0
     connects: int = 0
     losses: int = 0
     uids: list[str] = field(default_factory=list)
@@ -114,6 +117,7 @@ class ScannerLink:
         self._thread: threading.Thread | None = None
         self._serial: serial.Serial | None = None
         self._found_before = False
+        self._connected = False
         self._bad_since_report = 0
         self._last_problem = 0.0
 
@@ -205,6 +209,9 @@ class ScannerLink:
             )
             return False
         self.counters.connects += 1
+        # An Uno resets when its port is opened: its numbers start again.
+        self._sequence.restart()
+        self._connected = True
         self.on_event(ScannerFound(port, hello.device, hello.firmware, self._found_before))
         self._found_before = True
         for line in early:
@@ -246,14 +253,22 @@ class ScannerLink:
     def _handle(self, line: bytes, port: str) -> bool:
         """Act on one line; True if it was a valid message."""
         try:
-            message: Message = parse_line(line)
+            body = check_line(line)
         except ProtocolError:
-            self._bad_since_report += 1
-            self.counters.bad_lines += 1
             found = resync(line)
             if found is None:
+                self._bad_since_report += 1
+                self.counters.bad_lines += 1
                 return False
-            message = found
+            message: Message = found
+        else:
+            try:
+                message = parse_message(body)
+            except ProtocolError:
+                # well formed, but not a message this version knows: a newer
+                # board's addition, to be ignored
+                self.counters.ignored += 1
+                return True
         if isinstance(message, Card):
             verdict, dropped = self._sequence.see(message.seq, message.uid)
             if verdict is SeqVerdict.REPEAT:
@@ -261,7 +276,9 @@ class ScannerLink:
                 return True
             if dropped:
                 self.counters.dropped += dropped
-                self._problem(f"{dropped} scans were lost on the way: scan again", port)
+                self._problem(
+                    f"{dropped} scans were lost on the way: scan again", port, urgent=True
+                )
             self.counters.cards += 1
             self.counters.uids.append(message.uid)
             card = self.registry.lookup(message.uid)
@@ -277,13 +294,21 @@ class ScannerLink:
     # -- telling the user -------------------------------------------------------------------
 
     def _lost(self, port: str, reason: str) -> None:
+        """Say once that a working scanner went away; a port that never
+        worked is a problem to name, not a loss."""
         self.counters.losses += 1
-        if self._found_before and not self._stop.is_set():
+        if self._stop.is_set():
+            return
+        if self._connected:
+            self._connected = False
             self.on_event(ScannerLost(port, reason))
+        elif not self._found_before:
+            self._problem(f"cannot use {port}: {reason}", port)
 
-    def _problem(self, reason: str, port: str | None = None) -> None:
+    def _problem(self, reason: str, port: str | None = None, *, urgent: bool = False) -> None:
+        """Tell the user, at most every few seconds unless ``urgent``."""
         now = time.monotonic()
-        if now - self._last_problem >= self.settings.problem_every:
+        if urgent or now - self._last_problem >= self.settings.problem_every:
             self._last_problem = now
             self.on_event(ScannerProblem(reason, port))
 

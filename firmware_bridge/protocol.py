@@ -81,8 +81,11 @@ def format_line(message: str) -> bytes:
     return (line + "\n").encode("ascii")
 
 
-_HELLO = re.compile(r"HELLO (\S+) proto=(\d+) fw=(\S+)")
-_CARD = re.compile(r"CARD ((?:[0-9A-F]{2}){4}|(?:[0-9A-F]{2}){7}|(?:[0-9A-F]{2}){10}) (\d{1,5})")
+# Later versions may add fields at the end of a message: they are ignored.
+_HELLO = re.compile(r"HELLO (\S+) proto=(\d+) fw=(\S+)(?: .*)?")
+_CARD = re.compile(
+    r"CARD ((?:[0-9A-F]{2}){4}|(?:[0-9A-F]{2}){7}|(?:[0-9A-F]{2}){10}) (\d{1,5})(?: .*)?"
+)
 _ERR = re.compile(r"ERR ([A-Z]+) (.+)")
 
 

@@ -64,9 +64,9 @@ def test_registry_commands(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         return done.stdout
 
-    assert "1 tags added" in run("import", str(deck))
+    assert "1 tag added" in run("import", str(deck))
     assert "tempura DEADBEEF" in run("list")
-    assert "1 tags written" in run("export", str(tmp_path / "out.json"))
+    assert "1 tag written" in run("export", str(tmp_path / "out.json"))
     assert "forgot DEADBEEF" in run("remove", "DEADBEEF")
     assert "0 tags" in run("list")
 

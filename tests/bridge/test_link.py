@@ -183,3 +183,44 @@ def test_autodetect_finds_a_known_usb_adapter(monkeypatch: pytest.MonkeyPatch) -
     assert autodetect() == "/dev/ttyUSB3"
     monkeypatch.setattr("firmware_bridge.link.list_ports.comports", lambda: ports[:1])
     assert autodetect() in (None, *(str(p) for p in Path("/dev/serial/by-id").glob("*")))
+
+
+def test_a_board_that_resets_when_its_port_opens_loses_no_scan(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events):
+        for n in range(70):  # more numbers than the tracker remembers
+            scanner.scan(f"{n:08X}")
+        events.wait_cards(70)
+        scanner.unplug()
+        events.wait_lost()
+        scanner.plug()
+        scanner.reset()  # an Uno resets when its port is opened: numbers from 0 again
+        events.wait_found(2)
+        for n in range(5):  # the same tags under the same numbers as before
+            scanner.scan(f"{n:08X}")
+        cards = events.wait_cards(75)
+    scanner.close()
+    assert [c.uid for c in cards[70:]] == [f"{n:08X}" for n in range(5)]
+
+
+def test_a_newer_boards_messages_and_fields_are_ignored_quietly(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events) as link:
+        scanner.send("BATTERY 87")  # a message this version does not know
+        scanner.send("CARD DEADBEEF 0 rssi=-40")  # a field added at the end
+        assert events.wait_cards(1)[0].uid == "DEADBEEF"
+        assert link.counters.ignored == 1 and link.counters.bad_lines == 0
+    scanner.close()
+
+
+def test_a_port_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    events = Events()
+    link = ScannerLink(str(tmp_path / "nothing-here"), events,
+                       Registry(tmp_path / "registry.json"), QUICK)
+    with link:
+        events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
+    problem = next(e for e in events.items if isinstance(e, ScannerProblem))
+    assert "cannot use" in problem.reason and "nothing-here" in problem.reason
+    assert events.count(ScannerLost) == 0

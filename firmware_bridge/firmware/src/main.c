@@ -43,7 +43,10 @@ static void report(const uint8_t *uid, uint8_t length)
         *p++ = hex[uid[i] & 0x0F];
     }
     sprintf(p, " %u", sequence);
-    if (protocol_send(message)) sequence++;
+    /* The number is used even if the host is not reading and the line is
+     * dropped: the host then sees the gap and can ask for a new scan. */
+    protocol_send(message);
+    sequence++;
 }
 
 static void poll_reader(void)

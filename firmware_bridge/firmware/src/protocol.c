@@ -48,6 +48,7 @@ uint8_t protocol_feed(uint8_t byte, char *line, uint8_t *overflowed)
         too_long = 1;
         return 0;
     }
+    if (byte == 0 || byte > 0x7E || (byte < 0x20 && byte != '\t')) too_long = 1; /* not a line of ours */
     line[received++] = (char)byte;
     return 0;
 }
