@@ -458,7 +458,7 @@ def card_identified(catalog: Catalog, card: Card, verbosity: Verbosity = Verbosi
     if verbosity is Verbosity.NORMAL:
         return c.text("%(card)s: %(sticker)s.", card=name, sticker=where)
     return c.text(
-        "%(card)s: %(sticker)s. %(value)s. Code %(code)s.",
+        "%(card)s: %(sticker)s, %(value)s. Code %(code)s.",
         card=name, sticker=where, value=c.text(CARD_VALUES[card]), code=sticker(card).code,
     )
 

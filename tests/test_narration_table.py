@@ -39,7 +39,7 @@ def test_a_card_read_back_at_each_verbosity() -> None:
     assert card_identified(EN, SALMON, Verbosity.TERSE) == "Salmon nigiri."
     assert card_identified(EN, SALMON) == "Salmon nigiri: Window, middle."
     assert card_identified(EN, SALMON, Verbosity.VERBOSE) == (
-        "Salmon nigiri: Window, middle. 2 points, 6 on wasabi. Code w2."
+        "Salmon nigiri: Window, middle, 2 points, 6 on wasabi. Code w2."
     )
 
 
