@@ -130,13 +130,15 @@ def load(path: Path) -> Loaded:
     loaded = Loaded(path, events[0], events[1:], dropped_lines, dropped_bytes, None, problem)
     if dropped_lines:
         copy = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-        _write_atomically(copy, raw)
-        _write_atomically(path, raw[: len(raw) - dropped_bytes])
+        write_atomically(copy, raw)
+        write_atomically(path, raw[: len(raw) - dropped_bytes])
         loaded.kept_copy = copy
     return loaded
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace a file whole, readable by the user only: it is the old file or
+    the new one, never half of each, even if the power goes."""
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
@@ -172,7 +174,7 @@ class Journal:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = directory / f"{stamp}-{secrets.token_hex(3)}{SUFFIX}"
         header = dict(header)
-        _write_atomically(path, _encode(0, header))
+        write_atomically(path, _encode(0, header))
         path.chmod(0o600)
         return cls(path, header)
 
@@ -203,7 +205,7 @@ class Journal:
         last = self.events.pop()
         lines = [_encode(0, self.header)]
         lines += [_encode(i, e) for i, e in enumerate(self.events, start=1)]
-        _write_atomically(self.path, b"".join(lines))
+        write_atomically(self.path, b"".join(lines))
         return last
 
     def close(self) -> None:

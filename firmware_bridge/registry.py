@@ -13,14 +13,12 @@ its UIDs are ``DEC0DE`` + the card's number + the copy's number + ``0000``.
 from __future__ import annotations
 
 import json
-import os
 import re
-import secrets
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.journal import data_dir
+from companion.journal import data_dir, write_atomically
 from companion.sushigo.cards import CARDS, Card, deck_counts
 
 FORMAT = 1
@@ -151,12 +149,5 @@ def _read_tags(path: Path) -> dict[str, Card]:
 
 def _write(path: Path, data: object) -> None:
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
     payload = (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.write(fd, payload)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    temporary.replace(path)
+    write_atomically(path, payload)

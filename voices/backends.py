@@ -15,6 +15,7 @@ writes over the screen.
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import multiprocessing
 import os
@@ -75,6 +76,28 @@ class _Running:
         self.ended.wait(1)
 
 
+class ProcessSpeaker(QueuedSpeaker):
+    """A backend that runs one process per sentence, killed to interrupt."""
+
+    @abc.abstractmethod
+    def _command(self, utterance: Utterance) -> list[str]:
+        """The program and arguments that speak this utterance."""
+
+    def _start(self, utterance: Utterance) -> object:
+        running = _Running(_spawn(self._command(utterance)))
+        self.timings.started = time.perf_counter()
+        return running
+
+    def _wait(self, handle: object) -> bool:
+        assert isinstance(handle, _Running)
+        return handle.wait()
+
+    def _stop(self, handle: object) -> None:
+        assert isinstance(handle, _Running)
+        handle.kill()
+        self.timings.silenced = time.perf_counter()
+
+
 class NoSpeech:
     """Screen-reader mode: nothing is spoken, the text is on the screen."""
 
@@ -93,7 +116,7 @@ class NoSpeech:
         pass
 
 
-class EspeakSpeaker(QueuedSpeaker):
+class EspeakSpeaker(ProcessSpeaker):
     """espeak-ng, a process per sentence. ``sink`` ``"null"`` synthesises
     without playing (a machine with no sound, tests and benchmarks)."""
 
@@ -126,19 +149,8 @@ class EspeakSpeaker(QueuedSpeaker):
             command.append("--stdout")
         return [*command, "--", text]
 
-    def _start(self, utterance: Utterance) -> object:
-        running = _Running(_spawn(self.command(utterance.text, utterance.language)))
-        self.timings.started = time.perf_counter()
-        return running
-
-    def _wait(self, handle: object) -> bool:
-        assert isinstance(handle, _Running)
-        return handle.wait()
-
-    def _stop(self, handle: object) -> None:
-        assert isinstance(handle, _Running)
-        handle.kill()
-        self.timings.silenced = time.perf_counter()
+    def _command(self, utterance: Utterance) -> list[str]:
+        return self.command(utterance.text, utterance.language)
 
     def render(self, text: str, language: str, wav: Path) -> None:
         """Speak into a WAV file instead of the speakers."""
@@ -146,7 +158,7 @@ class EspeakSpeaker(QueuedSpeaker):
             raise SpeechError(f"espeak-ng could not write {wav}")
 
 
-class DispatcherSpeaker(QueuedSpeaker):
+class DispatcherSpeaker(ProcessSpeaker):
     """speech-dispatcher through ``spd-say``: important sentences go at its
     ``important`` priority, echoes at ``text``; interrupting cancels."""
 
@@ -177,20 +189,11 @@ class DispatcherSpeaker(QueuedSpeaker):
             command += ["-y", s.voice]
         return [*command, "--", text]
 
-    def _start(self, utterance: Utterance) -> object:
-        command = self.command(utterance.text, utterance.language, utterance.priority)
-        running = _Running(_spawn(command))
-        self.timings.started = time.perf_counter()
-        return running
-
-    def _wait(self, handle: object) -> bool:
-        assert isinstance(handle, _Running)
-        return handle.wait()
+    def _command(self, utterance: Utterance) -> list[str]:
+        return self.command(utterance.text, utterance.language, utterance.priority)
 
     def _stop(self, handle: object) -> None:
-        assert isinstance(handle, _Running)
-        handle.kill()
-        self.timings.silenced = time.perf_counter()
+        super()._stop(handle)
         _spawn([self.program, "--cancel"])  # and whatever it handed to the server
 
 
