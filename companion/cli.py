@@ -33,6 +33,8 @@ from companion import __version__
 from companion.bench import bench_engine_all, bench_scan, bench_speech
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.narration import codes_reference, explain_game, game_file_error_text
+from companion.plain import Plain
+from companion.settings import Settings, SettingsError, load_settings
 from companion.simulate import bench_advisor, parse_variant, simulate
 from companion.sushigo.gamefile import GameFileError, load_game_bytes
 from voices.base import Priority, SpeechError
@@ -71,6 +73,10 @@ def _parser() -> argparse.ArgumentParser:
         choices=LANGUAGES,
         default=None,
         help="language of the output (default: from LANG, else en)",
+    )
+    parser.add_argument(
+        "--plain", action="store_true",
+        help="plain line mode: numbered prompts, output that only grows",
     )
     # Also accepted after the command; SUPPRESS keeps it from hiding the
     # value given before the command.
@@ -158,11 +164,26 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "simulate":
         return simulate_command(args)
     if args.command is None:
-        print(catalog.text("Sushi Go! companion. Commands: codes, score, simulate, bench."))
-        print(catalog.text("Help: companion --help."))
+        return run_app(args.lang, plain=args.plain)
     for line in codes_reference(catalog):
         print(line)
     return EXIT_OK
+
+
+def run_app(language: str | None, *, plain: bool) -> int:
+    """The app: the journeys, in plain line mode (the full-screen interface
+    comes later; plain mode works everywhere, a pipe included)."""
+    del plain  # plain line mode is the interface today
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"companion: {error}; using the defaults", file=sys.stderr)
+        settings = None
+    first = settings is None
+    chosen = settings or Settings(language=language or default_language())
+    if language:
+        chosen.language = language
+    return Plain(sys.stdin, sys.stdout, chosen).run(first_start=first)
 
 
 def _fail(command: str, message: str) -> int:

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from companion.i18n import N_, Catalog
 from companion.sushigo.bots import Advice, Reason
 from companion.sushigo.cards import Card
+from companion.sushigo.draft import ChoiceError, ChoiceProblem
 from companion.sushigo.gamefile import GameFileError, Problem
 from companion.sushigo.scoring import GameScore, Line, LineKind, Place
 from companion.sushigo.tactile import (
@@ -633,3 +634,35 @@ def typing_help(catalog: Catalog) -> list[str]:
         c.text("Two cards with chopsticks: t+w2. Names work too."),
         c.text("Every code, a line each: companion codes."),
     ]
+
+
+def choice_error_text(catalog: Catalog, error: ChoiceError) -> str:
+    """Why a pick cannot be taken, and what to do instead."""
+    c = catalog
+    problem = error.problem
+    if problem is ChoiceProblem.UNKNOWN_CARD and error.refusal is not None:
+        return refusal_text(c, error.refusal)
+    if problem is ChoiceProblem.NOT_IN_HAND and error.card is not None:
+        if error.have:
+            return c.plural(
+                "Your hand has only %(n)d %(card)s: take fewer.",
+                "Your hand has only %(n)d %(card)s: take fewer.",
+                error.have, card=card_name(c, error.card),
+            )
+        return c.text("Your hand has no %(card)s: say your hand to hear it.",
+                      card=card_name(c, error.card))
+    if problem is ChoiceProblem.NO_CHOPSTICKS:
+        return c.text("You have no chopsticks on your table: take one card.")
+    if problem is ChoiceProblem.TOO_FEW_FOR_CHOPSTICKS:
+        return c.plural(
+            "Chopsticks need %(n)d card in your hand: take one card.",
+            "Chopsticks need %(n)d cards in your hand: take one card.",
+            error.need,
+        )
+    if problem is ChoiceProblem.GIVE_THE_DUMMY:
+        return c.text("You control the dummy: also give it a card, as in w2/o3.")
+    if problem is ChoiceProblem.NOT_CONTROLLER:
+        return c.text("You do not control the dummy this turn: take your own card only.")
+    if problem is ChoiceProblem.DUMMY_DOES_NOT_CHOOSE:
+        return c.text("The dummy does not choose: its controller picks for it.")
+    return c.text("Take one card, or two with chopsticks: for example w2 or t+w2.")

@@ -137,6 +137,17 @@ class PracticeSession:
             events.extend(self.choose(seat, choice))
         return events
 
+    def undo_last_of(self, seat: int) -> bool:
+        """Take back a seat's last choice and everything chosen after it (the
+        bots' answers); False if that seat has chosen nothing."""
+        events = self.journal.events
+        if not any(e["type"] == "choose" and e["seat"] == seat for e in events):
+            return False
+        while True:
+            removed = self.undo()
+            if removed is None or (removed["type"] == "choose" and removed["seat"] == seat):
+                return True
+
     def undo(self) -> Event | None:
         """Take back the last choice (a finished game is reopened); ``None`` if none."""
         if self.journal.events and self.journal.events[-1]["type"] == "end":

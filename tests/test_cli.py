@@ -401,14 +401,18 @@ def test_unknown_language_is_refused() -> None:
 
 
 @ENTRY_POINTS
-def test_no_command_greets_and_prints_the_reference(command: list[str]) -> None:
-    done = run(command)
+def test_no_command_starts_the_app_and_an_empty_input_ends_it(
+    command: list[str], tmp_path: Path
+) -> None:
+    env = {**environment(), "COMPANION_CONFIG_DIR": str(tmp_path),
+           "COMPANION_DATA_DIR": str(tmp_path)}
+    done = subprocess.run(command, input=b"", capture_output=True, timeout=60, env=env,
+                          check=False)
     assert done.returncode == 0
-    lines = done.stdout.splitlines()
-    assert "codes" in lines[0]
-    assert "score" in lines[0]
-    assert "--help" in lines[1]
-    check_reference("\n".join(lines[2:]))
+    lines = done.stdout.decode().splitlines()
+    assert lines[0] == "Language / Langue / Jazyk / Язык:"
+    assert lines[-1] == "Goodbye."
+    assert done.stderr == b""
 
 
 def test_version() -> None:

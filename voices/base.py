@@ -52,8 +52,8 @@ class SpeechError(RuntimeError):
 class Speaker(Protocol):
     """What the app asks of a voice."""
 
-    name: str
-    settings: VoiceSettings
+    @property
+    def name(self) -> str: ...
 
     def say(self, text: str, language: str, priority: Priority = Priority.ROUTINE) -> None: ...
 

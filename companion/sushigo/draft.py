@@ -113,10 +113,13 @@ class Choice:
             cards = tuple(parse(p) for p in parts)
             dummy = parse(other) if slash else None
         except UnknownCodeError as error:
-            raise MalformedChoiceError(text, f"unknown card: {error.detail}") from None
+            raise MalformedChoiceError(
+                text, f"unknown card: {error.detail}", ChoiceProblem.UNKNOWN_CARD, refusal=error
+            ) from None
         if len(cards) > 2:
             raise MalformedChoiceError(
-                text, "take one card, or two with chopsticks: for example w2 or t+w2"
+                text, "take one card, or two with chopsticks: for example w2 or t+w2",
+                ChoiceProblem.TOO_MANY_CARDS,
             )
         return cls(cards, dummy)
 
@@ -147,12 +150,42 @@ def _split_codes(text: str) -> list[str]:
     return [text]
 
 
-class ChoiceError(ValueError):
-    """A choice that cannot be taken; ``reason`` says why, for the player."""
+class ChoiceProblem(enum.Enum):
+    """Why a choice cannot be taken (the narration words each one)."""
 
-    def __init__(self, text: str, reason: str) -> None:
+    UNKNOWN_CARD = "unknown-card"
+    TOO_MANY_CARDS = "too-many-cards"
+    NOT_CONTROLLER = "not-controller"
+    GIVE_THE_DUMMY = "give-the-dummy"
+    NO_CHOPSTICKS = "no-chopsticks"
+    TOO_FEW_FOR_CHOPSTICKS = "too-few-for-chopsticks"
+    NOT_IN_HAND = "not-in-hand"
+    DUMMY_DOES_NOT_CHOOSE = "dummy-does-not-choose"
+
+
+class ChoiceError(ValueError):
+    """A choice that cannot be taken; ``reason`` says why in English,
+    ``problem`` (with ``card``, ``have``, ``need`` and ``refusal`` where they
+    apply) says it for the narration."""
+
+    def __init__(
+        self,
+        text: str,
+        reason: str,
+        problem: ChoiceProblem = ChoiceProblem.TOO_MANY_CARDS,
+        *,
+        card: Card | None = None,
+        have: int = 0,
+        need: int = 0,
+        refusal: UnknownCodeError | None = None,
+    ) -> None:
         self.text = text
         self.reason = reason
+        self.problem = problem
+        self.card = card
+        self.have = have
+        self.need = need
+        self.refusal = refusal
         super().__init__(f"{text!r}: {reason}")
 
 
@@ -571,28 +604,37 @@ class Game:
             raise ValueError(f"there is no seat {seat}")
         if seat == self.dummy:
             raise IllegalChoiceError(
-                "dummy", "the dummy does not choose: its controller picks for it"
+                "dummy", "the dummy does not choose: its controller picks for it",
+                ChoiceProblem.DUMMY_DOES_NOT_CHOOSE,
             )
 
     def _check_legal(self, seat: int, choice: Choice) -> None:
         hand = self._hands[seat]
         text = str(choice)
         if not 1 <= len(choice.cards) <= 2:
-            raise MalformedChoiceError(text, "take one card, or two with chopsticks")
+            raise MalformedChoiceError(
+                text, "take one card, or two with chopsticks", ChoiceProblem.TOO_MANY_CARDS
+            )
         if choice.dummy is not None and seat != self.controller:
-            raise IllegalChoiceError(text, "you do not control the dummy this turn")
+            raise IllegalChoiceError(
+                text, "you do not control the dummy this turn", ChoiceProblem.NOT_CONTROLLER
+            )
         if choice.dummy is None and seat == self.controller:
             raise IllegalChoiceError(
-                text, "you control the dummy: also take a card for it, as in w2/o3"
+                text, "you control the dummy: also take a card for it, as in w2/o3",
+                ChoiceProblem.GIVE_THE_DUMMY,
             )
         if choice.uses_chopsticks:
             if I_CHOPSTICKS not in self._tables[seat]:
-                raise IllegalChoiceError(text, "you have no chopsticks on your table")
+                raise IllegalChoiceError(
+                    text, "you have no chopsticks on your table", ChoiceProblem.NO_CHOPSTICKS
+                )
             need = 2 + (choice.dummy is not None)
             if len(hand) < need:
                 words = "three cards in your hand (two for you, one for the dummy)"
                 raise IllegalChoiceError(
-                    text, f"chopsticks need {'two cards in your hand' if need == 2 else words}"
+                    text, f"chopsticks need {'two cards in your hand' if need == 2 else words}",
+                    ChoiceProblem.TOO_FEW_FOR_CHOPSTICKS, need=need,
                 )
         taken = list(choice.cards) + ([choice.dummy] if choice.dummy is not None else [])
         for card in dict.fromkeys(taken):
@@ -603,7 +645,9 @@ class Game:
                     if have == 0
                     else f"your hand has only {have} {card.id}"
                 )
-                raise IllegalChoiceError(text, reason)
+                raise IllegalChoiceError(
+                    text, reason, ChoiceProblem.NOT_IN_HAND, card=card, have=have
+                )
 
     # -- the turn --------------------------------------------------------------
 

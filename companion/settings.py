@@ -1,0 +1,103 @@
+"""The player's settings, kept as TOML in the user's config folder.
+
+``COMPANION_CONFIG_DIR`` overrides the folder (for tests and portable set-ups).
+
+>>> text = Settings(language="cs", speech="none").to_toml()
+>>> Settings.from_toml(text).language
+'cs'
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import platformdirs
+
+from companion.i18n import LANGUAGES
+from companion.journal import APP_NAME, write_atomically
+
+SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3")
+VERBOSITY_CHOICES = ("terse", "normal", "verbose")
+
+
+class SettingsError(ValueError):
+    """A settings file that cannot be used, and why."""
+
+
+@dataclass
+class Settings:
+    """``speech``: ``auto`` picks the first backend that works, ``none`` leaves
+    speaking to the screen reader. ``speak_echoes``: speak routine echoes too
+    (off when a screen reader already reads them)."""
+
+    language: str = "en"
+    speech: str = "auto"
+    verbosity: str = "normal"
+    speak_echoes: bool = True
+    rate: int = 175
+    pitch: int = 50
+    volume: int = 100
+
+    def check(self) -> Settings:
+        if self.language not in LANGUAGES:
+            raise SettingsError(f"language must be one of {', '.join(LANGUAGES)}")
+        if self.speech not in SPEECH_CHOICES:
+            raise SettingsError(f"speech must be one of {', '.join(SPEECH_CHOICES)}")
+        if self.verbosity not in VERBOSITY_CHOICES:
+            raise SettingsError(f"verbosity must be one of {', '.join(VERBOSITY_CHOICES)}")
+        for name, low, high in (("rate", 80, 450), ("pitch", 0, 100), ("volume", 0, 100)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise SettingsError(f"{name} must be a whole number from {low} to {high}")
+        return self
+
+    def to_toml(self) -> str:
+        lines = ["# Tactile companion settings", ""]
+        for key, value in asdict(self).items():
+            if isinstance(value, bool):
+                shown = "true" if value else "false"
+            elif isinstance(value, int):
+                shown = str(value)
+            else:
+                shown = '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+            lines.append(f"{key} = {shown}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_toml(cls, text: str) -> Settings:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise SettingsError(f"the settings file is not valid TOML: {error}") from None
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise SettingsError(f"unknown setting {unknown[0]!r}")
+        return cls(**data).check()
+
+
+def config_dir() -> Path:
+    override = os.environ.get("COMPANION_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.toml"
+
+
+def load_settings() -> Settings | None:
+    """The saved settings, or ``None`` on a first start."""
+    path = settings_path()
+    if not path.exists():
+        return None
+    return Settings.from_toml(path.read_text(encoding="utf-8"))
+
+
+def save_settings(settings: Settings) -> Path:
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    write_atomically(path, settings.check().to_toml().encode("utf-8"))
+    return path

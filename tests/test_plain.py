@@ -1,0 +1,213 @@
+"""Plain line mode, driven as a person would through a pipe."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from itertools import cycle
+from pathlib import Path
+
+import pytest
+
+CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
+
+
+class Conversation:
+    """The app in a subprocess; lines out are collected as they come."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
+               "COMPANION_CONFIG_DIR": str(home / "config"), "LANG": "en_GB.UTF-8"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", *args], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, bufsize=1,
+        )
+        self.lines: list[str] = []
+        self._new = threading.Condition()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._seen = 0
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            with self._new:
+                self.lines.append(line.rstrip("\n"))
+                self._new.notify_all()
+        with self._new:
+            self._new.notify_all()
+
+    def until(self, *endings: str, timeout: float = 60) -> str:
+        """Wait for a line ending with one of ``endings`` (after those already seen)."""
+        deadline = time.monotonic() + timeout
+        with self._new:
+            while True:
+                for index in range(self._seen, len(self.lines)):
+                    if self.lines[index].endswith(endings):
+                        self._seen = index + 1
+                        return self.lines[index]
+                if self.process.poll() is not None and not self._reader.is_alive():
+                    raise AssertionError(f"the app ended; last lines: {self.lines[-10:]}")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out; last lines: {self.lines[-10:]}")
+                self._new.wait(left)
+
+    def send(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+
+    def answer(self, prompt: str, text: str) -> None:
+        self.until(prompt)
+        self.send(text)
+
+    def close(self) -> int:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        return self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path
+
+
+def first_start(app: Conversation, *, verbosity: str = "2") -> None:
+    app.answer("Choose 1 to 4:", "1")  # English
+    app.answer("Choose 1 to 2:", "2")  # a screen reader speaks
+    app.answer("Choose 1 to 3:", verbosity)
+
+
+def play_out(app: Conversation, limit: int = 400) -> None:
+    """Answer every pick with the codes in turn until the game ends."""
+    codes = cycle(CODES)
+    for _ in range(limit):
+        line = app.until("Your pick:", "Choose 1 to 5:")
+        if line.endswith("Choose 1 to 5:"):
+            return
+        app.send(next(codes))
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
+    app = Conversation(home)
+    first_start(app)
+    app.answer("Choose 1 to 5:", "1")  # practice
+    app.answer("Choose 1 to 4:", "1")  # 2 players
+    app.answer("Choose 1 to 3:", "1")  # greedy
+    app.answer("Choose 1 to 4:", "1")  # no variant
+    app.until("Your pick:")
+    app.send("hand")
+    assert app.until("Your pick:")
+    hand_line = app.lines[-2]
+    assert hand_line.startswith("10 cards: "), hand_line
+    app.send("help")
+    app.until("Your pick:")
+    app.send("zz")  # not a card: explained, nothing changes
+    app.until("Your pick:")
+    assert any("zz is not a card" in line for line in app.lines[-4:])
+    app.send("w2")
+    play_out(app)
+    text = "\n".join(app.lines)
+    assert "Round 1 scores." in text and "Round 3 scores." in text
+    assert "Final scores." in text
+    assert any(line.startswith(("Winner", "Shared win")) for line in app.lines)
+    app.send("5")
+    assert app.close() == 0
+    journals = list((home / "data" / "journals").glob("*.jsonl"))
+    assert len(journals) == 1
+    last = json.loads(journals[0].read_bytes().splitlines()[-1])
+    assert last["event"]["type"] == "end"
+    saved = (home / "config" / "settings.toml").read_text()
+    assert 'speech = "none"' in saved and 'language = "en"' in saved
+
+
+def test_the_second_start_remembers_the_settings(home: Path) -> None:
+    app = Conversation(home)
+    first_start(app, verbosity="3")
+    app.answer("Choose 1 to 5:", "5")
+    app.close()
+    again = Conversation(home)
+    again.until("Choose 1 to 5:")
+    assert not any("Language" in line for line in again.lines)
+    again.send("5")
+    assert again.close() == 0
+
+
+def test_learning_the_codes(home: Path) -> None:
+    app = Conversation(home)
+    first_start(app)
+    app.answer("Choose 1 to 5:", "3")
+    app.answer("Choose 1 to 3:", "1")
+    app.answer("A code, or an empty line to stop:", "w2")
+    line = app.until("Code w2.")
+    assert line.startswith("Salmon nigiri: Window, middle")
+    app.answer("A code, or an empty line to stop:", "okno dole")
+    assert app.until("Code w3.").startswith("Squid nigiri")
+    app.answer("A code, or an empty line to stop:", "w4")
+    assert "w4 is not a card" in app.until("Squid nigiri.")
+    app.answer("A code, or an empty line to stop:", "")
+    app.answer("Choose 1 to 5:", "5")
+    assert app.close() == 0
+
+
+def test_scoring_a_finished_game(home: Path) -> None:
+    app = Conversation(home)
+    first_start(app)
+    app.answer("Choose 1 to 5:", "2")
+    app.answer("when all are in:", "Ana")
+    app.answer("when all are in:", "Ben")
+    app.answer("when all are in:", "")
+    app.answer("in the order played:", "t w3 o2 f")  # Ana, round 1
+    app.answer("in the order played:", "x x f")
+    app.answer("in the order played:", "w2 o3")
+    app.answer("in the order played:", "s s s")
+    app.answer("in the order played:", "f")
+    app.answer("in the order played:", "banana")  # refused, asked again
+    app.answer("in the order played:", "q q q")
+    app.until("Final scores.")
+    winner = app.until("Choose 1 to 5:")
+    app.send("5")
+    del winner
+    assert app.close() == 0
+    text = "\n".join(app.lines)
+    assert "banana is not a card" in text
+    assert "Puddings at the end of the game." in text
+    # Ana: squid on wasabi 9 + most maki 6; salmon 2 + most maki 6; then
+    # the most puddings (2 to 1) +6 = 29. Ben: tempura 5, dumplings 6,
+    # sashimi 10 = 21.
+    final = text[text.index("Final scores."):].splitlines()
+    assert final[1:3] == ["  Ana: 29 points.", "  Ben: 21 points."]
+    assert final[3] == "Winner: Ana."
+
+
+def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:
+    app = Conversation(home)
+    first_start(app)
+    app.answer("Choose 1 to 5:", "1")
+    app.answer("Choose 1 to 4:", "2")  # 3 players
+    app.answer("Choose 1 to 3:", "2")  # random bots
+    app.answer("Choose 1 to 3:", "1")  # no variant
+    codes = cycle(CODES)
+    while not any(line == "Round 1, turn 4." for line in app.lines):
+        app.until("Your pick:")
+        app.send(next(codes))
+    app.until("Your pick:")
+    app.send("where")
+    where = app.until("Scores: You 0, Bot 1 0, Bot 2 0.")
+    os.kill(app.process.pid, signal.SIGKILL)
+    app.process.wait(timeout=10)
+    again = Conversation(home)
+    again.answer("Choose 1 to 2:", "1")  # resume it
+    again.answer("Your pick:", "where")
+    assert again.until("Scores: You 0, Bot 1 0, Bot 2 0.") == where
+    play_out(again)
+    again.send("5")
+    assert again.close() == 0
