@@ -165,11 +165,12 @@ def test_kill_9_at_any_moment_loses_nothing_acknowledged(tmp_path: Path, seed: i
     child.wait(timeout=30)
     path, acknowledged = None, 0
     for line in child.stdout.read().splitlines():
-        word, value = line.split(" ", 1)
-        if word == "game":
+        word, _, value = line.partition(" ")
+        if word == "game" and value.endswith(".jsonl"):
             path, acknowledged = Path(value), 0
-        else:
+        elif word == "ack" and value.isdigit():
             acknowledged = int(value)
+        # the last line may have been cut by the kill: it acknowledged nothing
     newest = path or max(tmp_path.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
     resumed, loaded = PracticeSession.resume(newest)
     events = resumed.journal.events
