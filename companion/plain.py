@@ -38,7 +38,8 @@ from companion.narration import (
     refusal_text,
     typing_help,
 )
-from companion.session import PracticeSession, unfinished
+from companion.plain_table import new_table_game, table_game
+from companion.session import PracticeSession, TableSession, unfinished
 from companion.settings import Settings, save_settings
 from companion.sushigo.bots import Advisor
 from companion.sushigo.cards import CARDS, Card
@@ -186,27 +187,39 @@ class Plain:
             self.say(line)
 
     def offer_resume(self) -> None:
-        games = unfinished()
-        for path in games:
+        """Offer the newest unfinished game, practice or table, if there is one."""
+        for path in unfinished():
             try:
-                session, loaded = PracticeSession.resume(path)
-            except (JournalError, KeyError, ValueError):
+                practice, loaded = PracticeSession.resume(path)
+                table = None
+            except JournalError:
+                try:
+                    table, loaded = TableSession.resume(path)
+                    practice = None
+                except (JournalError, KeyError, ValueError):
+                    continue
+            except (KeyError, ValueError):
                 continue
             if loaded.damaged:
                 self.say(self.text("The end of the saved game was damaged; a copy was kept."),
                          Priority.IMPORTANT)
-            answer = self.choose(self.text("An unfinished practice game was found."), [
-                self.text("Resume it."), self.text("Not now."),
-            ])
-            if answer == 0:
-                self.practice(session)
-            else:
-                session.close()
+            found = (self.text("An unfinished practice game was found.") if practice
+                     else self.text("An unfinished table game was found."))
+            answer = self.choose(found, [self.text("Resume it."), self.text("Not now.")])
+            if answer == 0 and practice is not None:
+                self.practice(practice)
+            elif answer == 0 and table is not None:
+                table_game(self, table)
+            elif practice is not None:
+                practice.close()
+            elif table is not None:
+                table.close()
             return
 
     def menu(self) -> None:
         while True:
             journeys: list[tuple[str, Callable[[], None]]] = [
+                (self.text("Table companion for a real game."), self.new_table),
                 (self.text("Practice game against bots."), self.new_practice),
                 (self.text("Score a finished game."), self.score_game),
                 (self.text("Learn the codes."), self.learn),
@@ -218,6 +231,9 @@ class Plain:
 
     def _quit(self) -> None:
         raise Quit
+
+    def new_table(self) -> None:
+        new_table_game(self)
 
     # -- practice ----------------------------------------------------------------------------
 

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import cycle
 from pathlib import Path
 
 import pytest
+
+from companion.sushigo.cards import Card
+from companion.sushigo.draft import Game, Revealed
+from companion.sushigo.tactile import short_code
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
 
@@ -89,8 +94,8 @@ def play_out(app: Conversation, limit: int = 400) -> None:
     """Answer every pick with the codes in turn until the game ends."""
     codes = cycle(CODES)
     for _ in range(limit):
-        line = app.until("Your pick:", "Choose 1 to 5:")
-        if line.endswith("Choose 1 to 5:"):
+        line = app.until("Your pick:", "Choose 1 to 6:")
+        if line.endswith("Choose 1 to 6:"):
             return
         app.send(next(codes))
     raise AssertionError("the game did not end")
@@ -99,7 +104,7 @@ def play_out(app: Conversation, limit: int = 400) -> None:
 def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
     app = Conversation(home)
     first_start(app)
-    app.answer("Choose 1 to 5:", "1")  # practice
+    app.answer("Choose 1 to 6:", "2")  # practice
     app.answer("Choose 1 to 4:", "1")  # 2 players
     app.answer("Choose 1 to 3:", "1")  # greedy
     app.answer("Choose 1 to 4:", "1")  # no variant
@@ -119,7 +124,7 @@ def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
     assert "Round 1 scores." in text and "Round 3 scores." in text
     assert "Final scores." in text
     assert any(line.startswith(("Winner", "Shared win")) for line in app.lines)
-    app.send("5")
+    app.send("6")
     assert app.close() == 0
     journals = list((home / "data" / "journals").glob("*.jsonl"))
     assert len(journals) == 1
@@ -132,19 +137,19 @@ def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
 def test_the_second_start_remembers_the_settings(home: Path) -> None:
     app = Conversation(home)
     first_start(app, verbosity="3")
-    app.answer("Choose 1 to 5:", "5")
+    app.answer("Choose 1 to 6:", "6")
     app.close()
     again = Conversation(home)
-    again.until("Choose 1 to 5:")
+    again.until("Choose 1 to 6:")
     assert not any("Language" in line for line in again.lines)
-    again.send("5")
+    again.send("6")
     assert again.close() == 0
 
 
 def test_learning_the_codes(home: Path) -> None:
     app = Conversation(home)
     first_start(app)
-    app.answer("Choose 1 to 5:", "3")
+    app.answer("Choose 1 to 6:", "4")
     app.answer("Choose 1 to 3:", "1")
     app.answer("A code, or an empty line to stop:", "w2")
     line = app.until("Code w2.")
@@ -154,14 +159,14 @@ def test_learning_the_codes(home: Path) -> None:
     app.answer("A code, or an empty line to stop:", "w4")
     assert "w4 is not a card" in app.until("Squid nigiri.")
     app.answer("A code, or an empty line to stop:", "")
-    app.answer("Choose 1 to 5:", "5")
+    app.answer("Choose 1 to 6:", "6")
     assert app.close() == 0
 
 
 def test_scoring_a_finished_game(home: Path) -> None:
     app = Conversation(home)
     first_start(app)
-    app.answer("Choose 1 to 5:", "2")
+    app.answer("Choose 1 to 6:", "3")
     app.answer("when all are in:", "Ana")
     app.answer("when all are in:", "Ben")
     app.answer("when all are in:", "")
@@ -173,8 +178,8 @@ def test_scoring_a_finished_game(home: Path) -> None:
     app.answer("in the order played:", "banana")  # refused, asked again
     app.answer("in the order played:", "q q q")
     app.until("Final scores.")
-    winner = app.until("Choose 1 to 5:")
-    app.send("5")
+    winner = app.until("Choose 1 to 6:")
+    app.send("6")
     del winner
     assert app.close() == 0
     text = "\n".join(app.lines)
@@ -191,7 +196,7 @@ def test_scoring_a_finished_game(home: Path) -> None:
 def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:
     app = Conversation(home)
     first_start(app)
-    app.answer("Choose 1 to 5:", "1")
+    app.answer("Choose 1 to 6:", "2")
     app.answer("Choose 1 to 4:", "2")  # 3 players
     app.answer("Choose 1 to 3:", "2")  # random bots
     app.answer("Choose 1 to 3:", "1")  # no variant
@@ -209,5 +214,58 @@ def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:
     again.answer("Your pick:", "where")
     assert again.until("Scores: You 0, Bot 1 0, Bot 2 0.") == where
     play_out(again)
-    again.send("5")
+    again.send("6")
     assert again.close() == 0
+
+
+def codes(cards: Sequence[Card]) -> str:
+    return " ".join(short_code(card) for card in cards)
+
+
+def test_a_real_table_game_with_skipped_reveals_scores_exactly(home: Path) -> None:
+    """The engine deals a real game; the test enters what a player at the
+    table would: their hand and pick every turn, most reveals, and the whole
+    tables at the end of each round for the players whose reveals it skipped."""
+    rng = random.Random(4)
+    game = Game(3, rng=random.Random(9))
+    app = Conversation(home)
+    first_start(app)
+    app.answer("Choose 1 to 6:", "1")  # table companion
+    app.answer("Choose 1 to 4:", "2")  # 3 players
+    for name in ("Ana", "Ben", "Cyril"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 3:", "1")  # I am Ana
+    app.answer("Choose 1 to 3:", "1")  # no variant
+    while not game.over:
+        hand_now = game.hand(0)
+        events: list[object] = []
+        for seat in game.waiting_for():
+            events += game.choose(seat, game.legal_choices(seat).sample(rng))
+        reveals = [e for e in events if isinstance(e, Revealed)]
+        for number, revealed in enumerate(reveals):
+            # the last turn of a round plays itself: its hand is its one card
+            hand = hand_now if number == 0 else revealed.cards[0]
+            app.answer("Your hand, card by card (an empty line skips):", codes(hand))
+            app.answer("Your pick (two with chopsticks):", codes(revealed.cards[0]))
+            for seat, name in ((1, "Ben"), (2, "Cyril")):
+                skip = rng.random() < 0.3
+                app.answer(f"{name}'s reveal (an empty line skips):",
+                           "" if skip else codes(revealed.cards[seat]))
+            if revealed.turn < 9:
+                continue
+            tables = game.finished_rounds[revealed.round - 1]
+            while True:
+                line = app.until("(an empty line keeps it):", "scores.")
+                if line.endswith("scores."):
+                    break
+                seat = ("Ana", "Ben", "Cyril").index(line.split("'s whole")[0])
+                app.send(codes(tables[seat]))
+    app.until("Final scores.")
+    result = game.result()
+    final = app.lines[-5:]
+    for seat, name in enumerate(("Ana", "Ben", "Cyril")):
+        expected = f"  {name}: {result.totals[seat]} point"
+        assert any(line.startswith(expected) for line in final), (expected, final)
+    app.answer("Choose 1 to 6:", "6")
+    assert app.close() == 0
+
