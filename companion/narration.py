@@ -644,11 +644,8 @@ def choice_error_text(catalog: Catalog, error: ChoiceError) -> str:
         return refusal_text(c, error.refusal)
     if problem is ChoiceProblem.NOT_IN_HAND and error.card is not None:
         if error.have:
-            return c.plural(
-                "Your hand has only %(n)d %(card)s: take fewer.",
-                "Your hand has only %(n)d %(card)s: take fewer.",
-                error.have, card=card_name(c, error.card),
-            )
+            return c.text("%(card)s: your hand has only %(count)s; take fewer.",
+                          card=card_name(c, error.card), count=error.have)
         return c.text("Your hand has no %(card)s: say your hand to hear it.",
                       card=card_name(c, error.card))
     if problem is ChoiceProblem.NO_CHOPSTICKS:

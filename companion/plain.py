@@ -271,7 +271,9 @@ class Plain:
                 for seat, name in enumerate(names):
                     table = game.table(seat)
                     listed = ", ".join(card_name(self.catalog, c) for c in table)
-                    self.say(f"{name}: {listed or self.text('nothing yet')}.")
+                    nothing = self.text("nothing yet")
+                    self.say(self.text("%(player)s: %(cards)s.", player=name,
+                                       cards=listed or nothing))
             elif word == "hint":
                 advice = Advisor(worlds=40).advise(game.view(0), game.legal_choices(0),
                                                   self.random)
@@ -408,12 +410,12 @@ class Plain:
             if not answer:
                 self.say(self.text("%(right)d right out of %(asked)d.", right=right, asked=asked))
                 return
-            asked += 1
             try:
                 typed = parse(answer)
             except UnknownCodeError as error:
                 self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
                 continue
+            asked += 1
             if typed is card:
                 right += 1
                 self.say(self.text("Right: %(code)s.", code=short_code(card)))

@@ -79,7 +79,8 @@ def _commands(app: Plain, session: TableSession) -> Callable[[str], bool]:
         elif word == "tables":
             for seat, name in enumerate(names):
                 listed = card_list(app.catalog, tracker.table(seat))
-                app.say(f"{name}: {listed or app.text('nothing yet')}.")
+                nothing = app.text("nothing yet")
+                app.say(app.text("%(player)s: %(cards)s.", player=name, cards=listed or nothing))
         elif word == "undo":
             if session.undo() is not None:
                 app.say(app.text("The last entry is taken back."), Priority.IMPORTANT)
