@@ -30,12 +30,10 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__
-from companion.bench import bench_engine_all, bench_scan, bench_speech
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.narration import codes_reference, explain_game, game_file_error_text
 from companion.plain import Plain
 from companion.settings import Settings, SettingsError, load_settings
-from companion.simulate import bench_advisor, parse_variant, simulate
 from companion.sushigo.gamefile import GameFileError, load_game_bytes
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, make_backend
@@ -200,6 +198,9 @@ def simulate_command(args: argparse.Namespace) -> int:
         return _fail("simulate", f"give one bot, or one per player ({args.players})")
     if args.games < 1:
         return _fail("simulate", "play at least 1 game")
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.simulate import parse_variant, simulate  # noqa: PLC0415
+
     try:
         variant = parse_variant(args.variant)
         results = simulate(
@@ -237,6 +238,9 @@ def bench_advisor_command(*, games: int, as_json: bool) -> int:
     """``companion bench advisor``: decision time and win rates against greedy bots."""
     if games < 1:
         return _fail("bench", "play at least 1 game")
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.simulate import bench_advisor  # noqa: PLC0415
+
     f = bench_advisor(games=games)
     if as_json:
         print(json.dumps({
@@ -294,6 +298,9 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
 
 def bench_speech_command(*, as_json: bool) -> int:
     """``companion bench speech``: start and interrupt times per backend present."""
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.bench import bench_speech  # noqa: PLC0415
+
     figures = bench_speech()
     if as_json:
         print(json.dumps({
@@ -315,6 +322,9 @@ def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
     """``companion bench scan``: device line to card event, through a pseudo-terminal."""
     if seconds <= 0 or rate <= 0:
         return _fail("bench", "give a positive time and rate")
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.bench import bench_scan  # noqa: PLC0415
+
     f = bench_scan(seconds=seconds, rate=rate)
     if as_json:
         print(json.dumps({
@@ -330,6 +340,9 @@ def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
 
 def bench_engine_command(*, seconds: float, as_json: bool) -> int:
     """``companion bench engine``: random full-rules games per second, 2 to 5 seats."""
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.bench import bench_engine_all  # noqa: PLC0415
+
     figures = bench_engine_all(seconds=seconds)
     if as_json:
         print(json.dumps({
