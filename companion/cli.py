@@ -168,10 +168,21 @@ def _main(argv: Sequence[str] | None) -> int:
     return EXIT_OK
 
 
+def wants_plain(plain: bool, environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+    """Plain line mode when asked, for ACCESSIBLE=1 or TERM=dumb, or when
+    standard input or output is not a terminal (a pipe, a braille terminal
+    reading linearly).
+
+    >>> wants_plain(False, {"ACCESSIBLE": "1"}), wants_plain(False, {"TERM": "dumb"})
+    (True, True)
+    """
+    if plain or environ.get("ACCESSIBLE") == "1" or environ.get("TERM") == "dumb":
+        return True
+    return not (sys.stdin.isatty() and sys.stdout.isatty())
+
+
 def run_app(language: str | None, *, plain: bool) -> int:
-    """The app: the journeys, in plain line mode (the full-screen interface
-    comes later; plain mode works everywhere, a pipe included)."""
-    del plain  # plain line mode is the interface today
+    """The app: the full-screen interface, or plain line mode."""
     try:
         settings = load_settings()
     except SettingsError as error:
@@ -181,7 +192,12 @@ def run_app(language: str | None, *, plain: bool) -> int:
     chosen = settings or Settings(language=language or default_language())
     if language:
         chosen.language = language
-    return Plain(sys.stdin, sys.stdout, chosen).run(first_start=first)
+    if wants_plain(plain):
+        return Plain(sys.stdin, sys.stdout, chosen).run(first_start=first)
+    os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+    from companion.tui import CompanionApp  # noqa: PLC0415 - Textual only when it is used
+
+    return CompanionApp(chosen, first_start=first).run() or 0
 
 
 def _fail(command: str, message: str) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Protocol
 
 from companion.announce import Announcer
 from companion.i18n import LANGUAGES, Catalog
@@ -54,6 +54,20 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "
 COMMON = ("repeat", "back", "next", "stop", "help", "quit")
 
 
+class LineSource(Protocol):
+    """Where answers come from: standard input, or the full-screen interface."""
+
+    def readline(self) -> str: ...
+
+
+class LineSink(Protocol):
+    """Where sentences go: standard output, or the full-screen interface."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+
 class Quit(Exception):
     """The player asked to leave (or the input ended)."""
 
@@ -62,8 +76,8 @@ class Quit(Exception):
 class Plain:
     """The line-mode app on a pair of text streams."""
 
-    input: TextIO
-    output: TextIO
+    input: LineSource
+    output: LineSink
     settings: Settings | None = None
     rng: random.Random | None = None
 
