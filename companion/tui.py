@@ -131,8 +131,12 @@ class CompanionApp(App[int]):
 
     @on(Input.Changed, "#answer")
     def typed(self) -> None:
+        self.plain.announcer.interrupt()  # new input: speech stops at once
         self._place_cursor()
 
     def action_word(self, word: str) -> None:
-        """A function key: the same as typing its word."""
+        """A function key: the same as typing its word (stop acts at once)."""
+        if word == "stop":
+            self.plain.announcer.interrupt()
+            return
         self.answers.queue.put(word + "\n")
