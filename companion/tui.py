@@ -14,7 +14,6 @@ I, F6 my hand, F7 tables, F8 hint, F9 undo, Escape stop speech, Ctrl+Q quit.
 
 from __future__ import annotations
 
-import os
 import queue
 import threading
 from typing import ClassVar
@@ -80,14 +79,14 @@ class CompanionApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, settings: Settings, *, first_start: bool = False) -> None:
-        super().__init__()
+        # The terminal's own ANSI colours, so the player's high-contrast
+        # palette applies; Textual itself honours NO_COLOR.
+        super().__init__(ansi_color=True)
         self.settings = settings
         self.first_start = first_start
         self.answers = _Answers()
         self.lines: list[str] = []
         self.worker: threading.Thread | None = None
-        if os.environ.get("NO_COLOR"):
-            self.ansi_color = True
 
     def compose(self) -> ComposeResult:
         yield Log(id="transcript", highlight=False, auto_scroll=True)
