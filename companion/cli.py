@@ -115,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     bench = commands.add_parser("bench", help="measure speed (figures for developers)")
     bench.add_argument(
-        "what", choices=["engine", "advisor", "scan", "speech"], help="what to measure"
+        "what", choices=["engine", "advisor", "scan", "speech", "ui"], help="what to measure"
     )
     bench.add_argument(
         "--rate", type=float, default=200.0, help="scan: scans a second (default 200)"
@@ -150,6 +150,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return score(args.file, explain=args.explain, catalog=catalog)
     if args.command == "bench" and args.what == "advisor":
         return bench_advisor_command(games=args.games, as_json=args.json)
+    if args.command == "bench" and args.what == "ui":
+        return bench_ui_command(as_json=args.json)
     if args.command == "bench" and args.what == "speech":
         return bench_speech_command(as_json=args.json)
     if args.command == "say":
@@ -309,6 +311,31 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
     for notice in notices:
         print(notice, file=sys.stderr)
     print(f"{voice.name}: {text}")
+    return EXIT_OK
+
+
+def bench_ui_command(*, as_json: bool) -> int:
+    """``companion bench ui``: start times, announcement latency, memory."""
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.bench_ui import bench_ui  # noqa: PLC0415
+
+    f = bench_ui()
+    if as_json:
+        print(json.dumps({
+            "plain_start_ms": round(f.plain_start_ms, 1),
+            "tui_start_ms": round(f.tui_start_ms, 1),
+            "bare_textual_start_ms": round(f.bare_textual_start_ms, 1),
+            "announce_ms_p95": round(f.announce_ms_p95, 3),
+            "announce_ms_p50": round(f.announce_ms_p50, 3),
+            "rss_mb": round(f.rss_mb, 1),
+        }))
+        return EXIT_OK
+    print(f"start to first prompt: plain {f.plain_start_ms:.0f} ms,"
+          f" full screen {f.tui_start_ms:.0f} ms (a bare Textual app: "
+          f"{f.bare_textual_start_ms:.0f} ms)")
+    print(f"input to announcement: p50 {f.announce_ms_p50:.2f} ms,"
+          f" p95 {f.announce_ms_p95:.2f} ms")
+    print(f"memory after a whole game, full screen: {f.rss_mb:.0f} MB")
     return EXIT_OK
 
 

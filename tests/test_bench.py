@@ -59,3 +59,15 @@ def test_bench_speech_json_reports_each_backend_present() -> None:
     for numbers in figures.values():
         assert 0 < numbers["start_ms_p50"] <= numbers["start_ms_p95"]
         assert numbers["interrupt_ms_max"] >= 0
+
+
+def test_bench_ui_json_reports_starts_latency_and_memory() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "ui", "--json"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    for key in ("plain_start_ms", "tui_start_ms", "bare_textual_start_ms", "rss_mb"):
+        assert figures[key] > 0, key
+    assert 0 <= figures["announce_ms_p50"] <= figures["announce_ms_p95"]

@@ -1,0 +1,208 @@
+"""``companion bench ui``: how quickly the app answers, and what it weighs.
+
+* plain start: from starting the process to the first usable prompt;
+* full-screen start: the same in a real pseudo-terminal, beside a bare
+  Textual app started the same way, so the ratio shows;
+* announcement: from an input line to the sentence handed to speech;
+* memory: resident set of the full-screen app after a whole practice game.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.bench import percentile
+
+PROMPT = b"Choose 1 to"
+BARE = """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("Choose 1 to 4:")
+Bare().run()
+"""
+
+
+def _environment(folder: Path) -> dict[str, str]:
+    return {**os.environ, "COMPANION_DATA_DIR": str(folder / "data"),
+            "COMPANION_CONFIG_DIR": str(folder / "config"), "TERM": "xterm-256color",
+            "TEXTUAL_ANIMATIONS": "none"}
+
+
+def time_to_prompt(command: list[str], *, terminal: bool, timeout: float = 30.0) -> float:
+    """Seconds from starting ``command`` to the first prompt on its output."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = _environment(Path(folder))
+        start = time.perf_counter()
+        if terminal:
+            master, slave = pty.openpty()
+            os.set_blocking(master, False)
+            process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave,
+                                       env=env, start_new_session=True)
+            os.close(slave)
+            seen = b""
+            try:
+                while PROMPT not in seen:
+                    if time.perf_counter() - start > timeout:
+                        raise RuntimeError(f"no prompt from {command}")
+                    ready, _, _ = select.select([master], [], [], 0.05)
+                    if ready:
+                        try:
+                            seen = (seen + os.read(master, 65536))[-4096:]
+                        except OSError:
+                            break
+                return time.perf_counter() - start
+            finally:
+                process.kill()
+                process.wait(timeout=10)
+                os.close(master)
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, env=env)
+        assert process.stdout is not None
+        try:
+            for line in process.stdout:
+                if PROMPT in line:
+                    return time.perf_counter() - start
+            raise RuntimeError(f"no prompt from {command}")
+        finally:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def announce_latencies(runs: int = 200) -> list[float]:
+    """Seconds from an input line to the sentence handed to speech (plain journeys)."""
+    from companion.plain import Plain  # noqa: PLC0415 - the shell's own
+    from companion.settings import Settings  # noqa: PLC0415
+
+    lines: list[str] = []
+    fed = threading.Event()
+    heard: list[float] = []
+    sent: list[float] = []
+
+    class Ear:
+        name = "ear"
+
+        def say(self, text: str, language: str, priority: object = None) -> None:
+            if text.startswith("Salmon nigiri"):
+                heard.append(time.perf_counter())
+                fed.set()
+
+        def interrupt(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    class Answers:
+        def __init__(self) -> None:
+            self.script = ["4", "1", *["w2"] * runs, "", "6"]
+
+        def readline(self) -> str:
+            if not self.script:
+                return ""
+            answer = self.script.pop(0)
+            if answer == "w2":
+                if sent:
+                    fed.wait(5)
+                fed.clear()
+                sent.append(time.perf_counter())
+            return answer + "\n"
+
+    class Sink:
+        def write(self, text: str) -> int:
+            lines.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    with tempfile.TemporaryDirectory() as folder:
+        old = {k: os.environ.get(k) for k in ("COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR")}
+        os.environ["COMPANION_DATA_DIR"] = folder
+        os.environ["COMPANION_CONFIG_DIR"] = folder
+        try:
+            app = Plain(Answers(), Sink(), Settings(speech="none"))
+            app.announcer.speaker = Ear()
+            app.run()
+        finally:
+            for key, value in old.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+    return [h - s for s, h in zip(sent, heard, strict=False)]
+
+
+GAME = """
+import asyncio, os, resource, sys
+from itertools import cycle
+from companion.settings import Settings
+from companion.tui import CompanionApp
+CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
+async def main():
+    app = CompanionApp(Settings(speech="none"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (app.lines and app.lines[-1].endswith("Choose 1 to 6:")):
+            await asyncio.sleep(0.01)
+        codes = cycle(CODES)
+        for answer in ["2", "3", "1", "1"]:
+            await pilot.press(answer, "enter")
+            await asyncio.sleep(0.05)
+        for _ in range(2000):
+            await asyncio.sleep(0.005)
+            if app.lines and app.lines[-1].endswith("Choose 1 to 6:"):
+                break
+            if app.lines and app.lines[-1].endswith("Your pick:"):
+                await pilot.press(*next(codes), "enter")
+        assert "Final scores." in app.lines, "the game did not reach its end"
+        await pilot.press("ctrl+q")
+asyncio.run(main())
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def rss_after_a_game() -> float:
+    """Megabytes resident in the full-screen app after a whole 4-player game."""
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run([sys.executable, "-c", GAME], capture_output=True, text=True,
+                              env=_environment(Path(folder)), timeout=600, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the game did not finish: {done.stderr[-500:]}")
+    return int(done.stdout.split()[-1]) / 1024
+
+
+@dataclass(frozen=True, slots=True)
+class UiFigures:
+    plain_start_ms: float
+    tui_start_ms: float
+    bare_textual_start_ms: float
+    announce_ms_p50: float
+    announce_ms_p95: float
+    rss_mb: float
+
+
+def bench_ui(*, starts: int = 5) -> UiFigures:
+    app = [sys.executable, "-m", "companion"]
+    plain = [time_to_prompt([*app, "--plain"], terminal=False) for _ in range(starts)]
+    tui = [time_to_prompt(app, terminal=True) for _ in range(starts)]
+    bare = [time_to_prompt([sys.executable, "-c", BARE], terminal=True) for _ in range(starts)]
+    latencies = announce_latencies()
+    return UiFigures(
+        plain_start_ms=statistics.median(plain) * 1000,
+        tui_start_ms=statistics.median(tui) * 1000,
+        bare_textual_start_ms=statistics.median(bare) * 1000,
+        announce_ms_p50=percentile(latencies, 0.5) * 1000,
+        announce_ms_p95=percentile(latencies, 0.95) * 1000,
+        rss_mb=rss_after_a_game(),
+    )
