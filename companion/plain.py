@@ -26,6 +26,7 @@ from companion.narration import (
     Verbosity,
     advice_text,
     card_identified,
+    card_list,
     card_name,
     choice_error_text,
     codes_reference,
@@ -45,6 +46,7 @@ from companion.sushigo.bots import Advisor
 from companion.sushigo.cards import CARDS, Card
 from companion.sushigo.draft import ChoiceError, GameEnded, Revealed, RoundScored, Variant
 from companion.sushigo.gamefile import GameFileError, read_game
+from companion.sushigo.scoring import GameScore, SeatScore
 from companion.sushigo.tactile import UnknownCodeError, parse, short_code
 from voices.backends import NoSpeech
 from voices.base import Priority, VoiceSettings
@@ -280,14 +282,9 @@ class Plain:
             if word == "hand":
                 self.say(hand_text(self.catalog, game.hand(0), self.verbosity))
             elif word == "where":
-                self.where(session)
+                self.say_where(game.round, game.turn, session.names, game.totals)
             elif word == "tables":
-                for seat, name in enumerate(names):
-                    table = game.table(seat)
-                    listed = ", ".join(card_name(self.catalog, c) for c in table)
-                    nothing = self.text("nothing yet")
-                    self.say(self.text("%(player)s: %(cards)s.", player=name,
-                                       cards=listed or nothing))
+                self.say_tables(names, [game.table(seat) for seat in range(len(names))])
             elif word == "hint":
                 advice = Advisor(worlds=40).advise(game.view(0), game.legal_choices(0),
                                                   self.random)
@@ -323,12 +320,35 @@ class Plain:
         if game.controller == 0:
             self.say(self.text("You control the dummy: give it a card too, as in w2/o3."))
 
-    def where(self, session: PracticeSession) -> None:
-        game = session.game
-        totals = game.totals
-        scores = ", ".join(f"{name} {totals[seat]}" for seat, name in enumerate(session.names))
+    def say_where(self, round_: int, turn: int, names: Sequence[str],
+                  totals: Sequence[int]) -> None:
+        """Where am I: the round, the turn and everyone's score."""
+        scores = ", ".join(f"{name} {totals[seat]}" for seat, name in enumerate(names))
         self.say(self.text("Round %(round)d, turn %(turn)d. Scores: %(scores)s.",
-                        round=game.round, turn=game.turn, scores=scores))
+                           round=round_, turn=turn, scores=scores))
+
+    def say_tables(self, names: Sequence[str], tables: Sequence[Sequence[Card]]) -> None:
+        """Every player's table, a player a line."""
+        for name, table in zip(names, tables, strict=True):
+            listed = card_list(self.catalog, table) or self.text("nothing yet")
+            self.say(self.text("%(player)s: %(cards)s.", player=name, cards=listed))
+
+    def say_round_scores(self, round_: int, scores: Sequence[SeatScore],
+                         names: Sequence[str]) -> None:
+        """A round's scores, each with its breakdown below the terse level."""
+        self.say(self.text("Round %(round)d scores.", round=round_), Priority.IMPORTANT)
+        for name, score in zip(names, scores, strict=True):
+            self.say(self.text("%(player)s: %(points)s.", player=name,
+                               points=points(self.catalog, score.points)), Priority.IMPORTANT)
+            if self.verbosity is not Verbosity.TERSE:
+                for line in score.lines:
+                    self.say("  " + explain_line(self.catalog, line, self.verbosity))
+
+    def say_final(self, score: GameScore, names: Sequence[str]) -> None:
+        """The final scores and the winner."""
+        final = explain_game(self.catalog, score, names, self.verbosity)
+        for sentence in final[final.index(self.text("Final scores.")):]:
+            self.say(sentence, Priority.IMPORTANT)
 
     def tell(self, events: Sequence[object], names: list[str]) -> None:
         for event in events:
@@ -337,19 +357,9 @@ class Plain:
                     if cards:
                         self.say(pick_text(self.catalog, names[seat], cards))
             elif isinstance(event, RoundScored):
-                self.say(self.text("Round %(round)d scores.", round=event.round),
-                         Priority.IMPORTANT)
-                for seat, score in enumerate(event.scores):
-                    self.say(self.text("%(player)s: %(points)s.", player=names[seat],
-                                    points=points(self.catalog, score.points)),
-                             Priority.IMPORTANT)
-                    if self.verbosity is not Verbosity.TERSE:
-                        for line in score.lines:
-                            self.say("  " + explain_line(self.catalog, line, self.verbosity))
+                self.say_round_scores(event.round, event.scores, names)
             elif isinstance(event, GameEnded):
-                final = explain_game(self.catalog, event.score, names, self.verbosity)
-                for sentence in final[final.index(self.text("Final scores.")):]:
-                    self.say(sentence, Priority.IMPORTANT)
+                self.say_final(event.score, names)
 
     # -- scoring a finished game -----------------------------------------------------------------
 
@@ -369,9 +379,9 @@ class Plain:
         while len(rounds) < 3:
             number = len(rounds) + 1
             cards = {
-                name: self.ask_cards(self.text(
+                name: [card.id for card in self.ask_cards(self.text(
                     "Round %(round)d, %(player)s's cards, in the order played:",
-                    round=number, player=name))
+                    round=number, player=name), allow_empty=True)]
                 for name in names
             }
             try:
@@ -384,16 +394,37 @@ class Plain:
         for line in explain_game(self.catalog, game.score(), names, self.verbosity):
             self.say(line, Priority.IMPORTANT)
 
-    def ask_cards(self, prompt: str) -> list[str]:
+    def ask_cards(
+        self,
+        prompt: str,
+        extra: Callable[[str], bool] | None = None,
+        *,
+        allow_empty: bool = False,
+        most: int = 20,
+    ) -> list[Card]:
+        """Cards typed (or scanned by a wedge scanner) on one line, by code or
+        name; ``t+w2`` or ``t w2`` for two. Refused with the reason until right."""
         while True:
-            answer = self.ask(prompt)
-            words = answer.replace(",", " ").split()
-            try:
-                cards = [parse(word) for word in words]
-            except UnknownCodeError as error:
-                self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
+            answer = self.ask(prompt, extra)
+            words = answer.replace("+", " ").replace(",", " ").split()
+            if not words:
+                if allow_empty:
+                    return []
+                self.say(self.text("Type at least one card."), Priority.IMPORTANT)
                 continue
-            return [card.id for card in cards]
+            try:
+                cards = [parse(answer)]  # one card by its name: "salmon nigiri"
+            except UnknownCodeError:
+                try:
+                    cards = [parse(word) for word in words]
+                except UnknownCodeError as error:
+                    self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
+                    continue
+            if len(cards) > most:
+                self.say(self.text("At most %(most)d cards here.", most=most),
+                         Priority.IMPORTANT)
+                continue
+            return cards
 
     # -- learning the codes -----------------------------------------------------------------------
 

@@ -14,20 +14,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from companion.narration import (
-    card_list,
     coming_hand_text,
     concern_text,
-    explain_game,
-    explain_line,
     hand_text,
-    points,
-    refusal_text,
     taken_text,
 )
 from companion.session import TableSession
-from companion.sushigo.cards import ROUNDS, Card
+from companion.sushigo.cards import ROUNDS
 from companion.sushigo.draft import Variant
-from companion.sushigo.tactile import UnknownCodeError, parse
 from companion.sushigo.tracker import Entry, Warning
 from voices.base import Priority
 
@@ -77,10 +71,7 @@ def _commands(app: Plain, session: TableSession) -> Callable[[str], bool]:
         elif word == "where":
             where(app, session)
         elif word == "tables":
-            for seat, name in enumerate(names):
-                listed = card_list(app.catalog, tracker.table(seat))
-                nothing = app.text("nothing yet")
-                app.say(app.text("%(player)s: %(cards)s.", player=name, cards=listed or nothing))
+            app.say_tables(names, [tracker.table(seat) for seat in range(len(names))])
         elif word == "undo":
             if session.undo() is not None:
                 app.say(app.text("The last entry is taken back."), Priority.IMPORTANT)
@@ -105,99 +96,55 @@ def table_game(app: Plain, session: TableSession) -> None:
         tracker = session.tracker
         round_, turn = tracker.round, tracker.turn
         app.say(app.text("Round %(round)d, turn %(turn)d.", round=round_, turn=turn))
-        cards = ask_cards(app, app.text("Your hand, card by card (an empty line skips):"),
-                          extra, allow_empty=True)
+        cards = app.ask_cards(app.text("Your hand, card by card (an empty line skips):"),
+                              extra, allow_empty=True)
         if cards:
             concerns(app, session, session.add(Entry.hand(cards)))
             app.say(hand_text(app.catalog, cards, app.verbosity))
             taken = session.tracker.taken_since_held()
             if taken is not None:
                 app.say(taken_text(app.catalog, taken))
-        pick = ask_cards(app, app.text("Your pick (two with chopsticks):"), extra,
-                         most=2)
+        pick = app.ask_cards(app.text("Your pick (two with chopsticks):"), extra, most=2)
         concerns(app, session, session.add(Entry.pick(you, pick)))
         for seat, name in enumerate(names):
             if seat == you:
                 continue
-            revealed = ask_cards(app, app.text("%(player)s's reveal (an empty line skips):",
-                                               player=name), extra, allow_empty=True, most=2)
+            revealed = app.ask_cards(app.text("%(player)s's reveal (an empty line skips):",
+                                              player=name), extra, allow_empty=True, most=2)
             if revealed:
                 concerns(app, session, session.add(Entry.pick(seat, revealed)))
         if turn < tracker.hand_size:
             session.add(Entry.next_turn())
             continue
-        end_of_round(app, session, round_, extra)
+        end_of_round(app, session, round_)
         if round_ == ROUNDS:
-            final = explain_game(app.catalog, session.tracker.score(), names, app.verbosity)
-            for sentence in final[final.index(app.text("Final scores.")):]:
-                app.say(sentence, Priority.IMPORTANT)
+            app.say_final(session.tracker.score(), names)
             session.journal.append({"type": "end"})
             session.close()
             return
         session.add(Entry.next_turn())
 
 
-def end_of_round(app: Plain, session: TableSession, round_: int, extra: object) -> None:
+def end_of_round(app: Plain, session: TableSession, round_: int) -> None:
     """Offer to complete short tableaux, then say the round's scores."""
     tracker = session.tracker
     names = list(tracker.names)
     for seat, name in enumerate(names):
         if len(tracker.table(seat, round_)) >= tracker.hand_size:
             continue
-        cards = ask_cards(app, app.text(
+        cards = app.ask_cards(app.text(
             "%(player)s's whole table this round, in order (an empty line keeps it):",
-            player=name), None, allow_empty=True, most=tracker.hand_size)
+            player=name), allow_empty=True, most=tracker.hand_size)
         if cards:
             concerns(app, session, session.add(Entry.tableau(seat, cards, round=round_)))
-    app.say(app.text("Round %(round)d scores.", round=round_), Priority.IMPORTANT)
-    for seat, score in enumerate(session.tracker.round_score(round_)):
-        app.say(app.text("%(player)s: %(points)s.", player=names[seat],
-                         points=points(app.catalog, score.points)), Priority.IMPORTANT)
-        for line in score.lines:
-            app.say("  " + explain_line(app.catalog, line, app.verbosity))
-    del extra
+    app.say_round_scores(round_, session.tracker.round_score(round_), names)
 
 
 def where(app: Plain, session: TableSession) -> None:
     tracker = session.tracker
-    totals = tracker.score().totals
-    scores = ", ".join(f"{name} {totals[seat]}" for seat, name in enumerate(tracker.names))
-    app.say(app.text("Round %(round)d, turn %(turn)d. Scores: %(scores)s.",
-                     round=tracker.round, turn=tracker.turn, scores=scores))
+    app.say_where(tracker.round, tracker.turn, tracker.names, tracker.score().totals)
 
 
 def concerns(app: Plain, session: TableSession, warnings: list[Warning]) -> None:
     for warning in warnings:
         app.say(concern_text(app.catalog, warning, session.tracker.names), Priority.IMPORTANT)
-
-
-def ask_cards(
-    app: Plain,
-    prompt: str,
-    extra: object,
-    *,
-    allow_empty: bool = False,
-    most: int = 20,
-) -> list[Card]:
-    """Cards typed (or scanned by a wedge scanner) on one line, by code or name;
-    ``t+w2`` or ``t w2`` for two. Refused with the reason until right."""
-    while True:
-        answer = app.ask(prompt, extra if callable(extra) else None)
-        words = answer.replace("+", " ").replace(",", " ").split()
-        if not words:
-            if allow_empty:
-                return []
-            app.say(app.text("Type at least one card."), Priority.IMPORTANT)
-            continue
-        try:
-            cards = [parse(answer)]  # one card by its name: "salmon nigiri"
-        except UnknownCodeError:
-            try:
-                cards = [parse(word) for word in words]
-            except UnknownCodeError as error:
-                app.say(refusal_text(app.catalog, error), Priority.IMPORTANT)
-                continue
-        if len(cards) > most:
-            app.say(app.text("At most %(most)d cards here.", most=most), Priority.IMPORTANT)
-            continue
-        return cards

@@ -81,19 +81,29 @@ class Situation:
     penalty: bool
 
 
-def situation(game: Game, seat: int) -> Situation:
-    tables = game._tables
-    puddings = [
-        game._puddings[s] + tables[s].count(I_PUDDING) for s in range(game.seats)
-    ]
+def _situation(
+    tables: Sequence[Sequence[int]], puddings_before: Sequence[int], round_: int, seat: int
+) -> Situation:
+    seats = len(tables)
     return Situation(
-        seats=game.seats,
-        round=game.round,
+        seats=seats,
+        round=round_,
         others_maki=[maki_icons(tally(t)) for s, t in enumerate(tables) if s != seat],
-        puddings=puddings,
+        puddings=[puddings_before[s] + list(tables[s]).count(I_PUDDING) for s in range(seats)],
         seat=seat,
-        penalty=game.seats > 2,
+        penalty=seats > 2,
     )
+
+
+def situation(game: Game, seat: int) -> Situation:
+    """The situation of a seat in a game (for the look-ahead's playouts)."""
+    return _situation(game._tables, game._puddings, game.round, seat)
+
+
+def situation_of(view: SeatView) -> Situation:
+    """The situation as the seat itself sees it."""
+    tables = [[card.index for card in table] for table in view.tables]
+    return _situation(tables, view.puddings, view.round, view.seat)
 
 
 def _chance(turns: int, need: int) -> float:
@@ -209,32 +219,30 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, view: SeatView, choices: Choices, rng: random.Random) -> Choice:
-        game = _world(view)
         seat = view.seat
         hand = [c.index for c in view.hand]
         table = [c.index for c in view.tables[seat]]
-        where = situation(game, seat)
+        where = situation_of(view)
         cards = greedy_cards(hand, table, len(hand) - 1, where, choices.chopsticks)
-        return _as_choice(cards, hand, view, rng)
-
-
-def _world(view: SeatView) -> Game:
-    """A game in the state of the view (hidden cards made up: only the view's
-    own information is used by the valuation)."""
-    return sample_game(view, random.Random(0))
+        return _as_choice(cards, hand, view)
 
 
 def _as_choice(
-    cards: tuple[int, ...], hand: list[int], view: SeatView, rng: random.Random
+    cards: tuple[int, ...], hand: list[int], view: SeatView
 ) -> Choice:
     """A :class:`Choice`; the dummy's controller gives the dummy its least useful card."""
     own = tuple(CARDS[c] for c in cards)
     if view.controller != view.seat:
         return Choice(own)
+    return Choice(own, CARDS[_dummy_gift(hand, cards)])
+
+
+def _dummy_gift(hand: Sequence[int], taken: Sequence[int]) -> int:
+    """The card left in hand that could help the dummy least."""
     rest = list(hand)
-    for c in cards:
-        rest.remove(c)
-    return Choice(own, CARDS[min(rest, key=lambda c: (_dummy_harm(c), c))])
+    for card in taken:
+        rest.remove(card)
+    return min(rest, key=lambda card: (_dummy_harm(card), card))
 
 
 def _dummy_harm(card: int) -> float:
@@ -338,7 +346,7 @@ class Advisor:
         margin = means[order[0]] - means[order[1]] if len(order) > 1 else 0.0
         reason, card, points = explain(table, best, turns, where)
         return Advice(
-            choice=_as_choice(best, hand, view, rng),
+            choice=_as_choice(best, hand, view),
             reason=reason,
             card=card,
             points=points,
@@ -363,10 +371,7 @@ def _play_out(world: Game, seat: int, cards: tuple[int, ...], rng: random.Random
     before = len(game._round_points)
     game._pending[seat] = cards
     if game.controller == seat:
-        rest = list(game._hands[seat])
-        for c in cards:
-            rest.remove(c)
-        game._dummy_pick = min(rest, key=lambda c: (_dummy_harm(c), c))
+        game._dummy_pick = _dummy_gift(game._hands[seat], cards)
     game.play_round(policy)
     points = game._round_points[before]
     puddings = game._puddings
