@@ -61,12 +61,32 @@ class ScannerLost:
     reason: str
 
 
+class Problem(enum.Enum):
+    """What kind of scanner problem, so that an app can say it in its language."""
+
+    NOT_FOUND = "not-found"  # no board on any USB port
+    NO_PORT = "no-port"  # the port given does not exist
+    NO_ANSWER = "no-answer"  # a port where nothing answers
+    FOREIGN_DEVICE = "foreign-device"  # something answers, not in the protocol
+    PROTOCOL = "protocol"  # a board with another protocol version
+    CANNOT_OPEN = "cannot-open"  # the port cannot be opened
+    LOST_SCANS = "lost-scans"  # ``count`` scans missing in the sequence
+    GARBLED = "garbled"  # ``count`` garbled lines ignored
+    DEVICE_ERROR = "device-error"  # the board reported ``detail``
+
+
 @dataclass(frozen=True, slots=True)
 class ScannerProblem:
-    """Something the scanner sent or did that was wrong; nothing was lost for it."""
+    """Something the scanner sent or did that was wrong; nothing was lost for it.
+
+    ``reason`` says it in English (for logs and ``firmware-bridge``);
+    ``kind``, ``count`` and ``detail`` let an app say it in any language."""
 
     reason: str
     port: str | None = None
+    kind: Problem | None = None
+    count: int = 0
+    detail: str = ""
 
 
 InputEvent = CardIdentified | CardRefused | ScannerFound | ScannerLost | ScannerProblem

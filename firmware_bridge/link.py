@@ -30,6 +30,7 @@ from serial.tools import list_ports
 from firmware_bridge.events import (
     CardIdentified,
     InputEvent,
+    Problem,
     ScannerFound,
     ScannerLost,
     ScannerProblem,
@@ -147,7 +148,10 @@ class ScannerLink:
         while not self._stop.is_set():
             port = self.port or autodetect()
             if port is None:
-                self._problem("no scanner found: plug it in, or give its port")
+                self._problem("no scanner found: plug it in, or give its port",
+                              kind=Problem.NOT_FOUND)
+            elif not port_exists(port) and not self._found_before:
+                self._problem(f"there is no port {port}", port, kind=Problem.NO_PORT)
             else:
                 try:
                     if self._connect(port):
@@ -193,11 +197,11 @@ class ScannerLink:
                 if isinstance(message, Card):
                     early.append(line)
         if not self._stop.is_set():
-            self._problem(
-                f"the device on {port} does not speak the scanner protocol"
-                if heard_anything
-                else f"no scanner answers on {port}"
-            )
+            if heard_anything:
+                self._problem(f"the device on {port} does not speak the scanner protocol",
+                              port, kind=Problem.FOREIGN_DEVICE)
+            else:
+                self._problem(f"no scanner answers on {port}", port, kind=Problem.NO_ANSWER)
         return False
 
     def _greeted(self, port: str, hello: Hello, early: list[bytes]) -> bool:
@@ -205,7 +209,7 @@ class ScannerLink:
             self._problem(
                 f"the scanner speaks protocol {hello.proto}, this app speaks "
                 f"{PROTOCOL_MAJOR}: update the scanner's firmware or the app",
-                port,
+                port, kind=Problem.PROTOCOL, count=hello.proto,
             )
             return False
         self.counters.connects += 1
@@ -276,9 +280,8 @@ class ScannerLink:
                 return True
             if dropped:
                 self.counters.dropped += dropped
-                self._problem(
-                    f"{dropped} scans were lost on the way: scan again", port, urgent=True
-                )
+                self._problem(f"{dropped} scans were lost on the way: scan again", port,
+                              urgent=True, kind=Problem.LOST_SCANS, count=dropped)
             self.counters.cards += 1
             self.counters.uids.append(message.uid)
             card = self.registry.lookup(message.uid)
@@ -286,7 +289,8 @@ class ScannerLink:
         elif isinstance(message, Hello):
             self._sequence.restart()  # the board started again
         elif isinstance(message, DeviceError):
-            self._problem(f"the scanner reports: {message.text}", port)
+            self._problem(f"the scanner reports: {message.text}", port,
+                          kind=Problem.DEVICE_ERROR, detail=message.text)
         elif isinstance(message, Pong):
             pass
         return True
@@ -303,21 +307,24 @@ class ScannerLink:
             self._connected = False
             self.on_event(ScannerLost(port, reason))
         elif not self._found_before:
-            self._problem(f"cannot use {port}: {reason}", port)
+            self._problem(f"cannot use {port}: {reason}", port, kind=Problem.CANNOT_OPEN,
+                          detail=reason)
 
-    def _problem(self, reason: str, port: str | None = None, *, urgent: bool = False) -> None:
+    def _problem(self, reason: str, port: str | None = None, *, urgent: bool = False,
+                 kind: Problem | None = None, count: int = 0, detail: str = "") -> None:
         """Tell the user, at most every few seconds unless ``urgent``."""
         now = time.monotonic()
         if urgent or now - self._last_problem >= self.settings.problem_every:
             self._last_problem = now
-            self.on_event(ScannerProblem(reason, port))
+            self.on_event(ScannerProblem(reason, port, kind, count, detail))
 
     def _report_bad_lines(self, port: str) -> None:
         if self._bad_since_report and time.monotonic() - self._last_problem >= (
             self.settings.problem_every
         ):
             count, self._bad_since_report = self._bad_since_report, 0
-            self._problem(f"{count} garbled lines from the scanner were ignored", port)
+            self._problem(f"{count} garbled lines from the scanner were ignored", port,
+                          kind=Problem.GARBLED, count=count)
 
 
 def _reason(error: BaseException) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.sushigo.cards import Card
-from firmware_bridge.events import ScannerFound, ScannerLost, ScannerProblem, Source
+from firmware_bridge.events import Problem, ScannerFound, ScannerLost, ScannerProblem, Source
 from firmware_bridge.link import ScannerLink, autodetect
 from firmware_bridge.protocol import format_line
 from firmware_bridge.registry import Registry, demo_uid
@@ -92,6 +92,8 @@ def test_bit_errors_floods_and_huge_lines_lose_no_valid_scan(tmp_path: Path) -> 
     scanner.close()
     problems = [e for e in events.items if isinstance(e, ScannerProblem)]
     assert problems and all("ignored" in p.reason or "lost" in p.reason for p in problems)
+    assert {p.kind for p in problems} <= {Problem.GARBLED, Problem.LOST_SCANS}
+    assert all(p.count > 0 for p in problems)
 
 
 def test_a_truncated_first_line_after_opening_is_shrugged_off(tmp_path: Path) -> None:
@@ -170,6 +172,7 @@ def test_a_device_speaking_something_else_is_named_not_trusted(tmp_path: Path) -
     os.close(slave)
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
     assert "does not speak the scanner protocol" in problem.reason
+    assert problem.kind is Problem.FOREIGN_DEVICE
     assert events.count(ScannerFound) == 0
 
 
@@ -215,12 +218,26 @@ def test_a_newer_boards_messages_and_fields_are_ignored_quietly(tmp_path: Path) 
     scanner.close()
 
 
-def test_a_port_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+def test_a_port_that_does_not_exist_is_named(tmp_path: Path) -> None:
     events = Events()
     link = ScannerLink(str(tmp_path / "nothing-here"), events,
                        Registry(tmp_path / "registry.json"), QUICK)
     with link:
         events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
-    assert "cannot use" in problem.reason and "nothing-here" in problem.reason
+    assert "there is no port" in problem.reason and "nothing-here" in problem.reason
+    assert problem.kind is Problem.NO_PORT and problem.port == str(tmp_path / "nothing-here")
+    assert events.count(ScannerLost) == 0
+
+
+def test_a_port_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    events = Events()
+    folder = tmp_path / "a-folder"  # exists, but no serial port can be opened on it
+    folder.mkdir()
+    link = ScannerLink(str(folder), events, Registry(tmp_path / "registry.json"), QUICK)
+    with link:
+        events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
+    problem = next(e for e in events.items if isinstance(e, ScannerProblem))
+    assert "cannot use" in problem.reason and "a-folder" in problem.reason
+    assert problem.kind is Problem.CANNOT_OPEN and problem.detail
     assert events.count(ScannerLost) == 0
