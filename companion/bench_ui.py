@@ -3,7 +3,8 @@
 * plain start: from starting the process to the first usable prompt;
 * full-screen start: the same in a real pseudo-terminal, beside a bare
   Textual app started the same way, so the ratio shows;
-* announcement: from an input line to the sentence handed to speech;
+* announcement: from an input line, or a card from the scanner's thread,
+  to the sentence handed to speech;
 * memory: resident set of the full-screen app after a whole practice game.
 """
 
@@ -80,12 +81,16 @@ def time_to_prompt(command: list[str], *, terminal: bool, timeout: float = 30.0)
             process.wait(timeout=10)
 
 
-def announce_latencies(runs: int = 200) -> list[float]:
-    """Seconds from an input line to the sentence handed to speech (plain journeys)."""
-    from companion.plain import Plain  # noqa: PLC0415 - the shell's own
+def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
+    """Seconds from an input to the sentence handed to speech, in the learning
+    journey: typed lines, or (``scans``) cards posted by another thread into
+    the inbox, as the scanner's link posts them."""
+    from companion.inbox import Inbox  # noqa: PLC0415 - the shell's own
+    from companion.plain import Plain  # noqa: PLC0415
     from companion.settings import Settings  # noqa: PLC0415
+    from companion.sushigo.cards import Card  # noqa: PLC0415
+    from firmware_bridge.events import CardIdentified, Source  # noqa: PLC0415
 
-    lines: list[str] = []
     fed = threading.Event()
     heard: list[float] = []
     sent: list[float] = []
@@ -104,37 +109,41 @@ def announce_latencies(runs: int = 200) -> list[float]:
         def close(self) -> None:
             pass
 
-    class Answers:
-        def __init__(self) -> None:
-            self.script = ["4", "1", *["w2"] * runs, "", "6"]
-
-        def readline(self) -> str:
-            if not self.script:
-                return ""
-            answer = self.script.pop(0)
-            if answer == "w2":
-                if sent:
-                    fed.wait(5)
-                fed.clear()
-                sent.append(time.perf_counter())
-            return answer + "\n"
-
     class Sink:
         def write(self, text: str) -> int:
-            lines.append(text)
             return len(text)
 
         def flush(self) -> None:
             pass
+
+    def feed(inbox: Inbox) -> None:
+        inbox.put_line("4")
+        inbox.put_line("1")
+        salmon = CardIdentified(Card.SALMON, Source.SCANNER, "DEC0DE07000000", None, 0)
+        for _ in range(runs):
+            fed.clear()
+            sent.append(time.perf_counter())
+            if scans:
+                inbox.post(salmon)
+            else:
+                inbox.put_line("w2")
+            if not fed.wait(5):
+                break
+        inbox.put_line("")
+        inbox.put_line("6")
 
     with tempfile.TemporaryDirectory() as folder:
         old = {k: os.environ.get(k) for k in ("COMPANION_DATA_DIR", "COMPANION_CONFIG_DIR")}
         os.environ["COMPANION_DATA_DIR"] = folder
         os.environ["COMPANION_CONFIG_DIR"] = folder
         try:
-            app = Plain(Answers(), Sink(), Settings(speech="none"))
+            inbox = Inbox()
+            app = Plain(inbox, Sink(), Settings(speech="none"))
             app.announcer.speaker = Ear()
+            feeder = threading.Thread(target=feed, args=(inbox,), daemon=True)
+            feeder.start()
             app.run()
+            feeder.join(timeout=10)
         finally:
             for key, value in old.items():
                 if value is None:
@@ -189,6 +198,7 @@ class UiFigures:
     bare_textual_start_ms: float
     announce_ms_p50: float
     announce_ms_p95: float
+    scan_announce_ms_p95: float
     rss_mb: float
 
 
@@ -198,11 +208,13 @@ def bench_ui(*, starts: int = 5) -> UiFigures:
     tui = [time_to_prompt(app, terminal=True) for _ in range(starts)]
     bare = [time_to_prompt([sys.executable, "-c", BARE], terminal=True) for _ in range(starts)]
     latencies = announce_latencies()
+    scanned = announce_latencies(scans=True)
     return UiFigures(
         plain_start_ms=statistics.median(plain) * 1000,
         tui_start_ms=statistics.median(tui) * 1000,
         bare_textual_start_ms=statistics.median(bare) * 1000,
         announce_ms_p50=percentile(latencies, 0.5) * 1000,
         announce_ms_p95=percentile(latencies, 0.95) * 1000,
+        scan_announce_ms_p95=percentile(scanned, 0.95) * 1000,
         rss_mb=rss_after_a_game(),
     )

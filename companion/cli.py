@@ -76,6 +76,12 @@ def _parser() -> argparse.ArgumentParser:
         "--plain", action="store_true",
         help="plain line mode: numbered prompts, output that only grows",
     )
+    parser.add_argument(
+        "--scanner", metavar="PORT", default=None,
+        help="the NFC scanner for this run: a port such as /dev/ttyACM0, auto to find it, "
+             "virtual for firmware-bridge simulate's, none for typed codes only "
+             "(default: as in the settings)",
+    )
     # Also accepted after the command; SUPPRESS keeps it from hiding the
     # value given before the command.
     language = argparse.ArgumentParser(add_help=False)
@@ -164,7 +170,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "simulate":
         return simulate_command(args)
     if args.command is None:
-        return run_app(args.lang, plain=args.plain)
+        return run_app(args.lang, plain=args.plain, scanner=args.scanner)
     for line in codes_reference(catalog):
         print(line)
     return EXIT_OK
@@ -183,7 +189,7 @@ def wants_plain(plain: bool, environ: dict[str, str] | os._Environ[str] = os.env
     return not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
-def run_app(language: str | None, *, plain: bool) -> int:
+def run_app(language: str | None, *, plain: bool, scanner: str | None = None) -> int:
     """The app: the full-screen interface, or plain line mode."""
     try:
         settings = load_settings()
@@ -194,12 +200,14 @@ def run_app(language: str | None, *, plain: bool) -> int:
     chosen = settings or Settings(language=language or default_language())
     if language:
         chosen.language = language
+    if scanner == "none":
+        scanner = ""
     if wants_plain(plain):
-        return Plain(sys.stdin, sys.stdout, chosen).run(first_start=first)
+        return Plain(sys.stdin, sys.stdout, chosen, scanner=scanner).run(first_start=first)
     os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
     from companion.tui import CompanionApp  # noqa: PLC0415 - Textual only when it is used
 
-    return CompanionApp(chosen, first_start=first).run() or 0
+    return CompanionApp(chosen, first_start=first, scanner=scanner).run() or 0
 
 
 def _fail(command: str, message: str) -> int:
@@ -327,6 +335,7 @@ def bench_ui_command(*, as_json: bool) -> int:
             "bare_textual_start_ms": round(f.bare_textual_start_ms, 1),
             "announce_ms_p95": round(f.announce_ms_p95, 3),
             "announce_ms_p50": round(f.announce_ms_p50, 3),
+            "scan_announce_ms_p95": round(f.scan_announce_ms_p95, 3),
             "rss_mb": round(f.rss_mb, 1),
         }))
         return EXIT_OK
@@ -335,6 +344,7 @@ def bench_ui_command(*, as_json: bool) -> int:
           f"{f.bare_textual_start_ms:.0f} ms)")
     print(f"input to announcement: p50 {f.announce_ms_p50:.2f} ms,"
           f" p95 {f.announce_ms_p95:.2f} ms")
+    print(f"scan to announcement: p95 {f.scan_announce_ms_p95:.2f} ms")
     print(f"memory after a whole game, full screen: {f.rss_mb:.0f} MB")
     return EXIT_OK
 

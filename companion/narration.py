@@ -18,6 +18,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from companion.commands import CommandWords
 from companion.i18n import N_, Catalog
 from companion.sushigo.bots import Advice, Reason
 from companion.sushigo.cards import Card
@@ -33,7 +34,9 @@ from companion.sushigo.tactile import (
     parse,
     sticker,
 )
-from companion.sushigo.tracker import Concern, HandInfo, Warning
+from companion.sushigo.tracker import Concern, Entry, EntryKind, HandInfo, Warning
+from firmware_bridge.events import Problem as ScannerIssue
+from firmware_bridge.events import ScannerProblem
 
 CARD_NAMES: Mapping[Card, str] = MappingProxyType(
     {
@@ -516,6 +519,18 @@ def taken_text(catalog: Catalog, taken: Sequence[Card]) -> str:
     )
 
 
+def taken_back_text(catalog: Catalog, entry: Entry, names: Sequence[str]) -> str:
+    """What undo took back in a table game."""
+    c = catalog
+    if entry.kind is EntryKind.HAND:
+        return c.text("Taken back: your hand, %(cards)s.", cards=card_list(c, entry.cards))
+    player = names[entry.seat] if entry.seat is not None else ""
+    if entry.kind is EntryKind.TABLEAU:
+        return c.text("Taken back: %(player)s's whole table.", player=player)
+    return c.text("Taken back: %(player)s's pick, %(cards)s.", player=player,
+                  cards=card_list(c, entry.cards))
+
+
 def coming_hand_text(catalog: Catalog, player: str, info: HandInfo) -> str:
     """What is known of the hand coming to the player, and from whom."""
     c = catalog
@@ -545,8 +560,38 @@ def scanner_lost_text(catalog: Catalog) -> str:
     return catalog.text("Scanner lost: check its cable. Typed codes still work.")
 
 
-def scanner_problem_text(catalog: Catalog, reason: str) -> str:
-    return catalog.text("Scanner problem: %(reason)s.", reason=reason.rstrip("."))
+def scanner_problem_text(catalog: Catalog, problem: ScannerProblem) -> str:
+    """A scanner problem in the catalog's language, with what to do."""
+    c = catalog
+    port = problem.port or ""
+    kind = problem.kind
+    if kind is ScannerIssue.NOT_FOUND:
+        return c.text("No scanner found: plug it in, or give its port in the settings. "
+                      "Typed codes still work.")
+    if kind is ScannerIssue.NO_PORT:
+        return c.text("There is no port %(port)s. Is the scanner plugged in?", port=port)
+    if kind is ScannerIssue.NO_ANSWER:
+        return c.text("No scanner answers on %(port)s: check the cable, or choose another "
+                      "port.", port=port)
+    if kind is ScannerIssue.FOREIGN_DEVICE:
+        return c.text("The device on %(port)s is not the card scanner: choose another port.",
+                      port=port)
+    if kind is ScannerIssue.PROTOCOL:
+        return c.text("The scanner speaks protocol %(version)d, this app another: update "
+                      "the scanner's firmware or the app.", version=problem.count)
+    if kind is ScannerIssue.CANNOT_OPEN:
+        return c.text("Cannot use %(port)s: %(reason)s. Is another program using it?",
+                      port=port, reason=problem.detail)
+    if kind is ScannerIssue.LOST_SCANS:
+        return c.plural("%(n)d scan was lost on the way: scan that card again.",
+                        "%(n)d scans were lost on the way: scan those cards again.",
+                        problem.count)
+    if kind is ScannerIssue.GARBLED:
+        return c.plural("%(n)d garbled line from the scanner was ignored.",
+                        "%(n)d garbled lines from the scanner were ignored.", problem.count)
+    if kind is ScannerIssue.DEVICE_ERROR:
+        return c.text("The scanner reports: %(reason)s.", reason=problem.detail)
+    return c.text("Scanner problem: %(reason)s.", reason=problem.reason.rstrip("."))
 
 
 _ADVICE: Mapping[Reason, str] = MappingProxyType(
@@ -580,11 +625,27 @@ def advice_text(catalog: Catalog, advice: Advice, verbosity: Verbosity = Verbosi
                         second=second) + " " + reason
     if choice.dummy is not None:
         reason += " " + c.text("Give the dummy %(card)s.", card=card_name(c, choice.dummy))
-    if verbosity is Verbosity.VERBOSE:
+    if verbosity is Verbosity.VERBOSE and advice.worlds:
         reason += " " + c.plural(
             "Looked ahead in %(n)d game.", "Looked ahead in %(n)d games.", advice.worlds
         )
     return reason
+
+
+def race_text(
+    catalog: Catalog, names: Sequence[str], maki: Sequence[int], puddings: Sequence[int]
+) -> list[str]:
+    """The maki race this round and the pudding race, each leader first."""
+    c = catalog
+
+    def ranked(counts: Sequence[int]) -> str:
+        order = sorted(range(len(names)), key=lambda seat: -counts[seat])
+        return ", ".join(f"{names[seat]} {counts[seat]}" for seat in order)
+
+    return [
+        c.text("Maki rolls this round: %(counts)s.", counts=ranked(maki)),
+        c.text("Puddings: %(counts)s.", counts=ranked(puddings)),
+    ]
 
 
 def concern_text(catalog: Catalog, warning: Warning, names: Sequence[str]) -> str:
@@ -646,8 +707,8 @@ def choice_error_text(catalog: Catalog, error: ChoiceError) -> str:
         if error.have:
             return c.text("%(card)s: your hand has only %(count)s; take fewer.",
                           card=card_name(c, error.card), count=error.have)
-        return c.text("Your hand has no %(card)s: say your hand to hear it.",
-                      card=card_name(c, error.card))
+        return c.text("Your hand has no %(card)s: type %(word)s to hear your hand.",
+                      card=card_name(c, error.card), word=CommandWords(c).word("hand"))
     if problem is ChoiceProblem.NO_CHOPSTICKS:
         return c.text("You have no chopsticks on your table: take one card.")
     if problem is ChoiceProblem.TOO_FEW_FOR_CHOPSTICKS:

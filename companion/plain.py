@@ -17,17 +17,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from companion.announce import Announcer
+from companion.commands import CommandWords
 from companion.i18n import LANGUAGES, Catalog
-from companion.journal import JournalError
+from companion.inbox import Inbox, Item
+from companion.journal import JournalError, data_dir
 from companion.narration import (
     Verbosity,
     advice_text,
     card_identified,
     card_list,
     card_name,
+    cards,
     choice_error_text,
     codes_reference,
     explain_game,
@@ -36,24 +40,50 @@ from companion.narration import (
     hand_text,
     pick_text,
     points,
+    race_text,
     refusal_text,
+    scanner_found_text,
+    scanner_lost_text,
+    scanner_problem_text,
     typing_help,
+    unknown_tag,
 )
 from companion.plain_table import new_table_game, table_game
-from companion.session import PracticeSession, TableSession, unfinished
-from companion.settings import Settings, save_settings
+from companion.session import PracticeSession, TableSession, resume, unfinished
+from companion.settings import VOICE_RANGES, Settings, save_settings
 from companion.sushigo.bots import Advisor
 from companion.sushigo.cards import CARDS, Card
 from companion.sushigo.draft import ChoiceError, GameEnded, Revealed, RoundScored, Variant
 from companion.sushigo.gamefile import GameFileError, read_game
 from companion.sushigo.scoring import GameScore, SeatScore
 from companion.sushigo.tactile import UnknownCodeError, parse, short_code
+from firmware_bridge.events import (
+    CardIdentified,
+    CardRefused,
+    InputEvent,
+    ScannerFound,
+    ScannerLost,
+    ScannerProblem,
+)
+from firmware_bridge.events import Problem as ScannerIssue
 from voices.backends import NoSpeech
 from voices.base import Priority, VoiceSettings
 from voices.choose import FallbackSpeaker
 
+if TYPE_CHECKING:
+    from firmware_bridge.link import ScannerLink
+
+def virtual_scanner_port() -> Path:
+    """Where ``firmware-bridge simulate`` links its virtual scanner."""
+    return data_dir() / "virtual-scanner"
+
+
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}
 COMMON = ("repeat", "back", "next", "stop", "help", "quit")
+PRACTICE_WORDS = ("where", "hand", "tables", "race", "hint", "undo")
+GAME_ONLY = frozenset({"where", "hand", "coming", "tables", "race", "hint", "undo"})
+#: Scanner problems that are news every time they come (scans were lost).
+REPORTED_EACH_TIME = frozenset({ScannerIssue.LOST_SCANS, ScannerIssue.DEVICE_ERROR})
 
 
 class LineSource(Protocol):
@@ -63,7 +93,13 @@ class LineSource(Protocol):
 
 
 class LineSink(Protocol):
-    """Where sentences go: standard output, or the full-screen interface."""
+    """Where sentences go: standard output, or the full-screen interface.
+
+    A sink may also have ``show_choices(title, options)`` and
+    ``hide_choices()`` (a menu is open, then closed) and
+    ``show_facts(text)`` (the key facts of the game changed); the
+    full-screen interface uses them to show a list and a status line.
+    """
 
     def write(self, text: str, /) -> int: ...
 
@@ -82,9 +118,14 @@ class Plain:
     output: LineSink
     settings: Settings | None = None
     rng: random.Random | None = None
+    #: The scanner for this run, over the settings' (``companion --scanner``).
+    scanner: str | None = None
 
     def __post_init__(self) -> None:
         self.random = self.rng or random.Random()
+        self.game_words: tuple[str, ...] = ()
+        self.link: ScannerLink | None = None
+        self._last_problem: str | None = None
         self._setup(self.settings or Settings())
 
     # -- the voice ---------------------------------------------------------------------
@@ -92,6 +133,7 @@ class Plain:
     def _setup(self, settings: Settings) -> None:
         self.settings = settings
         self.catalog = Catalog.for_language(settings.language)
+        self.words = CommandWords(self.catalog)
         self.verbosity = Verbosity(settings.verbosity)
         voice = VoiceSettings(None, settings.rate, settings.pitch, settings.volume)
         order = None if settings.speech == "auto" else (settings.speech,)
@@ -114,22 +156,72 @@ class Plain:
     def say(self, text: str, priority: Priority = Priority.ROUTINE) -> None:
         self.announcer.say(text, priority)
 
+    def command(self, typed: str) -> str | None:
+        """The command a typed line is (in English or the player's language)."""
+        return self.words.command(typed)
+
+    def say_help(self) -> None:
+        """The words (and, on a screen with keys, the keys) that work here."""
+        self.say(self.text("Words that work everywhere: %(words)s.",
+                           words=self.words.listed(COMMON)))
+        if self.game_words:
+            self.say(self.text("In a game also: %(words)s.",
+                               words=self.words.listed(self.game_words)))
+        if getattr(self.output, "has_keys", False):
+            self.say(self.text("Keys: F1 help, F2 repeat, F3 back, F4 next, F5 where, F6 hand, "
+                               "F7 tables, F8 hint, F9 undo, Escape stop, Control Q quit."))
+
+    def hook(self, name: str, *args: object) -> None:
+        """Tell the sink something only a screen shows, if it listens."""
+        method = getattr(self.output, name, None)
+        if method is not None:
+            method(*args)
+
+    def show_facts(self, round_: int, turn: int, score: int, in_hand: int | None) -> None:
+        """The key facts, for a status line: round, turn, score, cards in hand."""
+        facts = self.text("R%(round)d T%(turn)d, %(points)s", round=round_, turn=turn,
+                          points=points(self.catalog, score))
+        if in_hand is not None:
+            facts += ", " + cards(self.catalog, in_hand)
+        self.hook("show_facts", facts)
+
     def text(self, message: str, **params: object) -> str:
         return self.catalog.text(message, **params)
 
     # -- asking ----------------------------------------------------------------------------
 
-    def ask(self, prompt: str, extra: Callable[[str], bool] | None = None) -> str:
-        """A line from the player; the common words are handled here, and
-        ``extra`` may handle more (returning True when it did)."""
-        while True:
+    def _next(self) -> Item:
+        """The next thing the player gave: a line, a scanner event, or the end."""
+        if isinstance(self.input, Inbox):
+            return self.input.get()
+        line = self.input.readline()
+        return line.rstrip("\r\n") if line else None
+
+    def _answer(self, prompt: str | None, extra: Callable[[str], bool] | None,
+                *, scans: bool) -> str | Card:
+        """A typed line, or (when ``scans``) a scanned card. The common words,
+        ``extra``'s words and the scanner's news are dealt with here; a scan
+        that does not fit the question is explained."""
+        if prompt is not None:
             self.say(prompt)
-            line = self.input.readline()
-            if not line:
+        while True:
+            item = self._next()
+            if item is None:
                 raise Quit
             self.announcer.interrupt()  # new input: speech stops at once
-            answer = line.strip()
-            word = answer.casefold()
+            if not isinstance(item, str):
+                card = self._scanned(item)
+                if card is None:
+                    continue
+                if scans:
+                    return card
+                self.say(self.text("%(card)s scanned, but no card is wanted here.",
+                                   card=card_name(self.catalog, card)), Priority.IMPORTANT)
+                if prompt is not None:
+                    self.say(prompt)
+                continue
+            answer = item.strip()
+            word = self.command(answer)
             if word == "quit":
                 raise Quit
             if word == "repeat":
@@ -141,24 +233,117 @@ class Plain:
             elif word == "stop":
                 pass
             elif word == "help":
-                self.say(self.text("Words that work everywhere: repeat, back, next, stop, help, "
-                                "quit."))
-            elif extra is not None and extra(word):
-                continue
+                self.say_help()
+            elif word is not None and extra is not None and extra(word):
+                pass
+            elif word in GAME_ONLY and not self.game_words:
+                self.say(self.text("%(word)s works during a game.", word=answer),
+                         Priority.IMPORTANT)
             else:
                 return answer
+            if prompt is not None and word not in {"stop", "repeat", "back", "next"}:
+                self.say(prompt)
+
+    def _scanned(self, event: InputEvent) -> Card | None:
+        """A scanner event told; the card, if it brought one."""
+        if isinstance(event, CardIdentified):
+            if event.card is not None:
+                return event.card
+            self.say(unknown_tag(self.catalog, event.uid or "?"), Priority.IMPORTANT)
+        elif isinstance(event, ScannerFound):
+            self._last_problem = None
+            self.say(scanner_found_text(self.catalog, again=event.again), Priority.IMPORTANT)
+        elif isinstance(event, ScannerLost):
+            self.say(scanner_lost_text(self.catalog), Priority.IMPORTANT)
+        elif isinstance(event, ScannerProblem):
+            # the link retries every few seconds: the same problem is said once
+            said = scanner_problem_text(self.catalog, event)
+            if said != self._last_problem or event.kind in REPORTED_EACH_TIME:
+                self.say(said, Priority.IMPORTANT)
+            self._last_problem = said
+        elif isinstance(event, CardRefused):
+            self.say(refusal_text(self.catalog, event.error), Priority.IMPORTANT)
+        return None
+
+    def ask(self, prompt: str, extra: Callable[[str], bool] | None = None) -> str:
+        """A line from the player; the common words are handled here, and
+        ``extra`` may handle more (returning True when it did)."""
+        answer = self._answer(prompt, extra, scans=False)
+        assert isinstance(answer, str)
+        return answer
 
     def choose(self, title: str, options: list[str]) -> int:
         """A numbered choice: the index chosen."""
         self.say(title)
         for number, option in enumerate(options, start=1):
             self.say(f"{number}. {option}")
-        while True:
-            answer = self.ask(self.text("Choose 1 to %(n)d:", n=len(options)))
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return int(answer) - 1
-            self.say(self.text("%(answer)s is not a choice: type a number from 1 to %(n)d.",
-                            answer=answer or "''", n=len(options)), Priority.IMPORTANT)
+        self.hook("show_choices", title, options)
+        try:
+            while True:
+                answer = self.ask(self.text("Choose 1 to %(n)d:", n=len(options)))
+                if answer.isdigit() and 1 <= int(answer) <= len(options):
+                    return int(answer) - 1
+                if not answer:
+                    self.say(self.text("Type a number from 1 to %(n)d.", n=len(options)),
+                             Priority.IMPORTANT)
+                    continue
+                self.say(self.text("%(answer)s is not a choice: type a number from 1 to %(n)d.",
+                                   answer=answer, n=len(options)), Priority.IMPORTANT)
+        finally:
+            self.hook("hide_choices")
+
+    # -- the scanner -----------------------------------------------------------------------
+
+    def use_scanner(self, choice: str) -> None:
+        """Listen to the NFC scanner: ``auto`` finds it, ``virtual`` is the one
+        ``firmware-bridge simulate`` starts, anything else is its port; an
+        empty choice stops listening. Its cards and news join the typed lines
+        in the order they come."""
+        if self.link is not None:
+            self.link.stop()
+            self.link = None
+        if not choice:
+            return
+        from firmware_bridge.link import ScannerLink  # noqa: PLC0415 - pyserial when used
+
+        if not isinstance(self.input, Inbox):
+            inbox = Inbox()
+            inbox.pump(self.input)
+            self.input = inbox
+        port = {"auto": None, "virtual": str(virtual_scanner_port())}.get(choice, choice)
+        self.link = ScannerLink(port, self.input.post).start()
+
+    def choose_scanner(self) -> None:
+        """Where cards come from besides the keyboard; saved for next time."""
+        assert self.settings is not None
+        current = self.settings.scanner
+        options = [
+            (self.text("Typed codes only (a barcode scanner types too)."), ""),
+            (self.text("The NFC scanner, found by itself."), "auto"),
+            (self.text("The NFC scanner on a port I give."), None),
+            (self.text("The virtual scanner of firmware-bridge simulate."), "virtual"),
+        ]
+        labels = [label for label, _ in options]
+        for number, (_, value) in enumerate(options):
+            if value == current or (value is None and current not in {"", "auto", "virtual"}):
+                labels[number] = self.text("%(choice)s Chosen now.", choice=labels[number])
+        chosen = options[self.choose(self.text("Cards come from:"), labels)][1]
+        from firmware_bridge.link import port_exists  # noqa: PLC0415 - pyserial when used
+
+        while chosen is None:
+            port = self.ask(self.text("The scanner's port, such as /dev/ttyACM0 "
+                                      "(an empty line: typed codes only):"))
+            if not port:
+                chosen = ""
+            elif port_exists(port):
+                chosen = port
+            else:
+                self.say(self.text("There is no port %(port)s. Is the scanner plugged in?",
+                                   port=port), Priority.IMPORTANT)
+        if chosen != current:
+            self._save(Settings(**{**vars(self.settings), "scanner": chosen}))
+        self.scanner = chosen
+        self.use_scanner(chosen)
 
     # -- the app -------------------------------------------------------------------------
 
@@ -166,11 +351,14 @@ class Plain:
         try:
             if first_start:
                 self.first_start()
+            assert self.settings is not None
+            self.use_scanner(self.settings.scanner if self.scanner is None else self.scanner)
             self.offer_resume()
             self.menu()
         except Quit:
             self.say(self.text("Goodbye."))
         finally:
+            self.use_scanner("")
             self.announcer.speaker.close()
         return 0
 
@@ -196,26 +384,21 @@ class Plain:
             verbosity=("terse", "normal", "verbose")[verbosity],
             speak_echoes=speech == 0,
         )
-        save_settings(chosen)
-        self._setup(chosen)
+        self._save(chosen)
         self.say(self.text("Settings saved. Change them any time from the menu."))
         for line in typing_help(self.catalog):
             self.say(line)
+        self.say_help()  # the tour of the words (and keys) that work everywhere
 
     def offer_resume(self) -> None:
         """Offer the newest unfinished game, practice or table, if there is one."""
         for path in unfinished():
             try:
-                practice, loaded = PracticeSession.resume(path)
-                table = None
-            except JournalError:
-                try:
-                    table, loaded = TableSession.resume(path)
-                    practice = None
-                except (JournalError, KeyError, ValueError):
-                    continue
-            except (KeyError, ValueError):
+                session, loaded = resume(path)
+            except (JournalError, KeyError, ValueError, TypeError):
                 continue
+            practice = session if isinstance(session, PracticeSession) else None
+            table = session if isinstance(session, TableSession) else None
             if loaded.damaged:
                 self.say(self.text("The end of the saved game was damaged; a copy was kept."),
                          Priority.IMPORTANT)
@@ -285,6 +468,14 @@ class Plain:
                 self.say_where(game.round, game.turn, session.names, game.totals)
             elif word == "tables":
                 self.say_tables(names, [game.table(seat) for seat in range(len(names))])
+            elif word == "race":
+                tables = [game.table(seat) for seat in range(len(names))]
+                maki = [sum(card.maki_icons for card in table) for table in tables]
+                before = game.view(0).puddings
+                puddings = [before[seat] + tables[seat].count(Card.PUDDING)
+                            for seat in range(len(names))]
+                for line in race_text(self.catalog, names, maki, puddings):
+                    self.say(line)
             elif word == "hint":
                 advice = Advisor(worlds=40).advise(game.view(0), game.legal_choices(0),
                                                   self.random)
@@ -299,22 +490,29 @@ class Plain:
                 return False
             return True
 
-        while not game.over:
-            game = session.game  # undo rebuilds the game
-            self.announce_turn(session)
-            answer = self.ask(self.text("Your pick:"), extra)
-            game = session.game
-            try:
-                events = list(session.choose(0, answer))
-            except ChoiceError as error:
-                self.say(choice_error_text(self.catalog, error), Priority.IMPORTANT)
-                continue
-            events += session.play_bots(self.random)
-            self.tell(events, names)
+        self.game_words = PRACTICE_WORDS
+        try:
+            while not game.over:
+                game = session.game  # undo rebuilds the game
+                self.announce_turn(session)
+                given = self._answer(self.text("Your pick:"), extra, scans=True)
+                answer = short_code(given) if isinstance(given, Card) else given
+                game = session.game
+                try:
+                    events = list(session.choose(0, answer))
+                except ChoiceError as error:
+                    self.say(choice_error_text(self.catalog, error), Priority.IMPORTANT)
+                    continue
+                events += session.play_bots(self.random)
+                self.tell(events, names)
+        finally:
+            self.game_words = ()
+            self.hook("show_facts", "")
         session.close()
 
     def announce_turn(self, session: PracticeSession) -> None:
         game = session.game
+        self.show_facts(game.round, game.turn, game.totals[0], len(game.hand(0)))
         self.say(self.text("Round %(round)d, turn %(turn)d.", round=game.round, turn=game.turn))
         self.say(hand_text(self.catalog, game.hand(0), self.verbosity))
         if game.controller == 0:
@@ -401,16 +599,45 @@ class Plain:
         *,
         allow_empty: bool = False,
         most: int = 20,
+        full: int | None = None,
     ) -> list[Card]:
         """Cards typed (or scanned by a wedge scanner) on one line, by code or
-        name; ``t+w2`` or ``t w2`` for two. Refused with the reason until right."""
+        name; ``t+w2`` or ``t w2`` for two. Refused with the reason until right.
+
+        Cards from the serial scanner gather one by one, each named with the
+        count so far; an empty line ends the entry, ``undo`` takes off the
+        last one, and the entry ends by itself at ``full`` cards (or ``most``).
+        A typed line adds its cards to those scanned and ends the entry."""
+        scanned: list[Card] = []
+        full = min(full or most, most)
+
+        def gathering(word: str) -> bool:
+            if scanned and word == "undo":
+                card = scanned.pop()
+                self.say(self.text("%(card)s taken off: %(n)d so far.",
+                                   card=card_name(self.catalog, card), n=len(scanned)))
+                return True
+            return extra is not None and extra(word)
+
+        ask: str | None = prompt
         while True:
-            answer = self.ask(prompt, extra)
+            answer = self._answer(ask, gathering, scans=True)
+            ask = None
+            if isinstance(answer, Card):
+                scanned.append(answer)
+                if len(scanned) >= full:
+                    self.say(self.text("%(card)s: %(n)d, done.",
+                                       card=card_name(self.catalog, answer), n=len(scanned)))
+                    return scanned
+                self.say(self.text("%(card)s: %(n)d so far.",
+                                   card=card_name(self.catalog, answer), n=len(scanned)))
+                continue
             words = answer.replace("+", " ").replace(",", " ").split()
             if not words:
-                if allow_empty:
-                    return []
+                if scanned or allow_empty:
+                    return scanned
                 self.say(self.text("Type at least one card."), Priority.IMPORTANT)
+                ask = prompt
                 continue
             try:
                 cards = [parse(answer)]  # one card by its name: "salmon nigiri"
@@ -419,12 +646,14 @@ class Plain:
                     cards = [parse(word) for word in words]
                 except UnknownCodeError as error:
                     self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
+                    ask = prompt if not scanned else None
                     continue
-            if len(cards) > most:
+            if len(scanned) + len(cards) > most:
                 self.say(self.text("At most %(most)d cards here.", most=most),
                          Priority.IMPORTANT)
+                ask = prompt if not scanned else None
                 continue
-            return cards
+            return scanned + cards
 
     # -- learning the codes -----------------------------------------------------------------------
 
@@ -440,23 +669,26 @@ class Plain:
             return
         if index == 0:
             while True:
-                answer = self.ask(self.text("A code, or an empty line to stop:"))
-                if not answer:
+                given = self._answer(self.text("A code or a scan, or an empty line to stop:"),
+                                     None, scans=True)
+                if not given:
                     return
                 try:
-                    self.say(card_identified(self.catalog, parse(answer), Verbosity.VERBOSE))
+                    card = given if isinstance(given, Card) else parse(given)
                 except UnknownCodeError as error:
                     self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
+                    continue
+                self.say(card_identified(self.catalog, card, Verbosity.VERBOSE))
         right = asked = 0
         while True:
             card = self.random.choice([c for c in CARDS if c is not Card.SOY_SAUCE])
-            answer = self.ask(self.text("Code for %(card)s? An empty line stops.",
-                                     card=card_name(self.catalog, card)))
-            if not answer:
+            given = self._answer(self.text("Code for %(card)s? An empty line stops.",
+                                           card=card_name(self.catalog, card)), None, scans=True)
+            if not given:
                 self.say(self.text("%(right)d right out of %(asked)d.", right=right, asked=asked))
                 return
             try:
-                typed = parse(answer)
+                typed = given if isinstance(given, Card) else parse(given)
             except UnknownCodeError as error:
                 self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
                 continue
@@ -466,18 +698,26 @@ class Plain:
                 self.say(self.text("Right: %(code)s.", code=short_code(card)))
             else:
                 self.say(self.text("No: %(code)s is %(typed)s; %(card)s is %(right)s.",
-                                code=answer, typed=card_name(self.catalog, typed),
-                                card=card_name(self.catalog, card), right=short_code(card)),
+                                   code=short_code(typed), typed=card_name(self.catalog, typed),
+                                   card=card_name(self.catalog, card), right=short_code(card)),
                          Priority.IMPORTANT)
 
     # -- settings ---------------------------------------------------------------------
+
+    def _save(self, chosen: Settings) -> None:
+        save_settings(chosen)
+        self._setup(chosen)
 
     def change_settings(self) -> None:
         assert self.settings is not None
         current = self.settings
         index = self.choose(self.text("Settings:"), [
             self.text("Language."), self.text("Speech."), self.text("How much to say."),
+            self.text("Voice speed, pitch and volume."), self.text("Card scanner."),
         ])
+        if index == 4:
+            self.choose_scanner()
+            return
         if index == 0:
             languages = list(LANGUAGES)
             pick = self.choose(self.text("Language:"), [LANGUAGE_NAMES[c] for c in languages])
@@ -489,14 +729,36 @@ class Plain:
             ])
             chosen = Settings(**{**vars(current), "speech": ("auto", "none")[pick],
                                  "speak_echoes": pick == 0})
-        else:
+        elif index == 2:
             pick = self.choose(self.text("How much should it say?"), [
                 self.text("Terse: key facts only."), self.text("Normal."),
                 self.text("Verbose: with the rule that applied."),
             ])
             chosen = Settings(**{**vars(current),
                                  "verbosity": ("terse", "normal", "verbose")[pick]})
-        save_settings(chosen)
-        self._setup(chosen)
+        else:
+            chosen = self.change_voice(current)
+        self._save(chosen)
         self.say(self.text("Settings saved."))
 
+    def change_voice(self, current: Settings) -> Settings:
+        """Speed, pitch or volume, as a number in its range."""
+        knobs = [
+            ("rate", self.text("Speed, in words a minute")),
+            ("pitch", self.text("Pitch")),
+            ("volume", self.text("Volume")),
+        ]
+        name, label = knobs[self.choose(self.text("Which one?"), [
+            self.text("%(setting)s (now %(value)d).", setting=label, value=getattr(current, name))
+            for name, label in knobs])]
+        low, high = VOICE_RANGES[name]
+        while True:
+            answer = self.ask(self.text("%(setting)s, %(low)d to %(high)d (now %(value)d):",
+                                        setting=label, low=low, high=high,
+                                        value=getattr(current, name)))
+            if not answer:
+                return current
+            if answer.isdigit() and low <= int(answer) <= high:
+                return Settings(**{**vars(current), name: int(answer)})
+            self.say(self.text("%(answer)s is not a number from %(low)d to %(high)d.",
+                               answer=answer, low=low, high=high), Priority.IMPORTANT)

@@ -14,19 +14,25 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from companion.narration import (
+    advice_text,
     coming_hand_text,
     concern_text,
     hand_text,
+    race_text,
+    taken_back_text,
     taken_text,
 )
 from companion.session import TableSession
-from companion.sushigo.cards import ROUNDS
+from companion.sushigo.bots import table_advice
+from companion.sushigo.cards import ROUNDS, Card
 from companion.sushigo.draft import Variant
-from companion.sushigo.tracker import Entry, Warning
+from companion.sushigo.tracker import Entry, EntryKind, Tracker, Warning
 from voices.base import Priority
 
 if TYPE_CHECKING:
     from companion.plain import Plain
+
+TABLE_WORDS = ("where", "hand", "coming", "tables", "race", "hint", "undo")
 
 
 def new_table_game(app: Plain) -> None:
@@ -51,6 +57,7 @@ def new_table_game(app: Plain) -> None:
                       dummy=pick == 3)
     if variant.dummy:
         names.append(app.text("Dummy"))
+    app.choose_scanner()
     session = TableSession.start(names, you, variant=variant)
     table_game(app, session)
 
@@ -72,17 +79,40 @@ def _commands(app: Plain, session: TableSession) -> Callable[[str], bool]:
             where(app, session)
         elif word == "tables":
             app.say_tables(names, [tracker.table(seat) for seat in range(len(names))])
+        elif word == "race":
+            tables = [tracker.table(seat) for seat in range(len(names))]
+            maki = [sum(card.maki_icons for card in table) for table in tables]
+            for line in race_text(app.catalog, names, maki, tracker.puddings()):
+                app.say(line)
+        elif word == "hint":
+            hint(app, session)
         elif word == "undo":
-            if session.undo() is not None:
-                app.say(app.text("The last entry is taken back."), Priority.IMPORTANT)
-                where(app, session)
-            else:
+            taken_back = undo(session)
+            if taken_back is None:
                 app.say(app.text("Nothing to take back."))
+                return True
+            app.say(taken_back_text(app.catalog, taken_back, names), Priority.IMPORTANT)
+            raise Undone
+
         else:
             return False
         return True
 
     return extra
+
+
+def hint(app: Plain, session: TableSession) -> None:
+    """Advice from the hand entered this turn and the tables as entered."""
+    tracker = session.tracker
+    hand = tracker.hand()
+    if not hand:
+        app.say(app.text("Enter your hand first: the hint needs it."))
+        return
+    tables = [tracker.table(seat) for seat in range(tracker.seats)]
+    before = [total - table.count(Card.PUDDING)
+              for total, table in zip(tracker.puddings(), tables, strict=True)]
+    advice = table_advice(hand, tables, before, tracker.round, tracker.you)
+    app.say(advice_text(app.catalog, advice, app.verbosity), Priority.IMPORTANT)
 
 
 def table_game(app: Plain, session: TableSession) -> None:
@@ -91,41 +121,155 @@ def table_game(app: Plain, session: TableSession) -> None:
     you = tracker.you
     app.say(app.text("Table game: %(players)s. You are %(player)s.",
                      players=", ".join(names), player=names[you]))
+    app.game_words = TABLE_WORDS
+    try:
+        _play(app, session)
+    finally:
+        app.game_words = ()
+        app.hook("show_facts", "")
+
+
+class Undone(Exception):
+    """An entry was taken back: ask again from where the game now stands."""
+
+
+#: The questions of a turn, in order: the hand, the pick, then each other
+#: seat's reveal (a seat number); after the last, the turn (or round) ends.
+Step = str | int
+HAND, PICK, DONE = "hand", "pick", "done"
+
+
+def steps(tracker: Tracker) -> list[Step]:
+    return [HAND, PICK, *(seat for seat in range(tracker.seats) if seat != tracker.you)]
+
+
+def _step_of(entry: Entry, you: int) -> Step:
+    if entry.kind is EntryKind.HAND:
+        return HAND
+    if entry.kind is EntryKind.PICK and entry.seat == you:
+        return PICK
+    if entry.kind is EntryKind.PICK and entry.seat is not None:
+        return entry.seat
+    return DONE  # a whole table: the round's end has begun
+
+
+def next_step(tracker: Tracker, skipped: set[Step]) -> Step:
+    """The question to ask now: the one after the last answered this turn
+    (entered, or skipped with an empty line), so that a resumed game and an
+    undone entry both go on at exactly the right question."""
+    order = steps(tracker)
+    entries = tracker.entries
+    since = max((i for i, e in enumerate(entries) if e.kind is EntryKind.NEXT), default=-1)
+    answered = [_step_of(entry, tracker.you) for entry in entries[since + 1:]]
+    answered += list(skipped)
+    if DONE in answered:
+        return DONE
+    last = max((order.index(step) for step in answered), default=-1)
+    return order[last + 1] if last + 1 < len(order) else DONE
+
+
+def _play(app: Plain, session: TableSession) -> None:
+    you = session.tracker.you
     extra = _commands(app, session)
+    skipped: set[Step] = set()  # questions answered with an empty line this turn
+    announced: tuple[int, int] | None = None
     while True:
         tracker = session.tracker
         round_, turn = tracker.round, tracker.turn
-        app.say(app.text("Round %(round)d, turn %(turn)d.", round=round_, turn=turn))
+        if announced != (round_, turn):
+            if announced is not None and announced > (round_, turn):
+                skipped.clear()  # back into an earlier turn by undo
+            app.say(app.text("Round %(round)d, turn %(turn)d.", round=round_, turn=turn))
+            announced = (round_, turn)
+        hand = tracker.hand()
+        app.show_facts(round_, turn, tracker.score().totals[you],
+                       len(hand) if hand is not None else tracker.expected_hand_size())
+        step = next_step(tracker, skipped)
+        try:
+            if step == DONE:
+                if _turn_ends(app, session, extra):
+                    return
+                skipped.clear()
+            elif not _ask(app, session, step, extra):
+                skipped.add(step)
+        except Undone:
+            # the questions after the one taken back are to be asked again
+            order = steps(session.tracker)
+            back = next_step(session.tracker, set())
+            limit = order.index(back) if back != DONE else len(order)
+            skipped = {step for step in skipped if order.index(step) < limit}
+
+
+def _ask(app: Plain, session: TableSession, step: Step, extra: Callable[[str], bool]) -> bool:
+    """Ask one question of the turn; False if it was skipped."""
+    tracker = session.tracker
+    if step == HAND:
         cards = app.ask_cards(app.text("Your hand, card by card (an empty line skips):"),
-                              extra, allow_empty=True)
-        if cards:
-            concerns(app, session, session.add(Entry.hand(cards)))
-            app.say(hand_text(app.catalog, cards, app.verbosity))
-            taken = session.tracker.taken_since_held()
-            if taken is not None:
-                app.say(taken_text(app.catalog, taken))
-        pick = app.ask_cards(app.text("Your pick (two with chopsticks):"), extra, most=2)
-        concerns(app, session, session.add(Entry.pick(you, pick)))
-        for seat, name in enumerate(names):
-            if seat == you:
-                continue
-            revealed = app.ask_cards(app.text("%(player)s's reveal (an empty line skips):",
-                                              player=name), extra, allow_empty=True, most=2)
-            if revealed:
-                concerns(app, session, session.add(Entry.pick(seat, revealed)))
-        if turn < tracker.hand_size:
-            session.add(Entry.next_turn())
-            continue
-        end_of_round(app, session, round_)
-        if round_ == ROUNDS:
-            app.say_final(session.tracker.score(), names)
+                              extra, allow_empty=True, full=tracker.expected_hand_size())
+        if not cards:
+            return False
+        concerns(app, session, session.add(Entry.hand(cards)))
+        app.say(hand_text(app.catalog, cards, app.verbosity))
+        taken = session.tracker.taken_since_held()
+        if taken is not None:
+            app.say(taken_text(app.catalog, taken))
+        return True
+    if step == PICK:
+        pick = app.ask_cards(app.text("Your pick (two with chopsticks):"), extra,
+                             most=2, full=_picks(session, tracker.you))
+        concerns(app, session, session.add(Entry.pick(tracker.you, pick)))
+        return True
+    assert isinstance(step, int)
+    revealed = app.ask_cards(
+        app.text("%(player)s's reveal (an empty line skips):", player=tracker.names[step]),
+        extra, allow_empty=True, most=2, full=_picks(session, step))
+    if not revealed:
+        return False
+    concerns(app, session, session.add(Entry.pick(step, revealed)))
+    return True
+
+
+def _turn_ends(app: Plain, session: TableSession, extra: Callable[[str], bool]) -> bool:
+    """The turn (and at its last turn the round) ends; True when the game is over."""
+    tracker = session.tracker
+    if tracker.turn == tracker.hand_size:
+        end_of_round(app, session, tracker.round, extra)
+        if tracker.round == ROUNDS:
+            app.say_final(session.tracker.score(), list(tracker.names))
             session.journal.append({"type": "end"})
             session.close()
-            return
-        session.add(Entry.next_turn())
+            return True
+    session.add(Entry.next_turn())
+    return False
 
 
-def end_of_round(app: Plain, session: TableSession, round_: int) -> None:
+def _picks(session: TableSession, seat: int) -> int:
+    """Cards a seat may take this turn: one, or two when chopsticks are (or,
+    with picks not entered, may be) on its table. Scans end an entry by
+    themselves at this many; fewer end with an empty line."""
+    tracker = session.tracker
+    table = tracker.table(seat)
+    if Card.CHOPSTICKS in table or len(table) < tracker.turn - 1:
+        return 2
+    return 1
+
+
+def undo(session: TableSession) -> Entry | None:
+    """Take back the last fact entered (and the move to this turn, if the
+    turn has nothing entered yet): the entry taken back, if any."""
+    entries = session.tracker.entries
+    while entries and entries[-1].kind is EntryKind.NEXT:
+        session.undo()
+        entries = session.tracker.entries
+    if not entries:
+        return None
+    last = entries[-1]
+    session.undo()
+    return last
+
+
+def end_of_round(app: Plain, session: TableSession, round_: int,
+                 extra: Callable[[str], bool] | None = None) -> None:
     """Offer to complete short tableaux, then say the round's scores."""
     tracker = session.tracker
     names = list(tracker.names)
@@ -134,7 +278,7 @@ def end_of_round(app: Plain, session: TableSession, round_: int) -> None:
             continue
         cards = app.ask_cards(app.text(
             "%(player)s's whole table this round, in order (an empty line keeps it):",
-            player=name), allow_empty=True, most=tracker.hand_size)
+            player=name), extra, allow_empty=True, most=tracker.hand_size)
         if cards:
             concerns(app, session, session.add(Entry.tableau(seat, cards, round=round_)))
     app.say_round_scores(round_, session.tracker.round_score(round_), names)

@@ -90,9 +90,14 @@ class PracticeSession:
     def resume(cls, path: Path) -> tuple[PracticeSession, Loaded]:
         """The game of a journal, exactly as it stood at its last whole event."""
         journal, loaded = Journal.open(path)
-        header = journal.header
-        if header.get("type") != PRACTICE:
+        if journal.header.get("type") != PRACTICE:
+            journal.close()
             raise JournalError(f"{path.name} is not a practice game")
+        return cls.from_journal(journal), loaded
+
+    @classmethod
+    def from_journal(cls, journal: Journal) -> PracticeSession:
+        header = journal.header
         session = cls(
             journal,
             cls._new_game(header),
@@ -103,7 +108,7 @@ class PracticeSession:
         if session.game.over and session.journal.events[-1]["type"] != "end":
             # stopped between the last choice and its end mark
             session.journal.append({"type": "end", "totals": list(session.game.totals)})
-        return session, loaded
+        return session
 
     @staticmethod
     def _new_game(header: Event) -> Game:
@@ -229,12 +234,16 @@ class TableSession:
     @classmethod
     def resume(cls, path: Path) -> tuple[TableSession, Loaded]:
         journal, loaded = Journal.open(path)
-        header = journal.header
-        if header.get("type") != TABLE:
+        if journal.header.get("type") != TABLE:
+            journal.close()
             raise JournalError(f"{path.name} is not a table game")
-        session = cls(journal, cls._new_tracker(header))
+        return cls.from_journal(journal), loaded
+
+    @classmethod
+    def from_journal(cls, journal: Journal) -> TableSession:
+        session = cls(journal, cls._new_tracker(journal.header))
         session._replay()
-        return session, loaded
+        return session
 
     @staticmethod
     def _new_tracker(header: Event) -> Tracker:
@@ -284,3 +293,20 @@ class TableSession:
 
     def close(self) -> None:
         self.journal.close()
+
+
+def resume(path: Path) -> tuple[PracticeSession | TableSession, Loaded]:
+    """The game of a journal, practice or table, as it stood at its last
+    whole event (the journal is read once, so what was damaged is told)."""
+    journal, loaded = Journal.open(path)
+    kind = journal.header.get("type")
+    try:
+        if kind == PRACTICE:
+            return PracticeSession.from_journal(journal), loaded
+        if kind == TABLE:
+            return TableSession.from_journal(journal), loaded
+    except (KeyError, ValueError, TypeError):
+        journal.close()
+        raise
+    journal.close()
+    raise JournalError(f"{path.name} is not a game journal")

@@ -21,6 +21,8 @@ from companion.journal import APP_NAME, write_atomically
 
 SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3")
 VERBOSITY_CHOICES = ("terse", "normal", "verbose")
+#: The voice's settings and their ranges.
+VOICE_RANGES = {"rate": (80, 450), "pitch": (0, 100), "volume": (0, 100)}
 
 
 class SettingsError(ValueError):
@@ -31,7 +33,9 @@ class SettingsError(ValueError):
 class Settings:
     """``speech``: ``auto`` picks the first backend that works, ``none`` leaves
     speaking to the screen reader. ``speak_echoes``: speak routine echoes too
-    (off when a screen reader already reads them)."""
+    (off when a screen reader already reads them). ``scanner``: the NFC
+    scanner to listen to: empty for none, ``auto`` to find it, ``virtual``
+    for ``firmware-bridge simulate``'s, or a port such as ``/dev/ttyACM0``."""
 
     language: str = "en"
     speech: str = "auto"
@@ -40,6 +44,7 @@ class Settings:
     rate: int = 175
     pitch: int = 50
     volume: int = 100
+    scanner: str = ""
 
     def check(self) -> Settings:
         if self.language not in LANGUAGES:
@@ -48,7 +53,9 @@ class Settings:
             raise SettingsError(f"speech must be one of {', '.join(SPEECH_CHOICES)}")
         if self.verbosity not in VERBOSITY_CHOICES:
             raise SettingsError(f"verbosity must be one of {', '.join(VERBOSITY_CHOICES)}")
-        for name, low, high in (("rate", 80, 450), ("pitch", 0, 100), ("volume", 0, 100)):
+        if not isinstance(self.scanner, str):
+            raise SettingsError("scanner must be text: auto, virtual, or a port")
+        for name, (low, high) in VOICE_RANGES.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise SettingsError(f"{name} must be a whole number from {low} to {high}")

@@ -10,7 +10,7 @@ pot=$locale/companion.pot
 new=$(mktemp)
 trap 'rm -f "$new"' EXIT
 "$py" -m babel.messages.frontend extract --no-location --sort-output \
-    -F babel.cfg -k text -k plural:1,2 -k N_ \
+    -F babel.cfg -k text -k plural:1,2 -k N_ -k C_:1c,2 --add-comments=Translators: \
     --project=tactile-companion --copyright-holder="The tactile companion team" \
     -o "$new" companion
 # Keep the template (and its date) when no message changed.

@@ -71,3 +71,4 @@ def test_bench_ui_json_reports_starts_latency_and_memory() -> None:
     for key in ("plain_start_ms", "tui_start_ms", "bare_textual_start_ms", "rss_mb"):
         assert figures[key] > 0, key
     assert 0 <= figures["announce_ms_p50"] <= figures["announce_ms_p95"]
+    assert 0 < figures["scan_announce_ms_p95"] < 1000

@@ -31,7 +31,7 @@ PACKAGE = ROOT / "companion"
 TRANSLATED = ("fr", "cs", "ru")
 
 # The keywords of scripts/update-catalogs.sh: Babel's defaults plus these.
-KEYWORDS = {**DEFAULT_KEYWORDS, "text": None, "plural": (1, 2), "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "text": None, "plural": (1, 2), "N_": None, "C_": ((1, "c"), 2)}
 
 
 def _cs(n: int) -> int:
@@ -76,6 +76,7 @@ class Entry:
     singular: str
     plural: str | None
     strings: tuple[str, ...]
+    context: str | None = None
 
     @property
     def key(self) -> str | tuple[str, str]:
@@ -89,7 +90,7 @@ class Entry:
 def _entry(message: Message) -> Entry:
     if isinstance(message.id, str):
         assert isinstance(message.string, str)
-        return Entry(message.id, None, (message.string,))
+        return Entry(message.id, None, (message.string,), message.context)
     singular, plural, *_ = message.id
     strings = message.string
     assert isinstance(strings, tuple)
@@ -228,6 +229,9 @@ class _Missing(gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return MISSING
 
+    def pgettext(self, context: str, message: str) -> str:
+        return MISSING
+
 
 def load_mo(language: str) -> gettext.GNUTranslations:
     path = po_path(language).with_suffix(".mo")
@@ -249,7 +253,8 @@ def test_mo_matches_po(language: str) -> None:
         if entry.plural is None:
             # Babel leaves untranslated messages out of the .mo.
             expected = entry.strings[0] or MISSING
-            got = mo.gettext(entry.singular)
+            got = (mo.pgettext(entry.context, entry.singular) if entry.context
+                   else mo.gettext(entry.singular))
             if got != expected:
                 stale.append(f"{entry.singular!r}: .mo {got!r}, .po {expected!r}")
             continue
@@ -360,7 +365,8 @@ def test_messages_render_with_their_parameters(language: str) -> None:
         template = entry.strings[0] or entry.singular
         expected = template % params if params else template
         try:
-            got = catalog.text(entry.singular, **params)
+            got = (catalog.translations.pgettext(entry.context, entry.singular)
+                   if entry.context else catalog.text(entry.singular, **params))
         except (KeyError, TypeError, ValueError) as error:
             wrong.append(f"{entry.singular!r}: {error!r}")
             continue

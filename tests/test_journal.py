@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
@@ -15,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from companion.journal import Journal, JournalError, load
-from companion.session import PracticeSession, TableSession, unfinished
+from companion.plain import Plain
+from companion.session import PracticeSession, TableSession, resume, unfinished
+from companion.settings import Settings
 from companion.sushigo.cards import Card
 from companion.sushigo.draft import Game, Variant
 from companion.sushigo.tracker import Entry, TrackerError
@@ -211,3 +214,28 @@ def test_a_table_game_resumes_with_its_corrections(tmp_path: Path) -> None:
     assert resumed.tracker.table(2) == (Card.EGG,)
     resumed.undo()  # the correction
     assert resumed.tracker.table(1) == (Card.SALMON,)
+
+
+def test_a_damaged_table_journal_is_resumed_once_and_the_damage_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    session = TableSession.start(["Ana", "Ben"], 0)
+    session.add(Entry.hand([Card.WASABI, Card.SQUID, *[Card.SASHIMI] * 8]))
+    session.add(Entry.pick(0, [Card.WASABI]))
+    session.close()
+    path = session.journal.path
+    with path.open("ab") as file:
+        file.write(b'{"crc": 1, "event": {"type": "ent')  # the plug was pulled here
+    resumed, loaded = resume(path)
+    assert isinstance(resumed, TableSession) and loaded.damaged
+    assert resumed.tracker.table(0) == (Card.WASABI,)
+    resumed.close()
+    path.write_bytes(path.read_bytes() + b"torn")
+    out = io.StringIO()
+    Plain(io.StringIO("2\n6\n"), out, Settings(speech="none")).run()
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "The end of the saved game was damaged; a copy was kept."
+    assert lines[1] == "An unfinished table game was found."
+    assert len(list(path.parent.glob(path.name + ".damaged-*"))) >= 1

@@ -10,15 +10,18 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import cycle
 from pathlib import Path
 
 import pytest
 
-from companion.sushigo.cards import Card
+from companion.sushigo.cards import Card, deck_counts
 from companion.sushigo.draft import Game, Revealed
 from companion.sushigo.tactile import short_code
+from firmware_bridge.registry import demo_uid
+from firmware_bridge.virtual import VirtualScanner
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
 
@@ -62,6 +65,16 @@ class Conversation:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise AssertionError(f"timed out; last lines: {self.lines[-10:]}")
+                self._new.wait(left)
+
+    def heard(self, text: str, timeout: float = 30) -> None:
+        """Wait for a line to have come, whenever it came (order not checked)."""
+        deadline = time.monotonic() + timeout
+        with self._new:
+            while text not in self.lines:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"never heard {text!r}; last lines: {self.lines[-10:]}")
                 self._new.wait(left)
 
     def send(self, text: str) -> None:
@@ -151,14 +164,14 @@ def test_learning_the_codes(home: Path) -> None:
     first_start(app)
     app.answer("Choose 1 to 6:", "4")
     app.answer("Choose 1 to 3:", "1")
-    app.answer("A code, or an empty line to stop:", "w2")
+    app.answer("A code or a scan, or an empty line to stop:", "w2")
     line = app.until("Code w2.")
     assert line.startswith("Salmon nigiri: Window, middle")
-    app.answer("A code, or an empty line to stop:", "okno dole")
+    app.answer("A code or a scan, or an empty line to stop:", "okno dole")
     assert app.until("Code w3.").startswith("Squid nigiri")
-    app.answer("A code, or an empty line to stop:", "w4")
+    app.answer("A code or a scan, or an empty line to stop:", "w4")
     assert "w4 is not a card" in app.until("Squid nigiri.")
-    app.answer("A code, or an empty line to stop:", "")
+    app.answer("A code or a scan, or an empty line to stop:", "")
     app.answer("Choose 1 to 6:", "6")
     assert app.close() == 0
 
@@ -222,10 +235,33 @@ def codes(cards: Sequence[Card]) -> str:
     return " ".join(short_code(card) for card in cards)
 
 
-def test_a_real_table_game_with_skipped_reveals_scores_exactly(home: Path) -> None:
+class Scanner:
+    """A virtual scanner on a real pseudo-terminal, with the demo deck's tags."""
+
+    def __init__(self) -> None:
+        self.board = VirtualScanner()
+        self.copies: Counter[Card] = Counter()
+
+    def scan(self, app: Conversation, cards: Sequence[Card]) -> None:
+        """Scan the cards one by one; Enter if the entry could take more."""
+        said = ""
+        for card in cards:
+            self.board.scan(demo_uid(card, self.copies[card] % deck_counts(3)[card]))
+            self.copies[card] += 1
+            said = app.until(" so far.", ", done.")
+        if said.endswith(" so far."):
+            app.send("")  # one card with chopsticks on the table
+
+
+@pytest.mark.parametrize("scanned", [False, True], ids=["typed", "scanned"])
+def test_a_real_table_game_with_skipped_reveals_scores_exactly(
+    home: Path, scanned: bool
+) -> None:
     """The engine deals a real game; the test enters what a player at the
     table would: their hand and pick every turn, most reveals, and the whole
-    tables at the end of each round for the players whose reveals it skipped."""
+    tables at the end of each round for the players whose reveals it skipped.
+    Scanned: hands, picks and reveals come from a scanner on a real
+    pseudo-terminal, card by card, and the tables at the end are typed."""
     rng = random.Random(4)
     game = Game(3, rng=random.Random(9))
     app = Conversation(home)
@@ -236,6 +272,22 @@ def test_a_real_table_game_with_skipped_reveals_scores_exactly(home: Path) -> No
         app.answer("going round the table to the left:", name)
     app.answer("Choose 1 to 3:", "1")  # I am Ana
     app.answer("Choose 1 to 3:", "1")  # no variant
+    scanner = Scanner() if scanned else None
+    app.until("Cards come from:")
+    if scanner is None:
+        app.answer("Choose 1 to 4:", "1")  # typed codes
+    else:
+        app.answer("Choose 1 to 4:", "3")  # a port
+        app.answer("such as /dev/ttyACM0 (an empty line: typed codes only):", scanner.board.path)
+        app.heard("Scanner ready.")
+
+    def enter(prompt: str, cards: Sequence[Card]) -> None:
+        app.until(prompt)
+        if scanner is None or not cards:
+            app.send(codes(cards))
+        else:
+            scanner.scan(app, cards)
+
     while not game.over:
         hand_now = game.hand(0)
         events: list[object] = []
@@ -245,12 +297,12 @@ def test_a_real_table_game_with_skipped_reveals_scores_exactly(home: Path) -> No
         for number, revealed in enumerate(reveals):
             # the last turn of a round plays itself: its hand is its one card
             hand = hand_now if number == 0 else revealed.cards[0]
-            app.answer("Your hand, card by card (an empty line skips):", codes(hand))
-            app.answer("Your pick (two with chopsticks):", codes(revealed.cards[0]))
+            enter("Your hand, card by card (an empty line skips):", hand)
+            enter("Your pick (two with chopsticks):", revealed.cards[0])
             for seat, name in ((1, "Ben"), (2, "Cyril")):
                 skip = rng.random() < 0.3
-                app.answer(f"{name}'s reveal (an empty line skips):",
-                           "" if skip else codes(revealed.cards[seat]))
+                enter(f"{name}'s reveal (an empty line skips):",
+                      () if skip else revealed.cards[seat])
             if revealed.turn < 9:
                 continue
             tables = game.finished_rounds[revealed.round - 1]
@@ -261,11 +313,14 @@ def test_a_real_table_game_with_skipped_reveals_scores_exactly(home: Path) -> No
                 seat = ("Ana", "Ben", "Cyril").index(line.split("'s whole")[0])
                 app.send(codes(tables[seat]))
     app.until("Final scores.")
+    app.until("Choose 1 to 6:")
     result = game.result()
-    final = app.lines[-5:]
+    start = app.lines.index("Final scores.")
+    final = app.lines[start:start + 5]
     for seat, name in enumerate(("Ana", "Ben", "Cyril")):
         expected = f"  {name}: {result.totals[seat]} point"
         assert any(line.startswith(expected) for line in final), (expected, final)
-    app.answer("Choose 1 to 6:", "6")
+    app.send("6")
     assert app.close() == 0
-
+    if scanner is not None:
+        scanner.board.unplug()

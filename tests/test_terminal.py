@@ -1,34 +1,40 @@
-"""The full-screen app in a real pseudo-terminal, read back with pyte the way
-a braille display or a console screen reader reads it: the cursor row holds
-what has the focus, and an idle app writes nothing."""
+"""The full-screen app in a real 40x15 pseudo-terminal, read back with pyte
+the way a braille display or a console screen reader reads it: the cursor
+row holds what has the focus, the key facts fit in 40 cells, an idle app
+writes nothing, and NO_COLOR leaves no colour in what is written."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
+import re
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
 import pyte
 
-COLUMNS, ROWS = 80, 24
+COLUMNS, ROWS = 40, 15
+ANSWER, STATUS, FACTS = ROWS - 1, ROWS - 2, ROWS - 3
+DOWN, UP, TAB, ENTER = "\x1b[B", "\x1b[A", "\t", "\r"
+SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 
 
 class Terminal:
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, **environment: str) -> None:
         env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
                "COMPANION_CONFIG_DIR": str(home / "config"), "TERM": "xterm-256color",
                "COLUMNS": str(COLUMNS), "LINES": str(ROWS), "LANG": "en_GB.UTF-8"}
+        env.pop("NO_COLOR", None)
+        env.update(environment)
         self.master, slave = pty.openpty()
         os.set_blocking(self.master, False)
-        import fcntl  # noqa: PLC0415 - only to size the terminal
-        import struct  # noqa: PLC0415
-        import termios  # noqa: PLC0415
-
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion"], stdin=slave, stdout=slave, stderr=slave,
@@ -37,6 +43,7 @@ class Terminal:
         os.close(slave)
         self.screen = pyte.Screen(COLUMNS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
+        self.written = b""
 
     def pump(self, seconds: float) -> int:
         """Read what the app writes for a while; how many bytes it wrote."""
@@ -50,20 +57,24 @@ class Terminal:
                 except OSError:
                     break
                 total += len(data)
+                self.written += data
                 self.stream.feed(data)
         return total
 
-    def until(self, text: str, timeout: float = 20) -> None:
+    def until(self, text: str, row: int | None = None, timeout: float = 20) -> None:
+        """Wait for ``text`` on the screen (on ``row``, if given), then settle."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump(0.05)
-            if any(text in line for line in self.screen.display):
-                self.pump(0.2)
+            rows = self.screen.display if row is None else [self.screen.display[row]]
+            if any(text in line for line in rows):
+                self.pump(0.3)
                 return
         raise AssertionError(f"{text!r} never shown: {self.screen.display}")
 
-    def type(self, keys: str) -> None:
+    def type(self, keys: str, settle: float = 0.5) -> None:
         os.write(self.master, keys.encode())
+        self.pump(settle)
 
     def cursor_line(self) -> str:
         return self.screen.display[self.screen.cursor.y]
@@ -74,22 +85,103 @@ class Terminal:
         os.close(self.master)
 
 
-def test_the_cursor_sits_on_the_focused_answer_and_idle_means_silent(tmp_path: Path) -> None:
+def colours(written: bytes) -> set[str]:
+    """The colour parameters of the SGR sequences written: 30-37, 90-97
+    (foreground), 40-47, 100-107 (background), 38;... and 48;... (256-colour
+    or RGB). The terminal's default colours, 39 and 49, are not counted:
+    they are how a colourless app resets to the player's own colours."""
+    found: set[str] = set()
+    for match in SGR.finditer(written):
+        parameters = re.split(rb"[;:]", match.group(1))
+        index = 0
+        while index < len(parameters):
+            value = int(parameters[index] or b"0")
+            if value in (38, 48):
+                found.add(match.group(1).decode())
+                break  # the rest of the sequence is the colour's own numbers
+            if 30 <= value <= 37 or 40 <= value <= 47 or 90 <= value <= 97 or (
+                    100 <= value <= 107):
+                found.add(str(value))
+            index += 1
+    return found
+
+
+def test_colours_are_recognised() -> None:
+    assert colours(b"\x1b[1;4;30;47mx\x1b[39;49m") == {"30", "47"}
+    assert colours(b"\x1b[38;5;195;48;2;1;2;3m") == {"38;5;195;48;2;1;2;3"}
+    assert colours(b"\x1b[0m\x1b[1;39;49m\x1b[4m") == set()
+
+
+def test_the_cursor_follows_the_focus_and_idle_means_silent(tmp_path: Path) -> None:
     terminal = Terminal(tmp_path)
     try:
-        terminal.until("Choose 1 to 4:")
-        assert terminal.screen.cursor.y == ROWS - 1, "the cursor is on the answer line"
-        assert terminal.pump(2.0) == 0, "an idle app writes nothing"
-        terminal.type("1")  # English
-        terminal.pump(0.5)
-        assert "1" in terminal.cursor_line()  # what is being typed, at the cursor
-        terminal.type("\r")
-        terminal.until("Choose 1 to 2:")
-        assert terminal.screen.cursor.y == ROWS - 1
-        assert terminal.cursor_line().strip() == ""  # the answer line, emptied for the next
-        status = terminal.screen.display[ROWS - 2]
-        assert status.startswith("Choose 1 to 2:"), status  # the key fact, first cells
-        assert terminal.pump(2.0) == 0
+        terminal.until("Choose 1 to 4:", STATUS)
+        # The language list has the focus: the cursor on its highlighted option.
+        assert terminal.cursor_line().startswith("1. English"), terminal.screen.display
+        assert terminal.screen.cursor.x == 0
+        assert terminal.pump(1.0) == 0, "an idle app writes nothing"
+        terminal.type(DOWN)
+        assert terminal.cursor_line().startswith("2. Français")
+        terminal.type(UP)
+        assert terminal.cursor_line().startswith("1. English")
+        terminal.type(ENTER)
+        terminal.until("Choose 1 to 2:", STATUS)
+        assert terminal.cursor_line().startswith("1. The app speaks for itself.")
+        # A letter: the answer line takes the focus, the letter and the cursor.
+        terminal.type("h")
+        assert terminal.screen.cursor.y == ANSWER
+        assert terminal.cursor_line().rstrip() == "h"
+        assert terminal.screen.cursor.x == 1
+        terminal.type("elp" + ENTER, settle=0.2)
+        terminal.until("Choose 1 to 2:", STATUS)
+        # Said unprompted, with no focus change: the cursor rests on the status line.
+        assert terminal.screen.cursor.y == STATUS
+        assert terminal.screen.cursor.x == 0
+        assert terminal.screen.display[ANSWER].strip() == ""  # emptied for the next answer
+        assert terminal.pump(1.0) == 0
+        terminal.type(TAB)  # back to the list
+        assert terminal.cursor_line().startswith("1. The app speaks for itself.")
+        terminal.type("2")  # the screen reader speaks
+        terminal.until("Choose 1 to 3:", STATUS)
+        assert terminal.cursor_line().startswith("1. Terse: key facts only.")
+        terminal.type("2")
+        terminal.until("Choose 1 to 6:", STATUS)
+        assert terminal.cursor_line().startswith("1. Table companion for a real game.")
+        for choice in ("2", "1", "1", "1"):  # practice, 2 players, greedy, no variant
+            terminal.type(choice, settle=0.3)
+        terminal.until("Your pick:", STATUS)
+        # The key facts, first and whole within the 40 columns.
+        assert terminal.screen.display[FACTS].rstrip() == "R1 T1, 0 points, 10 cards"
+        assert terminal.screen.cursor.y == STATUS  # the game's news, on the status line
+        assert terminal.pump(1.0) == 0
+        terminal.type("w")
+        assert terminal.screen.cursor.y == ANSWER
+        assert terminal.cursor_line().rstrip() == "w"
         assert not any(ch in "".join(terminal.screen.display) for ch in "┌┐└┘│─")
+        # With colours on, the theme's are the terminal's own 16 ANSI colours.
+        assert colours(terminal.written) <= {str(n) for n in (*range(30, 38), *range(40, 48))}
+        assert colours(terminal.written), "the highlighted option is in colour"
+    finally:
+        terminal.close()
+
+
+def test_no_color_means_no_colour_and_the_highlight_is_not_colour_alone(
+    tmp_path: Path,
+) -> None:
+    terminal = Terminal(tmp_path, NO_COLOR="1")
+    try:
+        terminal.until("Choose 1 to 4:", STATUS)
+        terminal.type(DOWN)
+        row = terminal.screen.cursor.y
+        assert terminal.cursor_line().startswith("2. Français")
+        highlighted = terminal.screen.buffer[row][0]
+        other = terminal.screen.buffer[row - 1][0]  # "1. English"
+        assert highlighted.bold and highlighted.underscore, highlighted
+        assert not (other.bold or other.underscore), other
+        terminal.type("h")
+        terminal.type(ENTER)
+        terminal.until("h is not a choice", timeout=10)
+        assert SGR.search(terminal.written), "styles are still written"
+        assert colours(terminal.written) == set()
     finally:
         terminal.close()

@@ -1,20 +1,44 @@
-"""The full-screen interface, driven by key presses through Textual's pilot."""
+"""The full-screen interface, driven by key presses through Textual's pilot,
+in a 40x15 terminal: every journey start to finish, with the terminal
+cursor checked at each focus change (on the highlighted option when the
+list has the focus, on the answer line when it has, on the status line
+after something is said unprompted)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Iterator
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from itertools import cycle
 from pathlib import Path
+from typing import Literal
 
 import pytest
+from textual import events
+from textual.errors import NoWidget
 from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
 
+from companion import tui
+from companion.i18n import Catalog
+from companion.narration import card_name
 from companion.settings import Settings
+from companion.sushigo.cards import CARDS, Card
+from companion.sushigo.draft import Game, Revealed
+from companion.sushigo.scoring import score_game
+from companion.sushigo.tactile import short_code
 from companion.tui import CompanionApp
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
+WRONG = [Card.TEMPURA, Card.SASHIMI]
+SIZE = (40, 15)
+Place = Literal["list", "answer", "status"]
 
 
 @pytest.fixture(autouse=True)
@@ -24,78 +48,580 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-async def until(app: CompanionApp, pilot: Pilot[int], ending: str, timeout: float = 20) -> str:
-    """Wait until the transcript's last line ends with ``ending``."""
-    waited = 0.0
-    while not (app.lines and app.lines[-1].endswith(ending)):
-        await asyncio.sleep(0.02)
-        waited += 0.02
-        if waited > timeout:
-            raise AssertionError(f"timed out waiting for {ending!r}: {app.lines[-5:]}")
-    return app.lines[-1]
+#: The characters of the named keys the tests press.
+KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "backspace": "\x08", "escape": "\x1b"}
 
 
-async def answer(app: CompanionApp, pilot: Pilot[int], text: str) -> None:
-    before = len(app.lines)
-    await pilot.press(*list(text), "enter")
-    waited = 0.0
-    while len(app.lines) == before and waited < 10:
-        await asyncio.sleep(0.01)
-        waited += 0.01
+class Player:
+    """A person at the keyboard of the full-screen app, as a test sees it.
+
+    Keys go in as the terminal driver hands them over (``events.Key`` through
+    the driver, as ``Pilot.press`` does, without its 40 ms idle wait after
+    each key); the tests wait for what the app says and for the cursor.
+    """
+
+    def __init__(self, app: CompanionApp, pilot: Pilot[int]) -> None:
+        self.app = app
+        self.pilot = pilot
+        self.mark = 0  # transcript lines already seen
+
+    # -- waiting for the app -------------------------------------------------------------
+
+    async def said(self, ending: str | tuple[str, ...], timeout: float = 20) -> str:
+        """Wait until the transcript's last line, a new one, ends with ``ending``."""
+        lines = self.app.lines
+        deadline = time.monotonic() + timeout
+        while not (len(lines) > self.mark and lines[-1].endswith(ending)):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {ending!r}: {lines[-6:]}")
+            await asyncio.sleep(0.005)
+        self.mark = len(lines)
+        return lines[-1]
+
+    async def menu(self, count: int, timeout: float = 20) -> OptionList:
+        """Wait for a new menu of ``count`` options and its prompt; the cursor
+        is on its first option, highlighted."""
+        await self.said(f" {count}:", timeout)
+        choices = self.app.query_one("#choices", OptionList)
+        assert choices.display and choices.option_count == count, choices.options
+        assert choices.highlighted == 0
+        await self.cursor("list")
+        return choices
+
+    def heard(self, text: str) -> bool:
+        """Whether a line starting with ``text`` was said."""
+        return any(line.startswith(text) for line in self.app.lines)
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def send(self, *keys: str) -> None:
+        """Keys, in order, from the terminal driver, at once."""
+        driver = self.app._driver
+        assert driver is not None
+        for pressed in keys:
+            character = pressed if len(pressed) == 1 else KEY_CHARACTERS.get(pressed)
+            key = "space" if pressed == " " else pressed
+            event = events.Key(key, character)
+            event.set_sender(self.app)
+            driver.send_message(event)
+
+    def paste(self, text: str) -> None:
+        """Text pasted in the terminal."""
+        driver = self.app._driver
+        assert driver is not None
+        event = events.Paste(text)
+        event.set_sender(self.app)
+        driver.send_message(event)
+
+    async def press(self, *keys: str) -> None:
+        """Keys, in order; after a named key the app settles before the next
+        (a widget's key bindings act when the key has bubbled up to the app,
+        after the widget has taken the keys that follow it)."""
+        self.mark = len(self.app.lines)
+        for index, key in enumerate(keys):
+            self.send(key)
+            if len(key) > 1 and index < len(keys) - 1:
+                await self.pilot.pause()
+        await asyncio.sleep(0)
+
+    async def type(self, text: str, *, check: bool = False) -> None:
+        """Type a line in the answer line (focused) and Enter; with ``check``,
+        the cursor is seen on the answer line, at the end of the text."""
+        self.mark = len(self.app.lines)
+        self.send(*text)
+        if check and text:
+            await self.cursor("answer")
+            assert self.app.query_one("#answer", Input).value.endswith(text)
+        self.send("enter")
+        await asyncio.sleep(0)
+
+    async def pick(self, option: int) -> None:
+        """Choose a menu option with the arrow keys and Enter, checking the
+        cursor follows the highlight."""
+        choices = self.app.query_one("#choices", OptionList)
+        while choices.highlighted != option - 1:
+            assert choices.highlighted is not None
+            await self.press("down" if choices.highlighted < option - 1 else "up")
+            await self.cursor("list")
+        await self.press("enter")
+
+    # -- the cursor ----------------------------------------------------------------------------
+
+    def where(self) -> str:
+        """What is under the terminal cursor, for failure messages."""
+        x, y = self.app.cursor_position
+        try:
+            widget, _ = self.app.get_widget_at(x, y)
+        except NoWidget:
+            return f"nothing at {x},{y}"
+        return f"{widget!r} at {x},{y}; focused {self.app.focused!r}"
+
+    def cursor_is(self, place: Place) -> bool:
+        app = self.app
+        x, y = app.cursor_position
+        try:
+            widget, _ = app.get_widget_at(x, y)
+        except NoWidget:
+            return False
+        if place == "list":
+            choices = app.query_one("#choices", OptionList)
+            style = app.screen.get_style_at(x, y)
+            top = choices.content_region.y
+            above = app.screen.get_style_at(x, y - 1).meta.get("option") if y > top else None
+            return (app.focused is choices and widget is choices
+                    and style.meta.get("option") == choices.highlighted
+                    and above != choices.highlighted  # the option's first row
+                    and x == choices.content_region.x)
+        if place == "answer":
+            answer = app.query_one("#answer", Input)
+            return (app.focused is answer and widget is answer
+                    and x == answer.content_region.x + answer.cursor_position)
+        status = app.query_one("#status", Static)
+        return widget is status and x == status.region.x
+
+    async def cursor(self, place: Place, timeout: float = 5) -> None:
+        """The cursor is on ``place`` once the screen has settled."""
+        deadline = time.monotonic() + timeout
+        await self.pilot.pause()
+        while not self.cursor_is(place):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the cursor is not on the {place}: {self.where()}")
+            await self.pilot.pause(0.01)
+
+    def status(self) -> str:
+        return str(self.app.query_one("#status", Static).render())
+
+    def facts(self) -> str:
+        facts = self.app.query_one("#facts", Static)
+        return str(facts.render()) if facts.display else ""
+
+    async def quit(self) -> None:
+        await self.pilot.press("ctrl+q")
+        await self.pilot.pause(0.1)
 
 
-def cursor_on_answer(app: CompanionApp) -> bool:
-    answer = app.query_one("#answer")
-    return app.focused is answer and app.cursor_position.y == answer.region.y
+def run(body: Callable[[Player], Awaitable[None]], *, first_start: bool = False) -> CompanionApp:
+    """Run the app in a 40x15 terminal and ``body`` at its keyboard."""
+
+    async def main() -> CompanionApp:
+        app = CompanionApp(Settings(speech="none"), first_start=first_start)
+        async with app.run_test(size=SIZE) as pilot:
+            await body(Player(app, pilot))
+        return app
+
+    return asyncio.run(main())
+
+
+async def main_menu(player: Player) -> None:
+    await player.menu(6)
+
+
+# -- first start ---------------------------------------------------------------------------
+
+
+def test_the_first_start_by_arrow_keys_and_enter() -> None:
+    async def body(player: Player) -> None:
+        choices = await player.menu(4)  # the language
+        assert [str(option.prompt) for option in choices.options][:2] == [
+            "1. English", "2. Français"]
+        assert player.status() == "Choose 1 to 4:"
+        await player.press("end")
+        await player.cursor("list")
+        assert choices.highlighted == 3
+        await player.press("home")
+        await player.cursor("list")
+        assert choices.highlighted == 0
+        await player.pick(3)  # Čeština, by Down Down Enter
+        choices = await player.menu(2)  # speech, now in Czech
+        assert "Řeč:" in player.app.lines[-5:], player.app.lines[-5:]
+        await player.pick(2)  # the screen reader speaks
+        await player.menu(3)  # how much to say
+        await player.press("end", "up")  # normal
+        await player.cursor("list")
+        await player.press("enter")
+        await main_menu(player)
+        assert player.app.query_one("#choices", OptionList).has_focus
+        await player.quit()
+
+    app = run(body, first_start=True)
+    saved = (Path(os.environ["COMPANION_CONFIG_DIR"]) / "settings.toml").read_text()
+    assert 'language = "cs"' in saved
+    assert 'speech = "none"' in saved
+    assert 'verbosity = "normal"' in saved
+    assert app.return_value == 0
+
+
+def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def body(player: Player) -> None:
+        choices = await player.menu(4)
+        await player.press("down")
+        await player.cursor("list")
+        await player.press("h")  # not a number: to the answer line, typed there
+        await player.cursor("answer")
+        assert player.app.query_one("#answer", Input).value == "h"
+        await player.type("elp", check=True)
+        await player.said("Choose 1 to 4:")  # help said, the prompt again
+        assert player.heard("Words that work everywhere")
+        await player.cursor("status")  # said unprompted: the cursor rests on it
+        assert choices.display and choices.highlighted == 1
+        await player.press("tab")  # back to the list, still on option 2
+        await player.cursor("list")
+        assert choices.highlighted == 1
+        await player.press("x")
+        await player.cursor("answer")
+        await player.press("backspace", "1", "enter")  # a number typed also chooses
+        await player.menu(2)
+        await player.press("9")  # not an option: typed, refused, asked again
+        await player.cursor("answer")
+        await player.press("enter")
+        await player.said("Choose 1 to 2:")
+        assert player.heard("9 is not a choice")
+        await player.cursor("status")
+        await player.press("tab", "2")  # a digit in the list chooses at once
+        await player.menu(3)
+        player.paste("repeat\nignored")  # a paste goes to the answer line too, its first line
+        await player.cursor("answer")
+        assert player.app.query_one("#answer", Input).value == "repeat"
+        await player.press("enter")
+        await player.said("Choose 1 to 3:")
+        await player.cursor("status")
+        await player.press("tab")
+        await player.cursor("list")
+        await player.press("1")  # terse
+        await main_menu(player)
+        mark = len(player.app.lines)
+        await player.press("enter")  # "1" Enter as in line mode: this Enter is dropped...
+        await player.pilot.pause()
+        assert player.app.lines[mark:] == []
+        await player.press("enter")  # ...the next one chooses
+        await player.menu(4)
+        assert player.heard("How many players at the table")
+        await player.quit()
+
+    # The Enter is dropped if it comes within DIGIT_ENTER seconds of the
+    # digit: a long time here, so a slow machine does not change the story.
+    monkeypatch.setattr(tui, "DIGIT_ENTER", 30.0)
+    app = run(body, first_start=True)
+    saved = (Path(os.environ["COMPANION_CONFIG_DIR"]) / "settings.toml").read_text()
+    assert 'language = "en"' in saved and 'verbosity = "terse"' in saved
+    assert app.return_value == 0
+
+
+# -- a practice game ------------------------------------------------------------------------------
 
 
 def test_a_whole_practice_game_by_keyboard_alone() -> None:
-    async def play() -> CompanionApp:
-        app = CompanionApp(Settings(speech="none"))
-        async with app.run_test(size=(40, 15)) as pilot:
-            await until(app, pilot, "Choose 1 to 6:")
-            assert cursor_on_answer(app)
-            for choice in ("2", "1", "1", "1"):  # practice, 2 players, greedy, no variant
-                await answer(app, pilot, choice)
-            await until(app, pilot, "Your pick:")
-            await pilot.press("f6")  # my hand
-            await until(app, pilot, "Your pick:")
-            assert app.lines[-2].startswith("10 cards: ")
-            await pilot.press("f2")  # repeat
-            await until(app, pilot, "Your pick:")
-            codes = cycle(CODES)
-            for _ in range(500):
-                if app.lines[-1].endswith("Choose 1 to 6:"):
-                    break
-                await answer(app, pilot, next(codes))
-                assert cursor_on_answer(app)
-            assert any(line == "Final scores." for line in app.lines)
-            await pilot.press("ctrl+q")
-            await pilot.pause(0.2)
-        return app
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.pick(2)  # practice
+        await player.menu(4)  # how many players
+        await player.press("enter")  # 2
+        await player.menu(3)  # opponents
+        await player.press("enter")  # greedy
+        await player.menu(4)  # variant
+        await player.press("1")  # none
+        await player.said("Your pick:")
+        await player.cursor("status")  # the game started: its news on the status line
+        assert not player.app.query_one("#choices", OptionList).display
+        assert player.facts() == "R1 T1, 0 points, 10 cards"
+        await player.press("f6")  # my hand
+        await player.said("Your pick:")
+        assert any(line.startswith("10 cards: ") for line in player.app.lines[-3:])
+        await player.cursor("status")
+        await player.press("f2")  # repeat
+        await player.said("Your pick:")
+        await player.press("f5")  # where am I
+        await player.said("Your pick:")
+        assert player.heard("Round 1, turn 1. Scores: You 0, Bot 1 0.")
+        codes = cycle(CODES)
+        turns = 0
+        while not player.app.lines[-1].endswith("Choose 1 to 6:"):
+            early = turns < 3
+            await player.type(next(codes), check=early)
+            line = await player.said(("Your pick:", "Choose 1 to 6:"))
+            if line == "Your pick:":
+                if early:
+                    await player.cursor("status")
+                turns += 1
+        assert turns >= 27
+        assert "Final scores." in player.app.lines
+        assert any(line.startswith(("Winner", "Shared win")) for line in player.app.lines)
+        await player.cursor("list")  # the main menu is back
+        await player.quit()
 
-    app = asyncio.run(play())
+    app = run(body)
     assert app.return_value == 0
 
 
-def test_the_first_start_works_in_a_small_terminal() -> None:
-    async def run() -> CompanionApp:
-        app = CompanionApp(Settings(speech="none"), first_start=True)
-        async with app.run_test(size=(40, 15)) as pilot:
-            await until(app, pilot, "Choose 1 to 4:")
-            await answer(app, pilot, "3")  # Čeština
-            await until(app, pilot, ":")
-            await answer(app, pilot, "2")  # the screen reader speaks
-            await answer(app, pilot, "2")  # normal
-            await until(app, pilot, ":")
-            assert cursor_on_answer(app)
-            status = str(app.query_one("#status").render())
-            assert status.strip()
-            await pilot.press("ctrl+q")
-            await pilot.pause(0.2)
-        return app
+# -- a table game --------------------------------------------------------------------------------
 
-    app = asyncio.run(run())
-    saved = Path(os.environ["COMPANION_CONFIG_DIR"]) / "settings.toml"
-    assert 'language = "cs"' in saved.read_text()
+
+def codes(cards: Sequence[Card]) -> str:
+    return " ".join(short_code(card) for card in cards)
+
+
+def test_a_whole_table_game_with_partial_reveals() -> None:
+    """The engine deals a real game; the player types their hand and pick
+    every turn and most reveals (the others skipped with an empty line); at
+    each round's end some short tables are completed and some kept. The
+    final scores are those of what was entered."""
+    rng = random.Random(4)
+    game = Game(3, rng=random.Random(9))
+    names = ("Ana", "Ben", "Cyril")
+    entered: list[list[list[Card]]] = []  # per round, per seat, as the app knows it
+    doubled = [False, False, False]  # per seat: chopsticks used this round
+
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.press("1")  # table companion
+        await player.menu(4)
+        await player.pick(2)  # 3 players
+        for name in names:
+            await player.said("going round the table to the left:")
+            await player.cursor("status")
+            await player.type(name, check=True)
+        await player.menu(3)  # which one am I
+        await player.press("enter")  # Ana
+        await player.menu(3)  # variant
+        await player.press("enter")  # none
+        line = await player.said(("Choose 1 to 4:", "(an empty line skips):"))
+        if line.endswith("4:"):  # where the cards come from
+            await player.cursor("list")
+            await player.press("1")  # typed codes only
+        else:
+            player.mark -= 1  # the first prompt is already here
+        kept = completed = 0
+        while not game.over:
+            hand_now = game.hand(0)
+            events: list[object] = []
+            for seat in game.waiting_for():
+                events += game.choose(seat, game.legal_choices(seat).sample(rng))
+            for number, revealed in enumerate(e for e in events if isinstance(e, Revealed)):
+                if revealed.turn == 1:
+                    entered.append([[], [], []])
+                    doubled[:] = [False, False, False]
+                tables = entered[-1]
+                # the last turn of a round plays itself: its hand is its one card
+                hand = hand_now if number == 0 else revealed.cards[0]
+                await player.said("Your hand, card by card (an empty line skips):")
+                assert player.facts().startswith(f"R{revealed.round} T{revealed.turn}, ")
+                if revealed.turn == 1:
+                    await player.cursor("status")
+                await player.type(codes(hand), check=revealed.turn == 1)
+                await player.said("Your pick (two with chopsticks):")
+                await player.type(codes(revealed.cards[0]))
+                for seat in (1, 2):
+                    await player.said(f"{names[seat]}'s reveal (an empty line skips):")
+                    skip = rng.random() < 0.3
+                    await player.type("" if skip else codes(revealed.cards[seat]))
+                    if not skip:
+                        tables[seat] += revealed.cards[seat]
+                    doubled[seat] |= len(revealed.cards[seat]) == 2
+                if revealed.turn < 9:
+                    continue
+                whole = game.finished_rounds[revealed.round - 1]
+                short: set[int] = set()
+                while True:
+                    line = await player.said(("(an empty line keeps it):",
+                                              "(an empty line skips):", "Choose 1 to 6:"))
+                    if not line.endswith("(an empty line keeps it):"):
+                        player.mark -= 1  # the next round's first prompt, or the menu
+                        break
+                    seat = names.index(line.split("'s whole")[0])
+                    # kept only when no chopsticks were used: then the known
+                    # cards are the table as the app knows it
+                    if not doubled[seat] and kept < 2 and rng.random() < 0.5:
+                        kept += 1
+                        short.add(seat)
+                        await player.type("")
+                    else:
+                        completed += 1
+                        await player.type(codes(whole[seat]))
+                for seat in range(3):
+                    if seat not in short:
+                        tables[seat] = list(whole[seat])
+        await player.said("Choose 1 to 6:")
+        assert kept and completed, "short tables were both kept and completed"
+        expected = score_game(entered)
+        text = player.app.lines
+        final = text[len(text) - 1 - text[::-1].index("Final scores."):]
+        for seat, name in enumerate(names):
+            line = f"  {name}: {expected.totals[seat]} point"
+            assert any(said.startswith(line) for said in final), (line, final)
+        winner = names[expected.winners[0]]
+        assert any(said.startswith(("Winner", "Shared win")) and winner in said
+                   for said in final), final
+        await player.cursor("list")
+        await player.quit()
+
+    app = run(body)
     assert app.return_value == 0
+
+
+# -- scoring a finished game ------------------------------------------------------------
+
+
+def test_scoring_a_finished_game_to_the_winner() -> None:
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.pick(3)  # score a finished game
+        for name in ("Ana", "Ben", ""):
+            await player.said("when all are in:")
+            await player.cursor("status")
+            await player.type(name, check=True)
+        for cards in ("t w3 o2 f", "x x f", "w2 o3", "s s s", "f", "banana", "q q q"):
+            await player.said("in the order played:")
+            await player.type(cards)
+        await main_menu(player)
+        lines = player.app.lines
+        assert any("banana is not a card" in line for line in lines)
+        final = lines[lines.index("Final scores."):]
+        # Ana: squid on wasabi 9 + most maki 6; salmon 2 + most maki 6; the
+        # most puddings +6 = 29. Ben: tempura 5, dumplings 6, sashimi 10 = 21.
+        assert final[1:4] == ["  Ana: 29 points.", "  Ben: 21 points.", "Winner: Ana."]
+        await player.quit()
+
+    assert run(body).return_value == 0
+
+
+# -- learning the codes ----------------------------------------------------------------------------
+
+
+def test_learning_the_codes_and_the_drill() -> None:
+    english = Catalog.for_language("en")
+    by_name = {card_name(english, card): card for card in CARDS}
+
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.pick(4)  # learn the codes
+        await player.menu(3)
+        await player.press("enter")  # type a card to hear what it is
+        await player.said("or an empty line to stop:")
+        await player.cursor("status")
+        await player.type("w2", check=True)
+        await player.said("or an empty line to stop:")
+        assert any(line.startswith("Salmon nigiri: Window, middle") for line in
+                   player.app.lines[-3:])
+        await player.type("w4")
+        await player.said("or an empty line to stop:")
+        assert player.heard("w4 is not a card")
+        await player.type("")
+        await main_menu(player)
+        await player.press("4")
+        await player.menu(3)
+        await player.pick(2)  # the drill
+        for right in (True, False, True):
+            prompt = await player.said("? An empty line stops.")
+            await player.cursor("status")
+            card = by_name[prompt.removeprefix("Code for ").removesuffix("? An empty line stops.")]
+            typed = card if right else next(c for c in WRONG if c is not card)
+            await player.type(short_code(typed), check=True)
+        await player.said("? An empty line stops.")
+        assert player.heard("Right: ") and player.heard("No: ")
+        await player.type("")
+        await main_menu(player)
+        assert "2 right out of 3." in player.app.lines
+        await player.quit()
+
+    assert run(body).return_value == 0
+
+
+# -- resuming a killed game ------------------------------------------------------------------------
+
+
+class LineMode:
+    """``companion --plain`` in a subprocess, its lines collected as they come."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--plain"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1,
+            env={**os.environ, "LANG": "en_GB.UTF-8"},
+        )
+        self.lines: list[str] = []
+        self._seen = 0
+        self._new = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            with self._new:
+                self.lines.append(line.rstrip("\n"))
+                self._new.notify_all()
+
+    def until(self, ending: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        with self._new:
+            while True:
+                for index in range(self._seen, len(self.lines)):
+                    if self.lines[index].endswith(ending):
+                        self._seen = index + 1
+                        return self.lines[index]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out on {ending!r}: {self.lines[-8:]}")
+                self._new.wait(left)
+
+    def send(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+
+    def answer(self, prompt: str, text: str) -> None:
+        self.until(prompt)
+        self.send(text)
+
+
+def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
+    plain = LineMode()
+    try:
+        plain.answer("Choose 1 to 4:", "1")  # English
+        plain.answer("Choose 1 to 2:", "2")  # a screen reader speaks
+        plain.answer("Choose 1 to 3:", "2")
+        plain.answer("Choose 1 to 6:", "2")  # practice
+        plain.answer("Choose 1 to 4:", "2")  # 3 players
+        plain.answer("Choose 1 to 3:", "2")  # random bots
+        plain.answer("Choose 1 to 3:", "1")  # no variant
+        codes = cycle(CODES)
+        plain.until("Your pick:")
+        while "Round 1, turn 3." not in plain.lines:  # all said before the prompt is in
+            plain.send(next(codes))
+            plain.until("Your pick:")
+        plain.send("where")
+        where = plain.until("Scores: You 0, Bot 1 0, Bot 2 0.")
+        plain.until("Your pick:")
+    finally:
+        os.kill(plain.process.pid, signal.SIGKILL)
+        plain.process.wait(timeout=10)
+    assert plain.process.returncode == -signal.SIGKILL
+
+    async def body(player: Player) -> None:
+        await player.menu(2)  # an unfinished game: resume it?
+        assert player.heard("An unfinished practice game was found.")
+        await player.press("enter")
+        await player.said("Your pick:")
+        await player.cursor("status")
+        assert player.heard("Round 1, turn 3."), player.app.lines
+        assert player.facts() == "R1 T3, 0 points, 7 cards"
+        await player.press("f5")  # where am I: the same as before the kill
+        await player.said("Your pick:")
+        assert where in player.app.lines
+        await player.cursor("status")
+        await player.press("f9")  # undo
+        await player.said("Your pick:")
+        assert player.heard("Your last pick is taken back.")
+        assert player.app.lines[-3] == "Round 1, turn 2.", player.app.lines[-4:]
+        assert player.facts() == "R1 T2, 0 points, 8 cards"
+        await player.cursor("status")
+        for code in CODES:  # the game goes on from there
+            await player.type(code, check=True)
+            await player.said("Your pick:")
+            if not player.facts().startswith("R1 T2, "):
+                break
+        assert player.facts() == "R1 T3, 0 points, 7 cards"
+        await player.quit()
+
+    assert run(body).return_value == 0

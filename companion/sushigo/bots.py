@@ -355,6 +355,27 @@ class Advisor:
         )
 
 
+def table_advice(
+    hand: Sequence[Card],
+    tables: Sequence[Sequence[Card]],
+    puddings_before: Sequence[int],
+    round_: int,
+    seat: int,
+) -> Advice:
+    """Advice from what a player at a real table knows: their hand, the
+    tables as entered so far and the puddings of earlier rounds. The other
+    hands are unknown, so it weighs the cards as the greedy bot does, with no
+    look-ahead (``worlds`` is 0)."""
+    numbers = [card.index for card in hand]
+    own = [card.index for card in tables[seat]]
+    where = _situation([[card.index for card in table] for table in tables],
+                       puddings_before, round_, seat)
+    turns = len(numbers) - 1
+    best = greedy_cards(numbers, own, turns, where, I_CHOPSTICKS in own)
+    reason, card, points = explain(own, best, turns, where)
+    return Advice(Choice(tuple(CARDS[c] for c in best)), reason, card, points, 0.0, 0)
+
+
 def _options(hand: list[int], chopsticks: bool) -> list[tuple[int, ...]]:
     kinds = sorted(set(hand))
     options: list[tuple[int, ...]] = [(k,) for k in kinds]

@@ -487,6 +487,10 @@ class Tracker:
     def warnings(self) -> tuple[Warning, ...]:
         return tuple(self._derived.warnings)
 
+    def expected_hand_size(self) -> int:
+        """How many cards the player's hand holds this turn."""
+        return self._size(self.round, self.you, self.turn)
+
     def hand(self) -> tuple[Card, ...] | None:
         """The player's hand this turn, if scanned."""
         d = self._derived

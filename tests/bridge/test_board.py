@@ -15,6 +15,7 @@ from firmware_bridge.events import ScannerFound
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid
 from tests.bridge.helpers import QUICK, Events
+from tests.test_plain import Conversation, first_start
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware_bridge" / "firmware"
 
@@ -124,3 +125,24 @@ def test_unplugging_the_board_is_noticed(board: Board, tmp_path: Path) -> None:
     with listening(board, tmp_path, events):
         board.command("kill")
         events.wait_lost(timeout=10)
+
+
+def test_the_app_names_a_card_put_on_the_real_scanner(board: Board, tmp_path: Path) -> None:
+    """The whole path a player uses: the firmware in simavr, its serial port,
+    and the companion itself (plain mode, a subprocess) learning the codes."""
+    app = Conversation(tmp_path, "--scanner", board.port)
+    first_start(app)
+    app.answer("Choose 1 to 6:", "4")  # learn the codes
+    app.answer("Choose 1 to 3:", "1")  # type or scan a card
+    app.until("A code or a scan, or an empty line to stop:")
+    app.heard("Scanner ready.")
+    board.command(f"place {demo_uid(Card.SALMON)}")
+    assert app.until(" Code w2.").startswith("Salmon nigiri: ")
+    board.command("remove")
+    time.sleep(0.4)
+    board.command("place 04A1B2C3D4E5F6")
+    app.until("Unknown tag 04A1B2C3D4E5F6: enrol it with firmware-bridge enrol.")
+    board.command("remove")
+    app.send("")
+    app.answer("Choose 1 to 6:", "6")
+    assert app.close() == 0

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from companion.simulate import simulate
-from companion.sushigo.bots import Advisor, GreedyBot, RandomBot, Reason
+from companion.sushigo.bots import Advisor, GreedyBot, RandomBot, Reason, table_advice
 from companion.sushigo.cards import Card, deck_counts, hand_size
 from companion.sushigo.draft import Choice, Game, Variant
 
@@ -114,3 +114,23 @@ def test_the_advisor_beats_greedy_bots_in_a_short_series() -> None:
     results = simulate(["advisor", "greedy"], 6, seed=3)
     advisor, greedy = results.entrants
     assert advisor.mean_points > greedy.mean_points
+
+
+def test_table_advice_puts_the_best_nigiri_on_an_open_wasabi() -> None:
+    hand = (Card.EGG, Card.SQUID, Card.MAKI1, Card.TEMPURA)
+    tables = [(Card.WASABI, Card.TEMPURA), (Card.MAKI3,), (Card.PUDDING,)]
+    advice = table_advice(hand, tables, [0, 0, 0], 1, 0)
+    assert advice.choice.cards == (Card.SQUID,)
+    assert advice.reason is Reason.NIGIRI_ON_WASABI and advice.points == 9
+    assert advice.worlds == 0
+
+
+def test_table_advice_completes_a_tempura_pair_and_sees_chopsticks() -> None:
+    hand = (Card.TEMPURA, Card.EGG)
+    advice = table_advice(hand, [(Card.TEMPURA,), ()], [0, 0], 2, 0)
+    assert advice.choice.cards == (Card.TEMPURA,)
+    assert advice.reason is Reason.COMPLETES_TEMPURA and advice.points == 5
+    both = table_advice((Card.SQUID, Card.SALMON, Card.EGG),
+                        [(Card.CHOPSTICKS, Card.WASABI), ()], [0, 0], 1, 0)
+    assert sorted(both.choice.cards, key=lambda c: c.index) == sorted(
+        (Card.SQUID, Card.SALMON), key=lambda c: c.index)

@@ -1,0 +1,260 @@
+"""Scanner events inside the app: they reach the journey that waits for a
+card, gather into hands, and are explained when they do not fit.
+
+The events go through the very inbox the scanner's link posts into, from
+another thread as the link does; the whole path through a real
+pseudo-terminal is in test_plain.py's scanned table game.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from companion.i18n import LANGUAGES, Catalog
+from companion.inbox import Inbox
+from companion.narration import scanner_problem_text
+from companion.plain import Plain
+from companion.settings import Settings, load_settings
+from companion.sushigo.cards import Card
+from firmware_bridge.events import (
+    CardIdentified,
+    InputEvent,
+    Problem,
+    ScannerFound,
+    ScannerLost,
+    ScannerProblem,
+    Source,
+)
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    yield
+
+
+class Lines(io.StringIO):
+    """What the app writes, kept a line at a time, waited on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.changed = threading.Condition()
+
+    def write(self, text: str, /) -> int:
+        with self.changed:
+            written = super().write(text)
+            self.changed.notify_all()
+        return written
+
+    @property
+    def lines(self) -> list[str]:
+        return self.getvalue().splitlines()
+
+    def until(self, ending: str, after: int = 0, timeout: float = 10) -> int:
+        """The index of the first line from ``after`` that ends with ``ending``."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                lines = self.lines
+                for index in range(after, len(lines)):
+                    if lines[index].endswith(ending):
+                        return index
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no {ending!r}; last lines: {lines[-8:]}")
+                self.changed.wait(left)
+
+
+class App:
+    """The line-mode app on an inbox, in its own thread."""
+
+    def __init__(self) -> None:
+        self.inbox = Inbox()
+        self.out = Lines()
+        self.plain = Plain(self.inbox, self.out, Settings(speech="none"))
+        self.code: int | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        self.seen = 0
+
+    def _run(self) -> None:
+        self.code = self.plain.run()
+
+    def until(self, ending: str) -> str:
+        index = self.out.until(ending, self.seen)
+        self.seen = index + 1
+        return self.out.lines[index]
+
+    def type(self, line: str) -> None:
+        self.inbox.put_line(line)
+
+    def post(self, event: InputEvent) -> None:
+        """From another thread, as the link does."""
+        poster = threading.Thread(target=self.inbox.post, args=(event,))
+        poster.start()
+        poster.join()
+
+    def scan(self, cards: Sequence[Card]) -> None:
+        for card in cards:
+            self.post(CardIdentified(card, Source.SCANNER, "04A1B2C3", None, 1))
+
+    def close(self) -> int | None:
+        self.inbox.end()
+        self.thread.join(timeout=10)
+        return self.code
+
+
+def start_table_game(app: App) -> None:
+    app.until("Choose 1 to 6:")
+    app.type("1")  # table companion
+    app.until("Choose 1 to 4:")
+    app.type("1")  # 2 players
+    for name in ("Ana", "Ben"):
+        app.until("to the left:")
+        app.type(name)
+    app.until("Choose 1 to 2:")
+    app.type("1")  # I am Ana
+    app.until("Choose 1 to 4:")
+    app.type("1")  # no variant
+    app.until("Cards come from:")
+    app.until("Choose 1 to 4:")
+    app.type("1")  # typed codes (the events come from the test)
+    app.until("Your hand, card by card (an empty line skips):")
+
+
+HAND = [Card.TEMPURA, Card.SALMON, Card.WASABI, Card.MAKI2, Card.PUDDING,
+        Card.DUMPLING, Card.SASHIMI, Card.CHOPSTICKS, Card.EGG, Card.SQUID]
+
+
+def test_scans_gather_into_the_hand_and_end_it_when_it_is_full() -> None:
+    app = App()
+    start_table_game(app)
+    app.scan(HAND[:3])
+    assert app.until("so far.") == "Tempura: 1 so far."
+    app.until("Salmon nigiri: 2 so far.")
+    app.until("Wasabi: 3 so far.")
+    app.type("undo")  # takes off the last scanned card, not a game entry
+    app.until("Wasabi taken off: 2 so far.")
+    app.scan(HAND[2:])
+    app.until("Squid nigiri: 10, done.")
+    app.until("10 cards: Wasabi, Dumpling, Tempura, Sashimi, Chopsticks, Pudding, "
+              "Egg nigiri, Salmon nigiri, Squid nigiri, Maki 2.")
+    app.until("Your pick (two with chopsticks):")
+    app.scan([Card.SALMON])  # no chopsticks on the table yet: one scan is the pick
+    app.until("Salmon nigiri: 1, done.")
+    app.until("Ben's reveal (an empty line skips):")
+    app.type("")  # Ben's not entered: he may have chopsticks, so a scan waits
+    app.until("Round 1, turn 2.")
+    assert app.plain.link is None
+    assert app.close() == 0
+
+
+def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    app.scan([Card.SALMON])
+    app.until("Salmon nigiri scanned, but no card is wanted here.")
+    app.until("Choose 1 to 6:")  # asked again, nothing chosen
+    app.post(CardIdentified(None, Source.SCANNER, "04AABBCCDDEE11", None, 2))
+    app.until("Unknown tag 04AABBCCDDEE11: enrol it with firmware-bridge enrol.")
+    app.type("6")
+    app.until("Goodbye.")
+    assert app.close() == 0
+
+
+def test_the_scanners_news_is_said_where_the_player_is() -> None:
+    app = App()
+    start_table_game(app)
+    app.post(ScannerFound("/dev/ttyACM0", "sushi-scanner", "1.0.0"))
+    app.until("Scanner ready.")
+    app.post(ScannerLost("/dev/ttyACM0", "no answer for 3 seconds"))
+    app.until("Scanner lost: check its cable. Typed codes still work.")
+    app.post(ScannerFound("/dev/ttyACM0", "sushi-scanner", "1.0.0", again=True))
+    app.until("Scanner found again.")
+    app.post(ScannerProblem("2 scans were lost", "/dev/ttyACM0", Problem.LOST_SCANS, 2))
+    app.until("2 scans were lost on the way: scan those cards again.")
+    app.type("t s")  # typed codes still work, the same prompt is still open
+    app.until("2 cards: Wasabi, Dumpling.")
+    assert app.close() == 0
+
+
+def test_the_scanner_choice_is_saved_and_a_missing_port_is_refused(tmp_path: Path) -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    app.type("5")  # settings
+    app.until("Choose 1 to 5:")
+    app.type("5")  # card scanner
+    app.until("Cards come from:")
+    app.until("Choose 1 to 4:")
+    app.type("3")  # a port
+    app.until("(an empty line: typed codes only):")
+    app.type(str(tmp_path / "no-such-port"))
+    app.until("Is the scanner plugged in?")
+    app.type("loop://")  # a pyserial URL: a port that echoes, not a scanner
+    app.until("The device on loop:// is not the card scanner: choose another port.")
+    saved = load_settings()
+    assert saved is not None and saved.scanner == "loop://"
+    assert app.plain.link is not None
+    app.type("6")
+    app.until("Goodbye.")
+    assert app.close() == 0
+    assert app.plain.link is None  # stopped when the app ended
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_scanner_problem_has_its_own_sentence(language: str) -> None:
+    catalog = Catalog.for_language(language)
+    fallback = scanner_problem_text(catalog, ScannerProblem("x"))
+    sentences = {
+        scanner_problem_text(catalog, ScannerProblem("x", "/dev/ttyUSB0", kind, 3, "busy"))
+        for kind in Problem
+    }
+    assert len(sentences) == len(Problem)
+    assert fallback not in sentences
+
+
+def test_a_problem_the_link_repeats_is_said_once_until_something_changes() -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    for _ in range(3):  # the link tries again every few seconds
+        app.post(ScannerProblem("no scanner found", None, Problem.NOT_FOUND))
+    app.post(ScannerFound("/dev/ttyACM0", "tactile-scanner", "1.0.0"))
+    app.until("Scanner ready.")
+    app.post(ScannerProblem("no scanner found", None, Problem.NOT_FOUND))
+    app.type("6")
+    app.until("Goodbye.")
+    assert app.close() == 0
+    said = [line for line in app.out.lines if line.startswith("No scanner found")]
+    assert len(said) == 2  # once before the scanner came, once after
+
+
+def test_a_port_that_does_not_exist_is_named_as_such(tmp_path: Path) -> None:
+    missing = str(tmp_path / "ttyACM9")
+    inbox = Inbox()
+    out = Lines()
+    plain = Plain(inbox, out, Settings(speech="none"), scanner=missing)
+    thread = threading.Thread(target=plain.run, daemon=True)
+    thread.start()
+    out.until(f"There is no port {missing}. Is the scanner plugged in?")
+    inbox.put_line("6")
+    thread.join(timeout=10)
+    assert not thread.is_alive()
+
+
+def test_game_words_outside_a_game_and_an_empty_menu_answer_are_explained() -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    app.type("hint")
+    app.until("hint works during a game.")
+    app.type("")
+    app.until("Type a number from 1 to 6.")
+    app.type("6")
+    app.until("Goodbye.")
+    assert app.close() == 0

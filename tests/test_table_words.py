@@ -1,0 +1,149 @@
+"""The words of a table game (race, hint, help) and the voice settings,
+through the line-mode app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.i18n import Catalog
+from companion.narration import advice_text
+from companion.settings import load_settings
+from companion.sushigo.bots import table_advice
+from companion.sushigo.cards import Card
+from companion.sushigo.tactile import short_code
+from tests.test_scans_in_app import App, start_table_game
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    yield
+
+
+def codes(*cards: Card) -> str:
+    return " ".join(short_code(card) for card in cards)
+
+
+HAND = (Card.SQUID, Card.EGG, Card.EGG, Card.MAKI1, Card.MAKI1, Card.TEMPURA,
+        Card.PUDDING, Card.DUMPLING, Card.SASHIMI, Card.MAKI2)
+
+
+def test_hint_race_and_help_during_a_table_game() -> None:
+    app = App()
+    start_table_game(app)
+    app.type("hint")
+    app.until("Enter your hand first: the hint needs it.")
+    app.type("race")
+    app.until("Maki rolls this round: Ana 0, Ben 0.")
+    app.until("Puddings: Ana 0, Ben 0.")
+    app.type(codes(*HAND))
+    app.until("Your pick (two with chopsticks):")
+    app.type("hint")
+    advice = table_advice(HAND, [(), ()], [0, 0], 1, 0)
+    app.until(advice_text(Catalog.for_language("en"), advice))
+    app.type(codes(Card.PUDDING))
+    app.until("Ben's reveal (an empty line skips):")
+    app.type(codes(Card.MAKI3))
+    app.until("Round 1, turn 2.")
+    app.type("race")
+    app.until("Maki rolls this round: Ben 3, Ana 0.")
+    app.until("Puddings: Ana 1, Ben 0.")
+    app.type("help")
+    app.until("Words that work everywhere: repeat, back, next, stop, help, quit.")
+    app.until("In a game also: where, hand, coming, tables, race, hint, undo.")
+    app.type("where")
+    app.until("Round 1, turn 2. Scores: Ana 0, Ben 6.")  # Ben leads the maki
+    assert app.close() == 0
+
+
+def test_voice_speed_is_chosen_in_range_and_saved() -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    app.type("5")  # settings
+    app.until("Choose 1 to 5:")
+    app.type("4")  # voice
+    app.until("Speed, in words a minute (now 175).")
+    app.until("Choose 1 to 3:")
+    app.type("1")
+    app.until("Speed, in words a minute, 80 to 450 (now 175):")
+    app.type("999")
+    app.until("999 is not a number from 80 to 450.")
+    app.type("fast")
+    app.until("fast is not a number from 80 to 450.")
+    app.type("220")
+    app.until("Settings saved.")
+    saved = load_settings()
+    assert saved is not None and saved.rate == 220
+    assert app.plain.settings is not None and app.plain.settings.rate == 220
+    app.type("6")
+    app.until("Goodbye.")
+    assert app.close() == 0
+
+
+def test_an_empty_answer_keeps_the_voice_as_it_was() -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    app.type("5")
+    app.until("Choose 1 to 5:")
+    app.type("4")
+    app.until("Choose 1 to 3:")
+    app.type("3")  # volume
+    app.until("Volume, 0 to 100 (now 100):")
+    app.type("")
+    app.until("Settings saved.")
+    saved = load_settings()
+    assert saved is not None and saved.volume == 100
+    assert app.close() == 0
+
+
+def test_undo_takes_back_the_last_entry_and_asks_that_question_again() -> None:
+    app = App()
+    start_table_game(app)
+    app.type(codes(*HAND))
+    app.until("Your pick (two with chopsticks):")
+    app.type(codes(Card.SQUID))
+    app.until("Ben's reveal (an empty line skips):")
+    app.type("undo")
+    app.until("Taken back: Ana's pick, Squid nigiri.")
+    app.until("Your pick (two with chopsticks):")
+    app.type(codes(Card.EGG))
+    app.until("Ben's reveal (an empty line skips):")
+    app.type(codes(Card.MAKI3))
+    app.until("Round 1, turn 2.")
+    app.until("Your hand, card by card (an empty line skips):")
+    app.type("undo")  # nothing entered this turn: back into turn 1
+    app.until("Taken back: Ben's pick, Maki 3.")
+    app.until("Round 1, turn 1.")
+    app.until("Ben's reveal (an empty line skips):")
+    app.type(codes(Card.TEMPURA))
+    app.until("Round 1, turn 2.")
+    app.type("tables")
+    app.until("Ana: Egg nigiri.")
+    app.until("Ben: Tempura.")
+    assert app.close() == 0
+
+
+def test_a_stopped_table_game_resumes_at_the_very_question_it_stopped_on() -> None:
+    app = App()
+    start_table_game(app)
+    app.type(codes(*HAND))
+    app.until("Your pick (two with chopsticks):")
+    app.type(codes(Card.SQUID))
+    app.until("Ben's reveal (an empty line skips):")
+    assert app.close() == 0  # the input ends here: as if the window closed
+    again = App()
+    again.until("An unfinished table game was found.")
+    again.until("Choose 1 to 2:")
+    again.type("1")
+    again.until("Round 1, turn 1.")
+    assert again.until("(an empty line skips):") == "Ben's reveal (an empty line skips):"
+    again.type("hand")
+    again.until("Squid nigiri, 2 Maki 1, Maki 2.")
+    again.type("")  # Ben's reveal skipped
+    again.until("Round 1, turn 2.")
+    again.until("Your hand, card by card (an empty line skips):")
+    assert again.close() == 0
