@@ -165,7 +165,7 @@ async def main():
         while not (app.lines and app.lines[-1].endswith("Choose 1 to 6:")):
             await asyncio.sleep(0.01)
         codes = cycle(CODES)
-        for answer in ["2", "3", "1", "1"]:
+        for answer in ["2", "4", "1", "1"]:  # practice, 4 players, greedy, no variant
             await pilot.press(answer, "enter")
             await asyncio.sleep(0.05)
         for _ in range(2000):

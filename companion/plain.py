@@ -437,8 +437,8 @@ class Plain:
     # -- practice ----------------------------------------------------------------------------
 
     def new_practice(self) -> None:
-        players = self.choose(self.text("How many players, you included?"),
-                              ["2", "3", "4", "5"]) + 2
+        players = self.ask_number(self.text("How many players, you included? 2 to 5:"), 2, 5)
+        assert players is not None
         level = self.choose(self.text("Opponents:"), [
             self.text("Greedy bots."),
             self.text("Random bots."),
@@ -752,13 +752,21 @@ class Plain:
             self.text("%(setting)s (now %(value)d).", setting=label, value=getattr(current, name))
             for name, label in knobs])]
         low, high = VOICE_RANGES[name]
+        value = self.ask_number(self.text("%(setting)s, %(low)d to %(high)d (now %(value)d):",
+                                          setting=label, low=low, high=high,
+                                          value=getattr(current, name)),
+                                low, high, allow_empty=True)
+        return current if value is None else Settings(**{**vars(current), name: value})
+
+    def ask_number(self, prompt: str, low: int, high: int, *,
+                   allow_empty: bool = False) -> int | None:
+        """A whole number from ``low`` to ``high`` (``None`` for an empty
+        line, where ``allow_empty``); refused with the range until right."""
         while True:
-            answer = self.ask(self.text("%(setting)s, %(low)d to %(high)d (now %(value)d):",
-                                        setting=label, low=low, high=high,
-                                        value=getattr(current, name)))
-            if not answer:
-                return current
+            answer = self.ask(prompt)
+            if not answer and allow_empty:
+                return None
             if answer.isdigit() and low <= int(answer) <= high:
-                return Settings(**{**vars(current), name: int(answer)})
+                return int(answer)
             self.say(self.text("%(answer)s is not a number from %(low)d to %(high)d.",
-                               answer=answer, low=low, high=high), Priority.IMPORTANT)
+                               answer=answer or "''", low=low, high=high), Priority.IMPORTANT)

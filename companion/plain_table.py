@@ -37,8 +37,9 @@ TABLE_WORDS = ("where", "hand", "coming", "tables", "race", "hint", "undo")
 
 def new_table_game(app: Plain) -> None:
     """Set up the seats, the player's own seat and the variant, then play."""
-    count = app.choose(app.text("How many players at the table, you included?"),
-                       ["2", "3", "4", "5"]) + 2
+    count = app.ask_number(app.text("How many players at the table, you included? 2 to 5:"),
+                           2, 5)
+    assert count is not None
     names: list[str] = []
     for number in range(1, count + 1):
         while True:

@@ -118,7 +118,7 @@ def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
     app = Conversation(home)
     first_start(app)
     app.answer("Choose 1 to 6:", "2")  # practice
-    app.answer("Choose 1 to 4:", "1")  # 2 players
+    app.answer("2 to 5:", "2")  # 2 players
     app.answer("Choose 1 to 3:", "1")  # greedy
     app.answer("Choose 1 to 4:", "1")  # no variant
     app.until("Your pick:")
@@ -210,7 +210,7 @@ def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:
     app = Conversation(home)
     first_start(app)
     app.answer("Choose 1 to 6:", "2")
-    app.answer("Choose 1 to 4:", "2")  # 3 players
+    app.answer("2 to 5:", "3")  # 3 players
     app.answer("Choose 1 to 3:", "2")  # random bots
     app.answer("Choose 1 to 3:", "1")  # no variant
     codes = cycle(CODES)
@@ -267,7 +267,7 @@ def test_a_real_table_game_with_skipped_reveals_scores_exactly(
     app = Conversation(home)
     first_start(app)
     app.answer("Choose 1 to 6:", "1")  # table companion
-    app.answer("Choose 1 to 4:", "2")  # 3 players
+    app.answer("2 to 5:", "3")  # 3 players
     for name in ("Ana", "Ben", "Cyril"):
         app.answer("going round the table to the left:", name)
     app.answer("Choose 1 to 3:", "1")  # I am Ana

@@ -114,8 +114,8 @@ class App:
 def start_table_game(app: App) -> None:
     app.until("Choose 1 to 6:")
     app.type("1")  # table companion
-    app.until("Choose 1 to 4:")
-    app.type("1")  # 2 players
+    app.until("you included? 2 to 5:")
+    app.type("2")  # 2 players
     for name in ("Ana", "Ben"):
         app.until("to the left:")
         app.type(name)

@@ -147,7 +147,7 @@ def test_the_cursor_follows_the_focus_and_idle_means_silent(tmp_path: Path) -> N
         terminal.type("2")
         terminal.until("Choose 1 to 6:", STATUS)
         assert terminal.cursor_line().startswith("1. Table companion for a real game.")
-        for choice in ("2", "1", "1", "1"):  # practice, 2 players, greedy, no variant
+        for choice in ("2", "2\r", "1", "1"):  # practice, 2 players (typed), greedy, none
             terminal.type(choice, settle=0.3)
         terminal.until("Your pick:", STATUS)
         # The key facts, first and whole within the 40 columns.

@@ -296,7 +296,7 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
         await player.pilot.pause()
         assert player.app.lines[mark:] == []
         await player.press("enter")  # ...the next one chooses
-        await player.menu(4)
+        await player.said("you included? 2 to 5:")
         assert player.heard("How many players at the table")
         await player.quit()
 
@@ -316,8 +316,9 @@ def test_a_whole_practice_game_by_keyboard_alone() -> None:
     async def body(player: Player) -> None:
         await main_menu(player)
         await player.pick(2)  # practice
-        await player.menu(4)  # how many players
-        await player.press("enter")  # 2
+        await player.said("you included? 2 to 5:")  # how many players: a number
+        await player.cursor("answer")
+        await player.type("2", check=True)
         await player.menu(3)  # opponents
         await player.press("enter")  # greedy
         await player.menu(4)  # variant
@@ -376,8 +377,8 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
     async def body(player: Player) -> None:
         await main_menu(player)
         await player.press("1")  # table companion
-        await player.menu(4)
-        await player.pick(2)  # 3 players
+        await player.said("you included? 2 to 5:")
+        await player.type("3", check=True)  # 3 players
         for name in names:
             await player.said("going round the table to the left:")
             await player.cursor("status")
@@ -582,7 +583,7 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
         plain.answer("Choose 1 to 2:", "2")  # a screen reader speaks
         plain.answer("Choose 1 to 3:", "2")
         plain.answer("Choose 1 to 6:", "2")  # practice
-        plain.answer("Choose 1 to 4:", "2")  # 3 players
+        plain.answer("2 to 5:", "3")  # 3 players
         plain.answer("Choose 1 to 3:", "2")  # random bots
         plain.answer("Choose 1 to 3:", "1")  # no variant
         codes = cycle(CODES)
