@@ -36,7 +36,7 @@ from companion.plain import Plain
 from companion.settings import Settings, SettingsError, load_settings
 from companion.sushigo.gamefile import GameFileError, load_game_bytes
 from voices.base import Priority, SpeechError
-from voices.choose import BACKENDS, FallbackSpeaker, make_backend
+from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -306,7 +306,7 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             return _fail("say", str(error))
         print(f"{to}")
         return EXIT_OK
-    notices: list[str] = []
+    notices: list[Switched] = []
     order = (backend,) if backend else None
     voice = FallbackSpeaker(order, on_notice=notices.append)
     try:

@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "next": C_("command word", "next"),
     "stop": C_("command word", "stop"),
     "help": C_("command word", "help"),
+    "menu": C_("command word", "menu"),
     "quit": C_("command word", "quit"),
     "where": C_("command word", "where"),
     "hand": C_("command word", "hand"),

@@ -14,6 +14,7 @@ and ``undo``.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -68,7 +69,7 @@ from firmware_bridge.events import (
 from firmware_bridge.events import Problem as ScannerIssue
 from voices.backends import NoSpeech
 from voices.base import Priority, VoiceSettings
-from voices.choose import FallbackSpeaker
+from voices.choose import FallbackSpeaker, Switched
 
 if TYPE_CHECKING:
     from firmware_bridge.link import ScannerLink
@@ -79,7 +80,7 @@ def virtual_scanner_port() -> Path:
 
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}
-COMMON = ("repeat", "back", "next", "stop", "help", "quit")
+COMMON = ("repeat", "back", "next", "stop", "help", "menu", "quit")
 PRACTICE_WORDS = ("where", "hand", "tables", "race", "hint", "undo")
 GAME_ONLY = frozenset({"where", "hand", "coming", "tables", "race", "hint", "undo"})
 #: Scanner problems that are news every time they come (scans were lost).
@@ -108,6 +109,11 @@ class LineSink(Protocol):
 
 class Quit(Exception):
     """The player asked to leave (or the input ended)."""
+
+
+class ToMenu(Exception):
+    """The player asked for the main menu: the journey ends where it is
+    (a game stays saved, and the next start offers to resume it)."""
 
 
 @dataclass
@@ -146,8 +152,15 @@ class Plain:
         self.announcer = Announcer(self._write, speaker, settings.language,
                                    speak_echoes=settings.speak_echoes)
 
-    def _notice(self, text: str) -> None:
-        self._write(text)
+    def _notice(self, notice: Switched) -> None:
+        """Speech failed and another voice (or none) took over: said once."""
+        reason = notice.reason.rstrip(".")
+        if notice.backend is None:
+            self._write(self.text("Speech failed (%(reason)s); the app will only write.",
+                                  reason=reason))
+        else:
+            self._write(self.text("Speech failed (%(reason)s); now speaking with %(voice)s.",
+                                  reason=reason, voice=notice.backend))
 
     def _write(self, text: str) -> None:
         self.output.write(text + "\n")
@@ -224,6 +237,8 @@ class Plain:
             word = self.command(answer)
             if word == "quit":
                 raise Quit
+            if word == "menu":
+                raise ToMenu
             if word == "repeat":
                 self.announcer.repeat()
             elif word == "back":
@@ -350,10 +365,12 @@ class Plain:
     def run(self, *, first_start: bool = False) -> int:
         try:
             if first_start:
-                self.first_start()
+                with contextlib.suppress(ToMenu):  # the rest left at the defaults
+                    self.first_start()
             assert self.settings is not None
             self.use_scanner(self.settings.scanner if self.scanner is None else self.scanner)
-            self.offer_resume()
+            with contextlib.suppress(ToMenu):
+                self.offer_resume()
             self.menu()
         except Quit:
             self.say(self.text("Goodbye."))
@@ -404,15 +421,21 @@ class Plain:
                          Priority.IMPORTANT)
             found = (self.text("An unfinished practice game was found.") if practice
                      else self.text("An unfinished table game was found."))
-            answer = self.choose(found, [self.text("Resume it."), self.text("Not now.")])
+            try:
+                answer = self.choose(found, [self.text("Resume it."), self.text("Not now."),
+                                             self.text("Throw it away.")])
+            except BaseException:
+                session.close()
+                raise
             if answer == 0 and practice is not None:
                 self.practice(practice)
             elif answer == 0 and table is not None:
                 table_game(self, table)
-            elif practice is not None:
-                practice.close()
-            elif table is not None:
-                table.close()
+            else:
+                if answer == 2:
+                    session.journal.append({"type": "end", "discarded": True})
+                    self.say(self.text("Thrown away."))
+                session.close()
             return
 
     def menu(self) -> None:
@@ -426,7 +449,10 @@ class Plain:
                 (self.text("Quit."), self._quit),
             ]
             index = self.choose(self.text("Main menu."), [name for name, _ in journeys])
-            journeys[index][1]()
+            try:
+                journeys[index][1]()
+            except ToMenu:
+                self.say(self.text("Back to the main menu."))
 
     def _quit(self) -> None:
         raise Quit
@@ -508,7 +534,7 @@ class Plain:
         finally:
             self.game_words = ()
             self.hook("show_facts", "")
-        session.close()
+            session.close()  # a game left unfinished stays saved for resume
 
     def announce_turn(self, session: PracticeSession) -> None:
         game = session.game

@@ -128,6 +128,7 @@ def table_game(app: Plain, session: TableSession) -> None:
     finally:
         app.game_words = ()
         app.hook("show_facts", "")
+        session.close()  # a game left unfinished stays saved for resume
 
 
 class Undone(Exception):

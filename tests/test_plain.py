@@ -223,7 +223,7 @@ def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:
     os.kill(app.process.pid, signal.SIGKILL)
     app.process.wait(timeout=10)
     again = Conversation(home)
-    again.answer("Choose 1 to 2:", "1")  # resume it
+    again.answer("Choose 1 to 3:", "1")  # resume it
     again.answer("Your pick:", "where")
     assert again.until("Scores: You 0, Bot 1 0, Bot 2 0.") == where
     play_out(again)

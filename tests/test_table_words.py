@@ -53,7 +53,7 @@ def test_hint_race_and_help_during_a_table_game() -> None:
     app.until("Maki rolls this round: Ben 3, Ana 0.")
     app.until("Puddings: Ana 1, Ben 0.")
     app.type("help")
-    app.until("Words that work everywhere: repeat, back, next, stop, help, quit.")
+    app.until("Words that work everywhere: repeat, back, next, stop, help, menu, quit.")
     app.until("In a game also: where, hand, coming, tables, race, hint, undo.")
     app.type("where")
     app.until("Round 1, turn 2. Scores: Ana 0, Ben 6.")  # Ben leads the maki
@@ -137,7 +137,7 @@ def test_a_stopped_table_game_resumes_at_the_very_question_it_stopped_on() -> No
     assert app.close() == 0  # the input ends here: as if the window closed
     again = App()
     again.until("An unfinished table game was found.")
-    again.until("Choose 1 to 2:")
+    again.until("Choose 1 to 3:")
     again.type("1")
     again.until("Round 1, turn 1.")
     assert again.until("(an empty line skips):") == "Ben's reveal (an empty line skips):"
@@ -147,3 +147,27 @@ def test_a_stopped_table_game_resumes_at_the_very_question_it_stopped_on() -> No
     again.until("Round 1, turn 2.")
     again.until("Your hand, card by card (an empty line skips):")
     assert again.close() == 0
+
+
+def test_menu_leaves_a_game_which_stays_saved_and_can_be_thrown_away() -> None:
+    app = App()
+    start_table_game(app)
+    app.type(codes(*HAND))
+    app.until("Your pick (two with chopsticks):")
+    app.type("menu")
+    app.until("Back to the main menu.")
+    app.until("Choose 1 to 6:")
+    app.type("6")
+    app.until("Goodbye.")
+    assert app.close() == 0
+    again = App()
+    again.until("An unfinished table game was found.")
+    again.until("Choose 1 to 3:")
+    again.type("3")
+    again.until("Thrown away.")
+    again.until("Choose 1 to 6:")
+    assert again.close() == 0
+    third = App()
+    third.until("Choose 1 to 6:")  # nothing offered any more
+    assert not any("unfinished" in line for line in third.out.lines)
+    assert third.close() == 0

@@ -317,7 +317,7 @@ def test_a_whole_practice_game_by_keyboard_alone() -> None:
         await main_menu(player)
         await player.pick(2)  # practice
         await player.said("you included? 2 to 5:")  # how many players: a number
-        await player.cursor("answer")
+        await player.cursor("status")  # the question, under the braille display
         await player.type("2", check=True)
         await player.menu(3)  # opponents
         await player.press("enter")  # greedy
@@ -600,7 +600,7 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
     assert plain.process.returncode == -signal.SIGKILL
 
     async def body(player: Player) -> None:
-        await player.menu(2)  # an unfinished game: resume it?
+        await player.menu(3)  # an unfinished game: resume it, not now, or throw it away?
         assert player.heard("An unfinished practice game was found.")
         await player.press("enter")
         await player.said("Your pick:")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from voices.backends import (
     DispatcherSpeaker,
@@ -39,6 +40,21 @@ def automatic_order(platform: str = sys.platform) -> tuple[str, ...]:
 Speech = QueuedSpeaker | NoSpeech
 
 
+@dataclass(frozen=True, slots=True)
+class Switched:
+    """Speech failed for ``reason``; ``backend`` speaks from now on (``None``:
+    nothing does, the app only writes). Its text is the English notice; an
+    app says it in the player's language from its fields."""
+
+    reason: str
+    backend: str | None
+
+    def __str__(self) -> str:
+        if self.backend is None:
+            return f"Speech failed ({self.reason}); the app will only write."
+        return f"Speech failed ({self.reason}); now speaking with {self.backend}."
+
+
 def make_backend(
     name: str,
     settings: VoiceSettings | None = None,
@@ -63,7 +79,7 @@ class FallbackSpeaker:
         self,
         order: tuple[str, ...] | None = None,
         settings: VoiceSettings | None = None,
-        on_notice: Callable[[str], None] | None = None,
+        on_notice: Callable[[Switched], None] | None = None,
         factory: Callable[..., Speech] = make_backend,
     ) -> None:
         self.settings = settings or VoiceSettings()
@@ -86,10 +102,10 @@ class FallbackSpeaker:
             except SpeechError:
                 continue
             if reason is not None and self.on_notice is not None:
-                self.on_notice(f"Speech failed ({reason}); now speaking with {backend.name}.")
+                self.on_notice(Switched(reason, backend.name))
             return backend
         if reason is not None and self.on_notice is not None:
-            self.on_notice(f"Speech failed ({reason}); the app will only write.")
+            self.on_notice(Switched(reason, None))
         return NoSpeech(self.settings)
 
     def _failed(self, reason: str) -> None:

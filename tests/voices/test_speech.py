@@ -18,7 +18,7 @@ import pytest
 
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech, Pyttsx3Speaker
 from voices.base import Priority, QueuedSpeaker, Utterance, VoiceSettings
-from voices.choose import FallbackSpeaker, automatic_order, make_backend
+from voices.choose import FallbackSpeaker, Switched, automatic_order, make_backend
 
 SENTENCES = {
     "en": "Salmon nigiri on wasabi: six points.",
@@ -108,7 +108,7 @@ def crashing_program(tmp_path: Path) -> str:
 
 
 def test_a_backend_that_crashes_mid_sentence_falls_back(tmp_path: Path) -> None:
-    notices: list[str] = []
+    notices: list[Switched] = []
     made: list[EspeakSpeaker] = []
 
     def factory(name: str, settings: VoiceSettings | None, on_failure: object) -> object:
@@ -129,7 +129,8 @@ def test_a_backend_that_crashes_mid_sentence_falls_back(tmp_path: Path) -> None:
     while len(made) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert len(made) == 2 and voice.backend is made[1]
-    assert len(notices) == 1 and "now speaking with espeak-ng" in notices[0]
+    assert len(notices) == 1 and "now speaking with espeak-ng" in str(notices[0])
+    assert notices[0].backend == "espeak-ng" and notices[0].reason
     assert made[1].idle(5) and made[1].timings.started > 0  # the sentence was said again
     voice.close()
 
