@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from companion.announce import Announcer
-from companion.commands import CommandWords
+from companion.commands import CommandWords, fold
 from companion.i18n import LANGUAGES, Catalog
 from companion.inbox import Inbox, Item
 from companion.journal import JournalError, data_dir
@@ -132,6 +132,7 @@ class Plain:
         self.game_words: tuple[str, ...] = ()
         self.link: ScannerLink | None = None
         self._last_problem: str | None = None
+        self.argument = ""  # what followed a command word that takes one
         self._setup(self.settings or Settings())
 
     # -- the voice ---------------------------------------------------------------------
@@ -235,6 +236,10 @@ class Plain:
                 continue
             answer = item.strip()
             word = self.command(answer)
+            self.argument = ""
+            first, _, rest = answer.partition(" ")
+            if word is None and rest and self.command(first) == "tables":
+                word, self.argument = "tables", rest.strip()  # one player's table
             if word == "quit":
                 raise Quit
             if word == "menu":
@@ -552,8 +557,19 @@ class Plain:
                            round=round_, turn=turn, scores=scores))
 
     def say_tables(self, names: Sequence[str], tables: Sequence[Sequence[Card]]) -> None:
-        """Every player's table, a player a line."""
-        for name, table in zip(names, tables, strict=True):
+        """Every player's table, a player a line; only one player's when the
+        word came with (the start of) a name or a seat number: ``tables ben``."""
+        chosen = list(zip(names, tables, strict=True))
+        wanted = fold(self.argument)
+        if wanted:
+            chosen = [(name, table) for seat, (name, table) in enumerate(chosen)
+                      if fold(name).startswith(wanted) or wanted == str(seat + 1)]
+            if not chosen:
+                self.say(self.text("No player called %(name)s. Players: %(players)s.",
+                                   name=self.argument, players=", ".join(names)),
+                         Priority.IMPORTANT)
+                return
+        for name, table in chosen:
             listed = card_list(self.catalog, table) or self.text("nothing yet")
             self.say(self.text("%(player)s: %(cards)s.", player=name, cards=listed))
 

@@ -171,3 +171,21 @@ def test_menu_leaves_a_game_which_stays_saved_and_can_be_thrown_away() -> None:
     third.until("Choose 1 to 6:")  # nothing offered any more
     assert not any("unfinished" in line for line in third.out.lines)
     assert third.close() == 0
+
+
+def test_tables_with_a_name_or_a_seat_reads_only_that_players_table() -> None:
+    app = App()
+    start_table_game(app)
+    app.type(codes(*HAND))
+    app.until("Your pick (two with chopsticks):")
+    app.type(codes(Card.SQUID))
+    app.until("Ben's reveal (an empty line skips):")
+    app.type(codes(Card.MAKI3))
+    app.until("Round 1, turn 2.")
+    app.type("tables be")
+    assert app.until(".") == "Ben: Maki 3."
+    app.type("TABLES 1")
+    assert app.until(".") == "Ana: Squid nigiri."
+    app.type("tables Zoe")
+    app.until("No player called Zoe. Players: Ana, Ben.")
+    assert app.close() == 0
