@@ -49,6 +49,8 @@ reader follow it):
 
 from __future__ import annotations
 
+import select
+import sys
 import threading
 import time
 from typing import ClassVar
@@ -186,6 +188,26 @@ class CompanionApp(App[int]):
         self.plain = Plain(self.answers, _Lines(self), self.settings, scanner=self.scanner)
         self.worker = threading.Thread(target=self._journeys, daemon=True, name="journeys")
         self.worker.start()
+        if sys.stdin.isatty():
+            threading.Thread(target=self._watch_terminal, args=(sys.stdin.fileno(),),
+                             daemon=True, name="hang-up").start()
+
+    def _watch_terminal(self, fd: int) -> None:
+        """End the app when its terminal goes away with no signal (a closed
+        remote session, a killed emulator): without it the input thread
+        would read nothing forever at full speed. It sleeps in poll() and
+        wakes only on a hang-up: nothing runs while the app is idle. Every
+        entry is already on disk, and the next start offers to resume."""
+        watch = select.poll()
+        watch.register(fd, 0)  # no events asked: only hang-up and error are reported
+        try:
+            while True:
+                for _fd, event in watch.poll():
+                    if event & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
+                        self.call_from_thread(self.exit, 0)
+                        return
+        except (OSError, RuntimeError):
+            return  # the app is already gone
 
     def _journeys(self) -> None:
         code = self.plain.run(first_start=self.first_start)

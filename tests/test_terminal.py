@@ -185,3 +185,19 @@ def test_no_color_means_no_colour_and_the_highlight_is_not_colour_alone(
         assert colours(terminal.written) == set()
     finally:
         terminal.close()
+
+
+def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
+    """A terminal closed with no signal (a dropped remote session): the app
+    ends at once, instead of reading nothing forever at full speed."""
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.until("Choose 1 to 4:", STATUS)
+        os.close(terminal.master)
+        terminal.master = os.open(os.devnull, os.O_RDONLY)  # for close() to close
+        assert terminal.process.wait(timeout=10) == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.close()
+        else:
+            os.close(terminal.master)
