@@ -92,6 +92,7 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     from firmware_bridge.events import CardIdentified, Source  # noqa: PLC0415
 
     fed = threading.Event()
+    asked = threading.Event()
     heard: list[float] = []
     sent: list[float] = []
 
@@ -102,6 +103,8 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
             if text.startswith("Salmon nigiri"):
                 heard.append(time.perf_counter())
                 fed.set()
+            elif text.startswith("A code or a scan"):
+                asked.set()
 
         def interrupt(self) -> None:
             pass
@@ -120,6 +123,7 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
         inbox.put_line("4")
         inbox.put_line("1")
         salmon = CardIdentified(Card.SALMON, Source.SCANNER, "DEC0DE07000000", None, 0)
+        asked.wait(10)  # a card scanned before its question is not its answer
         for _ in range(runs):
             fed.clear()
             sent.append(time.perf_counter())

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from typing import Protocol
 
 from firmware_bridge.events import InputEvent
@@ -33,25 +34,29 @@ class Inbox:
     """A thread-safe queue of typed lines and scanner events."""
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[Item] = queue.Queue()
+        self._queue: queue.Queue[tuple[float, Item]] = queue.Queue()
+        #: When the item just read arrived (``time.monotonic``): a card that
+        #: came before the question it would answer was asked is not its answer.
+        self.arrived = 0.0
 
     def put_line(self, line: str) -> None:
         """A line the player typed (or a wedge scanner typed), without newline."""
-        self._queue.put(line.rstrip("\r\n"))
+        self._queue.put((time.monotonic(), line.rstrip("\r\n")))
 
     def post(self, event: InputEvent) -> None:
         """An event from the scanner's link (called from the link's thread)."""
-        self._queue.put(event)
+        self._queue.put((time.monotonic(), event))
 
     __call__ = post
 
     def end(self) -> None:
         """No more input will come (end of file, or the window closed)."""
-        self._queue.put(None)
+        self._queue.put((time.monotonic(), None))
 
     def get(self) -> Item:
         """The next item, waiting for it."""
-        return self._queue.get()
+        self.arrived, item = self._queue.get()
+        return item
 
     def readline(self) -> str:
         """The next typed line with its newline, ``""`` at the end; scanner

@@ -519,11 +519,13 @@ def taken_text(catalog: Catalog, taken: Sequence[Card]) -> str:
     )
 
 
-def taken_back_text(catalog: Catalog, entry: Entry, names: Sequence[str]) -> str:
+def taken_back_text(catalog: Catalog, entry: Entry, names: Sequence[str], you: int) -> str:
     """What undo took back in a table game."""
     c = catalog
     if entry.kind is EntryKind.HAND:
         return c.text("Taken back: your hand, %(cards)s.", cards=card_list(c, entry.cards))
+    if entry.kind is EntryKind.PICK and entry.seat == you:
+        return c.text("Taken back: your pick, %(cards)s.", cards=card_list(c, entry.cards))
     player = names[entry.seat] if entry.seat is not None else ""
     if entry.kind is EntryKind.TABLEAU:
         return c.text("Taken back: %(player)s's whole table.", player=player)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,6 +78,11 @@ if TYPE_CHECKING:
 def virtual_scanner_port() -> Path:
     """Where ``firmware-bridge simulate`` links its virtual scanner."""
     return data_dir() / "virtual-scanner"
+
+
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 (not ², nor other scripts' digits int() may refuse)."""
+    return text.isascii() and text.isdigit()
 
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}
@@ -216,16 +222,24 @@ class Plain:
         """A typed line, or (when ``scans``) a scanned card. The common words,
         ``extra``'s words and the scanner's news are dealt with here; a scan
         that does not fit the question is explained."""
+        asked = time.monotonic()  # before the question: a card after it answers it
         if prompt is not None:
             self.say(prompt)
         while True:
             item = self._next()
             if item is None:
                 raise Quit
-            self.announcer.interrupt()  # new input: speech stops at once
             if not isinstance(item, str):
                 card = self._scanned(item)
                 if card is None:
+                    continue
+                self.announcer.interrupt()  # a card: speech stops at once
+                if self._arrived() < asked and prompt is not None:
+                    # a double read, or a card scanned while the last answer
+                    # was being taken: explained, not taken as this answer
+                    self.say(self.text("%(card)s was scanned before this question: scan it "
+                                       "again if you meant it.",
+                                       card=card_name(self.catalog, card)), Priority.IMPORTANT)
                     continue
                 if scans:
                     return card
@@ -234,6 +248,7 @@ class Plain:
                 if prompt is not None:
                     self.say(prompt)
                 continue
+            self.announcer.interrupt()  # a typed line: speech stops at once
             answer = item.strip()
             word = self.command(answer)
             self.argument = ""
@@ -264,25 +279,34 @@ class Plain:
             if prompt is not None and word not in {"stop", "repeat", "back", "next"}:
                 self.say(prompt)
 
+    def _arrived(self) -> float:
+        """When the item just read arrived (now, for a source with no inbox)."""
+        return self.input.arrived if isinstance(self.input, Inbox) else time.monotonic()
+
+    def _news(self, text: str) -> None:
+        """Something the scanner brought, said at once over what was being said."""
+        self.announcer.interrupt()
+        self.say(text, Priority.IMPORTANT)
+
     def _scanned(self, event: InputEvent) -> Card | None:
         """A scanner event told; the card, if it brought one."""
         if isinstance(event, CardIdentified):
             if event.card is not None:
                 return event.card
-            self.say(unknown_tag(self.catalog, event.uid or "?"), Priority.IMPORTANT)
+            self._news(unknown_tag(self.catalog, event.uid or "?"))
         elif isinstance(event, ScannerFound):
             self._last_problem = None
-            self.say(scanner_found_text(self.catalog, again=event.again), Priority.IMPORTANT)
+            self._news(scanner_found_text(self.catalog, again=event.again))
         elif isinstance(event, ScannerLost):
-            self.say(scanner_lost_text(self.catalog), Priority.IMPORTANT)
+            self._news(scanner_lost_text(self.catalog))
         elif isinstance(event, ScannerProblem):
             # the link retries every few seconds: the same problem is said once
             said = scanner_problem_text(self.catalog, event)
             if said != self._last_problem or event.kind in REPORTED_EACH_TIME:
-                self.say(said, Priority.IMPORTANT)
+                self._news(said)
             self._last_problem = said
         elif isinstance(event, CardRefused):
-            self.say(refusal_text(self.catalog, event.error), Priority.IMPORTANT)
+            self._news(refusal_text(self.catalog, event.error))
         return None
 
     def ask(self, prompt: str, extra: Callable[[str], bool] | None = None) -> str:
@@ -301,7 +325,7 @@ class Plain:
         try:
             while True:
                 answer = self.ask(self.text("Choose 1 to %(n)d:", n=len(options)))
-                if answer.isdigit() and 1 <= int(answer) <= len(options):
+                if is_number(answer) and 1 <= int(answer) <= len(options):
                     return int(answer) - 1
                 if not answer:
                     self.say(self.text("Type a number from 1 to %(n)d.", n=len(options)),
@@ -322,6 +346,7 @@ class Plain:
         if self.link is not None:
             self.link.stop()
             self.link = None
+        self._last_problem = None
         if not choice:
             return
         from firmware_bridge.link import ScannerLink  # noqa: PLC0415 - pyserial when used
@@ -336,7 +361,7 @@ class Plain:
     def choose_scanner(self) -> None:
         """Where cards come from besides the keyboard; saved for next time."""
         assert self.settings is not None
-        current = self.settings.scanner
+        current = self.settings.scanner if self.scanner is None else self.scanner
         options = [
             (self.text("Typed codes only (a barcode scanner types too)."), ""),
             (self.text("The NFC scanner, found by itself."), "auto"),
@@ -360,7 +385,7 @@ class Plain:
             else:
                 self.say(self.text("There is no port %(port)s. Is the scanner plugged in?",
                                    port=port), Priority.IMPORTANT)
-        if chosen != current:
+        if chosen != self.settings.scanner:
             self._save(Settings(**{**vars(self.settings), "scanner": chosen}))
         self.scanner = chosen
         self.use_scanner(chosen)
@@ -437,7 +462,8 @@ class Plain:
             elif answer == 0 and table is not None:
                 table_game(self, table)
             else:
-                if answer == 2:
+                if answer == 2 and self.choose(self.text("Throw it away for good?"), [
+                        self.text("No, keep it."), self.text("Yes, throw it away.")]) == 1:
                     session.journal.append({"type": "end", "discarded": True})
                     self.say(self.text("Thrown away."))
                 session.close()
@@ -453,8 +479,8 @@ class Plain:
                 (self.text("Settings."), self.change_settings),
                 (self.text("Quit."), self._quit),
             ]
-            index = self.choose(self.text("Main menu."), [name for name, _ in journeys])
             try:
+                index = self.choose(self.text("Main menu."), [name for name, _ in journeys])
                 journeys[index][1]()
             except ToMenu:
                 self.say(self.text("Back to the main menu."))
@@ -493,6 +519,7 @@ class Plain:
         self.say(self.text("Practice game: %(players)s.", players=", ".join(names)))
 
         def extra(word: str) -> bool:
+            game = session.game  # undo rebuilds the game: always the one now
             if word == "hand":
                 self.say(hand_text(self.catalog, game.hand(0), self.verbosity))
             elif word == "where":
@@ -527,7 +554,8 @@ class Plain:
                 game = session.game  # undo rebuilds the game
                 self.announce_turn(session)
                 given = self._answer(self.text("Your pick:"), extra, scans=True)
-                answer = short_code(given) if isinstance(given, Card) else given
+                answer = given if isinstance(given, str) else self._scanned_pick(
+                    session, given, extra)
                 game = session.game
                 try:
                     events = list(session.choose(0, answer))
@@ -540,6 +568,26 @@ class Plain:
             self.game_words = ()
             self.hook("show_facts", "")
             session.close()  # a game left unfinished stays saved for resume
+
+    def _scanned_pick(self, session: PracticeSession, first: Card,
+                      extra: Callable[[str], bool]) -> str:
+        """A pick from scans, as typed: one card; two with chopsticks on the
+        table; and, controlling the dummy, then the dummy's card. More scans
+        are gathered (an empty line ends early) up to what the turn takes."""
+        game = session.game
+        chopsticks = Card.CHOPSTICKS in game.table(0)
+        controls = game.controller == 0
+        full = 1 + chopsticks + controls
+        scanned = [first]
+        if full > 1:
+            self.say(self.text("%(card)s: %(n)d so far.", card=card_name(self.catalog, first),
+                               n=1))
+            scanned = self.ask_cards("", extra, allow_empty=True, most=full, full=full,
+                                     scans_only=True, start=scanned)
+        own, dummy = (scanned[:-1], scanned[-1]) if controls and len(scanned) > 1 else (
+            scanned, None)
+        text = "+".join(short_code(card) for card in own)
+        return text + ("/" + short_code(dummy) if dummy is not None else "")
 
     def announce_turn(self, session: PracticeSession) -> None:
         game = session.game
@@ -642,6 +690,8 @@ class Plain:
         allow_empty: bool = False,
         most: int = 20,
         full: int | None = None,
+        scans_only: bool = False,
+        start: Sequence[Card] = (),
     ) -> list[Card]:
         """Cards typed (or scanned by a wedge scanner) on one line, by code or
         name; ``t+w2`` or ``t w2`` for two. Refused with the reason until right.
@@ -650,7 +700,7 @@ class Plain:
         count so far; an empty line ends the entry, ``undo`` takes off the
         last one, and the entry ends by itself at ``full`` cards (or ``most``).
         A typed line adds its cards to those scanned and ends the entry."""
-        scanned: list[Card] = []
+        scanned: list[Card] = list(start)  # scanned already, counted in
         full = min(full or most, most)
 
         def gathering(word: str) -> bool:
@@ -661,7 +711,7 @@ class Plain:
                 return True
             return extra is not None and extra(word)
 
-        ask: str | None = prompt
+        ask: str | None = None if scans_only else prompt
         while True:
             answer = self._answer(ask, gathering, scans=True)
             ask = None
@@ -688,12 +738,12 @@ class Plain:
                     cards = [parse(word) for word in words]
                 except UnknownCodeError as error:
                     self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
-                    ask = prompt if not scanned else None
+                    ask = prompt if not (scanned or scans_only) else None
                     continue
             if len(scanned) + len(cards) > most:
                 self.say(self.text("At most %(most)d cards here.", most=most),
                          Priority.IMPORTANT)
-                ask = prompt if not scanned else None
+                ask = prompt if not (scanned or scans_only) else None
                 continue
             return scanned + cards
 
@@ -808,7 +858,11 @@ class Plain:
             answer = self.ask(prompt)
             if not answer and allow_empty:
                 return None
-            if answer.isdigit() and low <= int(answer) <= high:
+            if not answer:
+                self.say(self.text("Type a number from %(low)d to %(high)d.", low=low, high=high),
+                         Priority.IMPORTANT)
+                continue
+            if is_number(answer) and low <= int(answer) <= high:
                 return int(answer)
             self.say(self.text("%(answer)s is not a number from %(low)d to %(high)d.",
                                answer=answer or "''", low=low, high=high), Priority.IMPORTANT)

@@ -92,7 +92,8 @@ def _commands(app: Plain, session: TableSession) -> Callable[[str], bool]:
             if taken_back is None:
                 app.say(app.text("Nothing to take back."))
                 return True
-            app.say(taken_back_text(app.catalog, taken_back, names), Priority.IMPORTANT)
+            app.say(taken_back_text(app.catalog, taken_back, names, tracker.you),
+                    Priority.IMPORTANT)
             raise Undone
 
         else:
@@ -173,33 +174,27 @@ def next_step(tracker: Tracker, skipped: set[Step]) -> Step:
 def _play(app: Plain, session: TableSession) -> None:
     you = session.tracker.you
     extra = _commands(app, session)
-    skipped: set[Step] = set()  # questions answered with an empty line this turn
     announced: tuple[int, int] | None = None
     while True:
         tracker = session.tracker
         round_, turn = tracker.round, tracker.turn
         if announced != (round_, turn):
-            if announced is not None and announced > (round_, turn):
-                skipped.clear()  # back into an earlier turn by undo
             app.say(app.text("Round %(round)d, turn %(turn)d.", round=round_, turn=turn))
             announced = (round_, turn)
         hand = tracker.hand()
         app.show_facts(round_, turn, tracker.score().totals[you],
                        len(hand) if hand is not None else tracker.expected_hand_size())
-        step = next_step(tracker, skipped)
+        # the question follows from the journal alone: after undo, after a
+        # resume, and in the normal run of a turn alike
+        step = next_step(tracker, set(session.skips()))
         try:
             if step == DONE:
                 if _turn_ends(app, session, extra):
                     return
-                skipped.clear()
             elif not _ask(app, session, step, extra):
-                skipped.add(step)
+                session.skip(step)
         except Undone:
-            # the questions after the one taken back are to be asked again
-            order = steps(session.tracker)
-            back = next_step(session.tracker, set())
-            limit = order.index(back) if back != DONE else len(order)
-            skipped = {step for step in skipped if order.index(step) < limit}
+            pass
 
 
 def _ask(app: Plain, session: TableSession, step: Step, extra: Callable[[str], bool]) -> bool:
@@ -257,17 +252,18 @@ def _picks(session: TableSession, seat: int) -> int:
 
 
 def undo(session: TableSession) -> Entry | None:
-    """Take back the last fact entered (and the move to this turn, if the
-    turn has nothing entered yet): the entry taken back, if any."""
-    entries = session.tracker.entries
-    while entries and entries[-1].kind is EntryKind.NEXT:
+    """Take back the last fact entered, with the skips and the move to a new
+    turn that came after it (those questions are asked again): the entry
+    taken back, if any."""
+    while (last := session.last_event()) is not None and (
+            last["type"] == "skip" or last.get("kind") == EntryKind.NEXT.value):
         session.undo()
-        entries = session.tracker.entries
+    entries = session.tracker.entries
     if not entries:
         return None
-    last = entries[-1]
+    taken = entries[-1]
     session.undo()
-    return last
+    return taken
 
 
 def end_of_round(app: Plain, session: TableSession, round_: int,

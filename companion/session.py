@@ -291,6 +291,25 @@ class TableSession:
         self._replay()
         return removed
 
+    def skip(self, step: str | int) -> None:
+        """Journal a question answered with an empty line this turn (``hand``,
+        or a seat whose reveal was skipped), so a resumed game does not ask it
+        again. The tracker has no use for it."""
+        self.journal.append({"type": "skip", "step": step})
+
+    def skips(self) -> list[str | int]:
+        """The questions skipped since play last moved to a new turn."""
+        skipped: list[str | int] = []
+        for event in self.journal.events:
+            if event["type"] == "entry" and event["kind"] == EntryKind.NEXT.value:
+                skipped.clear()
+            elif event["type"] == "skip":
+                skipped.append(event["step"])
+        return skipped
+
+    def last_event(self) -> Event | None:
+        return self.journal.events[-1] if self.journal.events else None
+
     def close(self) -> None:
         self.journal.close()
 

@@ -53,12 +53,15 @@ import select
 import sys
 import threading
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.geometry import Offset
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, RichLog, Static
 
@@ -93,20 +96,34 @@ class _Lines:
         self._partial += text
         *lines, self._partial = self._partial.split("\n")
         for line in lines:
-            self.app.call_from_thread(self.app.show, line)
+            self._deliver(self.app.show, line)
         return len(text)
 
     def flush(self) -> None:
         pass
 
     def show_choices(self, title: str, options: list[str]) -> None:
-        self.app.call_from_thread(self.app.show_choices, title, list(options))
+        self._deliver(self.app.show_choices, title, list(options))
 
     def hide_choices(self) -> None:
-        self.app.call_from_thread(self.app.hide_choices)
+        self._deliver(self.app.hide_choices)
 
     def show_facts(self, text: str) -> None:
-        self.app.call_from_thread(self.app.show_facts, text)
+        self._deliver(self.app.show_facts, text)
+
+    def _deliver(self, action: Callable[..., object], *args: object) -> None:
+        """Hand ``action`` to the UI thread, in order, without waiting for it:
+        the journeys' thread may hold the speech lock that the UI thread
+        needs to stop speech on a key, so it must never block on the UI."""
+        self.app.post_message(Deliver(partial(action, *args)))
+
+
+class Deliver(Message):
+    """Something the journeys' thread gives the UI thread to do."""
+
+    def __init__(self, action: Callable[[], object]) -> None:
+        super().__init__()
+        self.action = action
 
 
 class Answer(Input):
@@ -204,14 +221,27 @@ class CompanionApp(App[int]):
             while True:
                 for _fd, event in watch.poll():
                     if event & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
-                        self.call_from_thread(self.exit, 0)
+                        self.post_message(Deliver(partial(self.exit, 0)))
                         return
         except (OSError, RuntimeError):
             return  # the app is already gone
 
     def _journeys(self) -> None:
-        code = self.plain.run(first_start=self.first_start)
-        self.call_from_thread(self.exit, code)
+        code = 1
+        try:
+            code = self.plain.run(first_start=self.first_start)
+        finally:  # whatever happened, the app ends with its journeys
+            self.post_message(Deliver(partial(self.exit, code)))
+
+    def on_deliver(self, message: Deliver) -> None:
+        message.action()
+
+    def on_unmount(self) -> None:
+        """However the app ends, the journeys end too: their scanner link,
+        their voice and their game's journal are closed."""
+        self.answers.end()
+        if self.worker is not None and self.worker is not threading.current_thread():
+            self.worker.join(timeout=2)
 
     # -- what the journeys say ---------------------------------------------------------
 

@@ -9,6 +9,7 @@ pseudo-terminal is in test_plain.py's scanned table game.
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -22,6 +23,7 @@ from companion.narration import scanner_problem_text
 from companion.plain import Plain
 from companion.settings import Settings, load_settings
 from companion.sushigo.cards import Card
+from companion.sushigo.tactile import parse
 from firmware_bridge.events import (
     CardIdentified,
     InputEvent,
@@ -57,7 +59,7 @@ class Lines(io.StringIO):
     def lines(self) -> list[str]:
         return self.getvalue().splitlines()
 
-    def until(self, ending: str, after: int = 0, timeout: float = 10) -> int:
+    def until(self, ending: str | tuple[str, ...], after: int = 0, timeout: float = 10) -> int:
         """The index of the first line from ``after`` that ends with ``ending``."""
         deadline = time.monotonic() + timeout
         with self.changed:
@@ -75,10 +77,10 @@ class Lines(io.StringIO):
 class App:
     """The line-mode app on an inbox, in its own thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Settings | None = None) -> None:
         self.inbox = Inbox()
         self.out = Lines()
-        self.plain = Plain(self.inbox, self.out, Settings(speech="none"))
+        self.plain = Plain(self.inbox, self.out, settings or Settings(speech="none"))
         self.code: int | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -87,7 +89,7 @@ class App:
     def _run(self) -> None:
         self.code = self.plain.run()
 
-    def until(self, ending: str) -> str:
+    def until(self, ending: str | tuple[str, ...]) -> str:
         index = self.out.until(ending, self.seen)
         self.seen = index + 1
         return self.out.lines[index]
@@ -257,4 +259,87 @@ def test_game_words_outside_a_game_and_an_empty_menu_answer_are_explained() -> N
     app.until("Type a number from 1 to 6.")
     app.type("6")
     app.until("Goodbye.")
+    assert app.close() == 0
+
+
+def test_menu_at_the_main_menu_and_odd_digits_change_nothing() -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    app.type("menu")
+    app.until("Back to the main menu.")
+    app.until("Choose 1 to 6:")
+    app.type("²")  # a digit to str.isdigit, not a number to type
+    app.until("² is not a choice: type a number from 1 to 6.")
+    app.type("١")  # an Arabic-Indic one
+    app.until("١ is not a choice: type a number from 1 to 6.")
+    app.type("6")
+    app.until("Goodbye.")
+    assert app.close() == 0
+
+
+def test_a_card_scanned_before_the_question_is_explained_not_taken() -> None:
+    app = App()
+    start_table_game(app)
+    hand = HAND[:10]
+    for card in hand[:-1]:
+        app.scan([card])
+    app.until("Egg nigiri: 9 so far.")
+    # the tenth card and a double read of it come together: the second
+    # arrives before the pick is asked, so it is not taken as the pick
+    def twice() -> None:
+        for _ in range(2):
+            app.inbox.post(CardIdentified(hand[-1], Source.SCANNER, "04A1B2C3", None, 1))
+
+    both = threading.Thread(target=twice)
+    both.start()
+    both.join()
+    app.until("Squid nigiri: 10, done.")
+    app.until("Squid nigiri was scanned before this question: scan it again if you meant it.")
+    app.scan([Card.SALMON])
+    app.until("Salmon nigiri: 1, done.")
+    assert app.close() == 0
+
+
+def practice(app: App, variant: str) -> None:
+    app.until("Choose 1 to 6:")
+    app.type("2")
+    app.until("you included? 2 to 5:")
+    app.type("2")
+    app.until("Choose 1 to 3:")
+    app.type("1")  # greedy
+    app.until("Choose 1 to 4:")
+    app.type(variant)
+    app.until("Your pick:")
+
+
+def test_practice_picks_gather_scans_for_the_dummy_and_chopsticks() -> None:
+    """Verbose hands carry their codes, so the test scans from what it hears.
+    Each turn it scans the first card of the hand. Controlling the dummy, the
+    pick waits for a second scan, which goes to the dummy; with chopsticks on
+    the table it waits too, and an empty line ends it with one card."""
+    app = App(Settings(speech="none", verbosity="verbose"))
+    practice(app, "4")  # two players and the dummy
+    dummy_turns = 0
+    line = "Your pick:"
+    while line == "Your pick:":
+        prompt = app.seen - 1
+        controls = app.out.lines[prompt - 1].startswith("You control the dummy")
+        hand = next(text for text in reversed(app.out.lines[:prompt]) if "card: " in text
+                    or "cards: " in text)
+        codes = re.findall(r"\((\w+)\)", hand)
+        app.scan([parse(codes[0])])
+        line = app.until((" so far.", "Your pick:", "Choose 1 to 6:"))
+        if line.endswith(" so far."):
+            if controls:
+                app.scan([parse(codes[1] if len(codes) > 1 else codes[0])])
+                if app.until((", done.", " so far.")).endswith(" so far."):
+                    app.type("")  # chopsticks too: one for you, one for the dummy
+                dummy_turns += 1
+            else:
+                app.type("")  # chopsticks on the table, one card taken
+            line = app.until(("Your pick:", "Choose 1 to 6:"))
+        else:
+            assert not controls
+    assert line == "Choose 1 to 6:"
+    assert dummy_turns >= 3
     assert app.close() == 0

@@ -108,7 +108,7 @@ def test_undo_takes_back_the_last_entry_and_asks_that_question_again() -> None:
     app.type(codes(Card.SQUID))
     app.until("Ben's reveal (an empty line skips):")
     app.type("undo")
-    app.until("Taken back: Ana's pick, Squid nigiri.")
+    app.until("Taken back: your pick, Squid nigiri.")
     app.until("Your pick (two with chopsticks):")
     app.type(codes(Card.EGG))
     app.until("Ben's reveal (an empty line skips):")
@@ -164,6 +164,9 @@ def test_menu_leaves_a_game_which_stays_saved_and_can_be_thrown_away() -> None:
     again.until("An unfinished table game was found.")
     again.until("Choose 1 to 3:")
     again.type("3")
+    again.until("Throw it away for good?")
+    again.until("Choose 1 to 2:")
+    again.type("2")
     again.until("Thrown away.")
     again.until("Choose 1 to 6:")
     assert again.close() == 0
@@ -189,3 +192,65 @@ def test_tables_with_a_name_or_a_seat_reads_only_that_players_table() -> None:
     app.type("tables Zoe")
     app.until("No player called Zoe. Players: Ana, Ben.")
     assert app.close() == 0
+
+
+def start_four(app: App) -> None:
+    app.until("Choose 1 to 6:")
+    app.type("1")
+    app.until("you included? 2 to 5:")
+    app.type("4")
+    for name in ("Ana", "Ben", "Cyd", "Dan"):
+        app.until("to the left:")
+        app.type(name)
+    app.until("Choose 1 to 4:")
+    app.type("1")  # I am Ana
+    app.until("Choose 1 to 3:")
+    app.type("1")  # no variant
+    app.until("Cards come from:")
+    app.until("Choose 1 to 4:")
+    app.type("1")
+
+
+def test_undo_after_skips_asks_the_question_taken_back_not_an_earlier_skipped_one() -> None:
+    app = App()
+    start_four(app)
+    app.until("Your hand, card by card (an empty line skips):")
+    app.type("")  # hand skipped
+    app.until("Your pick (two with chopsticks):")
+    app.type("t")
+    app.until("Ben's reveal (an empty line skips):")
+    app.type("")  # Ben skipped
+    app.until("Cyd's reveal (an empty line skips):")
+    app.type("s")
+    app.until("Dan's reveal (an empty line skips):")
+    app.type("undo")
+    app.until("Taken back: Cyd's pick, Dumpling.")
+    assert app.until("(an empty line skips):") == "Cyd's reveal (an empty line skips):"
+    app.type("x")
+    app.until("Dan's reveal (an empty line skips):")
+    assert app.close() == 0
+
+
+def test_a_resumed_game_does_not_ask_again_what_was_skipped() -> None:
+    app = App()
+    start_four(app)
+    app.until("Your hand, card by card (an empty line skips):")
+    app.type("")
+    app.until("Your pick (two with chopsticks):")
+    app.type("t")
+    app.until("Ben's reveal (an empty line skips):")
+    app.type("")  # Ben skipped
+    app.until("Cyd's reveal (an empty line skips):")
+    assert app.close() == 0  # stopped here
+    again = App()
+    again.until("Choose 1 to 3:")
+    again.type("1")  # resume
+    assert again.until("(an empty line skips):") == "Cyd's reveal (an empty line skips):"
+    again.type("")
+    again.until("Dan's reveal (an empty line skips):")
+    again.type("")
+    again.until("Round 1, turn 2.")
+    again.type("undo")  # back over the skips and the new turn: the last fact
+    again.until("Taken back: your pick, Wasabi.")
+    assert again.until("(two with chopsticks):") == "Your pick (two with chopsticks):"
+    assert again.close() == 0
