@@ -61,3 +61,6 @@ if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
     say "Installing the Python packages failed (log above)."
     exit 1
 fi
+# Compiled once here, so the app starts quickly even where the environment
+# asks Python not to write its bytecode cache (PYTHONDONTWRITEBYTECODE).
+"$VENV/bin/python" -m compileall -q companion voices firmware_bridge >/dev/null
