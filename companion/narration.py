@@ -671,6 +671,9 @@ def concern_text(catalog: Catalog, warning: Warning, names: Sequence[str]) -> st
             "%(player)s took two cards with no chopsticks on the table. Kept; check it.",
             player=player,
         )
+    if concern is Concern.DUMMY_TWO:
+        return c.text("%(player)s took two cards: the dummy takes one a turn, never with "
+                      "chopsticks. Kept; check it.", player=player)
     if concern is Concern.HAND_SIZE:
         return c.text(
             "Your hand has %(count)s; %(limit)s expected this turn. Check the scan.",

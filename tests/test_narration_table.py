@@ -100,6 +100,12 @@ def test_concerns_say_what_does_not_fit_and_that_the_entry_stays() -> None:
     assert concern_text(EN, size, names) == (
         "Your hand has 7 cards; 8 cards expected this turn. Check the scan."
     )
+    dummy = Warning(Concern.DUMMY_TWO, 4, 1)
+    assert concern_text(EN, dummy, names).startswith("Ben took two cards: the dummy takes one")
+    # every concern has its own sentence
+    said = {concern_text(EN, Warning(concern, 0, 1, SQUID, 2, 1, (SQUID,)), names)
+            for concern in Concern}
+    assert len(said) == len(Concern)
 
 
 def test_advice_says_the_card_and_why() -> None:

@@ -94,6 +94,8 @@ class Concern(enum.Enum):
     NOT_IN_HAND = "not-in-hand"
     #: Two cards taken without chopsticks on the table.
     NO_CHOPSTICKS = "no-chopsticks"
+    #: Two cards given to the dummy, which never uses chopsticks.
+    DUMMY_TWO = "dummy-two"
     #: A scanned hand of the wrong size for the turn.
     HAND_SIZE = "hand-size"
     #: A scanned hand that differs from what was traced of it.
@@ -458,7 +460,9 @@ class Tracker:
     def _check_pick(self, d: _Derived, index: int, entry: Entry) -> list[Warning]:
         assert entry.round is not None and entry.turn is not None and entry.seat is not None
         out = []
-        if len(entry.cards) == 2:
+        if len(entry.cards) == 2 and entry.seat == self.dummy:
+            out.append(Warning(Concern.DUMMY_TWO, index, entry.seat))
+        elif len(entry.cards) == 2:
             tables = self._tables_of(_until(d, entry), entry.round)
             if Card.CHOPSTICKS not in tables[entry.seat]:
                 out.append(Warning(Concern.NO_CHOPSTICKS, index, entry.seat))

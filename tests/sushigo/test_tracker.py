@@ -215,3 +215,13 @@ def test_nonsense_entries_are_refused() -> None:
     with pytest.raises(TrackerError):
         Tracker(NAMES[:2], 0, Variant(dummy=True))
     assert t.entries == ()
+
+
+def test_two_cards_for_the_dummy_are_questioned_chopsticks_or_not() -> None:
+    t = Tracker(["Ana", "Ben", "Dummy"], 0, variant=Variant(dummy=True))
+    t.add(Entry.pick(2, [Card.CHOPSTICKS]))
+    t.add(Entry.next_turn())
+    warnings = t.add(Entry.pick(2, [Card.WASABI, Card.SQUID]))
+    assert [w.concern for w in warnings] == [Concern.DUMMY_TWO]
+    assert warnings[0].seat == 2
+    assert t.table(2)[-2:] == (Card.WASABI, Card.SQUID)  # kept all the same
