@@ -103,7 +103,8 @@ class LineSink(Protocol):
     """Where sentences go: standard output, or the full-screen interface.
 
     A sink may also have ``show_choices(title, options)`` and
-    ``hide_choices()`` (a menu is open, then closed) and
+    ``hide_choices(chosen)`` (a menu is open, then closed, with the index
+    chosen or ``None``) and
     ``show_facts(text)`` (the key facts of the game changed); the
     full-screen interface uses them to show a list and a status line.
     """
@@ -319,14 +320,16 @@ class Plain:
     def choose(self, title: str, options: list[str]) -> int:
         """A numbered choice: the index chosen."""
         self.say(title)
+        self.hook("show_choices", title, options)  # a screen shows them as a list
         for number, option in enumerate(options, start=1):
             self.say(f"{number}. {option}")
-        self.hook("show_choices", title, options)
+        chosen: int | None = None
         try:
             while True:
                 answer = self.ask(self.text("Choose 1 to %(n)d:", n=len(options)))
                 if is_number(answer) and 1 <= int(answer) <= len(options):
-                    return int(answer) - 1
+                    chosen = int(answer) - 1
+                    return chosen
                 if not answer:
                     self.say(self.text("Type a number from 1 to %(n)d.", n=len(options)),
                              Priority.IMPORTANT)
@@ -334,7 +337,7 @@ class Plain:
                 self.say(self.text("%(answer)s is not a choice: type a number from 1 to %(n)d.",
                                    answer=answer, n=len(options)), Priority.IMPORTANT)
         finally:
-            self.hook("hide_choices")
+            self.hook("hide_choices", chosen)
 
     # -- the scanner -----------------------------------------------------------------------
 

@@ -105,8 +105,8 @@ class _Lines:
     def show_choices(self, title: str, options: list[str]) -> None:
         self._deliver(self.app.show_choices, title, list(options))
 
-    def hide_choices(self) -> None:
-        self._deliver(self.app.hide_choices)
+    def hide_choices(self, chosen: int | None = None) -> None:
+        self._deliver(self.app.hide_choices, chosen)
 
     def show_facts(self, text: str) -> None:
         self._deliver(self.app.show_facts, text)
@@ -180,6 +180,7 @@ class CompanionApp(App[int]):
         self._list_just_opened = False
         #: The open list was answered: further Enter or digits wait for the next list.
         self._list_answered = False
+        self._listed: list[str] = []  # the open list's options, "1. ..."
         #: When a digit last chose in a list (for the Enter typed after it).
         self._digit_chose_at = float("-inf")
 
@@ -249,17 +250,20 @@ class CompanionApp(App[int]):
         """A new line in the transcript; the last one also on the status line,
         where the cursor rests (rule 2 of the module's docstring)."""
         self.lines.append(line)
+        if line in self._listed:
+            return  # an option of the open list: shown (and followed) there once
         self.query_one("#transcript", RichLog).write(line)
         self.query_one("#status", Static).update(line[:80])
         if not self._list_just_opened:
             self._cursor_to(status=True)
 
     def show_choices(self, title: str, options: list[str]) -> None:
-        """A menu opens (its title and options are already in the transcript)."""
+        """A menu opens (its title is in the transcript; its options, said
+        next, are shown in the list only, so a screen reader reads them once)."""
         del title  # said already; the status line shows the prompt that follows
         choices = self.query_one("#choices", OptionList)
-        choices.set_options([f"{number}. {option}"
-                             for number, option in enumerate(options, start=1)])
+        self._listed = [f"{number}. {option}" for number, option in enumerate(options, start=1)]
+        choices.set_options(self._listed)
         choices.highlighted = 0
         choices.display = True
         self._list_answered = False
@@ -268,8 +272,12 @@ class CompanionApp(App[int]):
             self._list_just_opened = True
         self._cursor_to(status=False)
 
-    def hide_choices(self) -> None:
-        """The menu was answered: the focus back on the answer line."""
+    def hide_choices(self, chosen: int | None = None) -> None:
+        """The menu was answered: the option chosen goes into the transcript
+        (what was chosen stays in the history), the focus back on the answer line."""
+        if chosen is not None and 0 <= chosen < len(self._listed):
+            self.query_one("#transcript", RichLog).write(self._listed[chosen])
+        self._listed = []
         choices = self.query_one("#choices", OptionList)
         choices.display = False
         choices.clear_options()

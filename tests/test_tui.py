@@ -23,7 +23,7 @@ import pytest
 from textual import events
 from textual.errors import NoWidget
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 
 from companion import tui
 from companion.i18n import Catalog
@@ -626,3 +626,28 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
         await player.quit()
 
     assert run(body).return_value == 0
+
+
+def transcript(app: CompanionApp) -> list[str]:
+    log = app.query_one("#transcript", RichLog)
+    return ["".join(segment.text for segment in strip).rstrip() for strip in log.lines]
+
+
+def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> None:
+    """A screen reader reads new text: the options are in the list, not a
+    second time in the transcript; once chosen, the transcript keeps the choice."""
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        shown = transcript(player.app)
+        assert "Main menu." in shown
+        assert not any(line.startswith(("1. Table", "2. Practice")) for line in shown)
+        assert "2. Practice game against bots." in player.app.lines  # said all the same
+        await player.pick(4)  # learn the codes
+        await player.menu(3)
+        shown = transcript(player.app)
+        assert "4. Learn the codes." in shown  # what was chosen stays in the history
+        assert not any(line.startswith("1. Type or scan") for line in shown)
+        await player.quit()
+
+    app = run(body)
+    assert app.return_value == 0
