@@ -150,6 +150,7 @@ class QueuedSpeaker(abc.ABC):
 
     def _work(self) -> None:
         while True:
+            failure = None
             with self._lock:
                 self._lock.wait_for(lambda: self._closed or bool(self._queue))
                 if self._closed:
@@ -162,9 +163,13 @@ class QueuedSpeaker(abc.ABC):
                     self._handle = None
                     self._current = None
                     self._lock.notify_all()
-                    self._failed(str(error))
-                    continue
+                    failure = str(error)
                 handle = self._handle
+            if failure is not None:
+                # told outside the lock: whoever is told may need to stop
+                # speech (which takes the lock) before it can go on
+                self._failed(failure)
+                continue
             ok = self._wait(handle)
             with self._lock:
                 stopped = self._handle is None

@@ -88,31 +88,30 @@ class FallbackSpeaker:
         self._factory = factory
         self._lock = threading.Lock()
         self._last: tuple[str, str, Priority] | None = None
-        self.backend: Speech = self._next(None)
+        self.backend: Speech = self._next()
 
     @property
     def name(self) -> str:
         return self.backend.name
 
-    def _next(self, reason: str | None) -> Speech:
+    def _next(self) -> Speech:
         while self._order:
             name = self._order.pop(0)
             try:
-                backend = self._factory(name, self.settings, self._failed)
+                return self._factory(name, self.settings, self._failed)
             except SpeechError:
                 continue
-            if reason is not None and self.on_notice is not None:
-                self.on_notice(Switched(reason, backend.name))
-            return backend
-        if reason is not None and self.on_notice is not None:
-            self.on_notice(Switched(reason, None))
         return NoSpeech(self.settings)
 
     def _failed(self, reason: str) -> None:
         with self._lock:
             failed = self.backend
-            self.backend = self._next(reason)
+            self.backend = self._next()
             last = self._last
+        # told outside the lock: the app may write and stop speech meanwhile
+        if self.on_notice is not None:
+            name = None if isinstance(self.backend, NoSpeech) else self.backend.name
+            self.on_notice(Switched(reason, name))
         if last is not None:
             self.backend.say(*last)  # say again what was lost
         closing = threading.Thread(target=failed.close, daemon=True)

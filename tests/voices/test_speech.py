@@ -253,3 +253,24 @@ def test_no_child_process_inherits_the_terminal(tmp_path: Path) -> None:
     speaker.interrupt()
     speaker.close()
     assert found == 1
+
+
+def test_the_last_backend_failing_leaves_writing_only_and_says_so(tmp_path: Path) -> None:
+    notices: list[Switched] = []
+
+    def factory(name: str, settings: VoiceSettings | None, on_failure: object) -> object:
+        if name == "none":
+            return NoSpeech(settings)
+        return EspeakSpeaker(settings, on_failure,  # type: ignore[arg-type]
+                             program=crashing_program(tmp_path))
+
+    voice = FallbackSpeaker(("dying", "none"), on_notice=notices.append,
+                            factory=factory)  # type: ignore[arg-type]
+    voice.say("Wasabi.", "en", Priority.IMPORTANT)
+    deadline = time.monotonic() + 5
+    while not notices and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [n.backend for n in notices] == [None]
+    assert str(notices[0]).endswith("the app will only write.")
+    assert isinstance(voice.backend, NoSpeech)
+    voice.close()
