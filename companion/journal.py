@@ -218,6 +218,14 @@ class Journal:
 
 
 def journals(directory: Path | None = None) -> list[Path]:
-    """Every journal, newest first."""
+    """Every journal, the one last written to first (not by name: two games
+    begun in the same second, or after the clock went back, sort by chance)."""
     directory = directory or journal_dir()
-    return sorted(directory.glob(f"*{SUFFIX}"), reverse=True)
+
+    def last_written(path: Path) -> tuple[int, str]:
+        try:
+            return path.stat().st_mtime_ns, path.name
+        except OSError:
+            return 0, path.name
+
+    return sorted(directory.glob(f"*{SUFFIX}"), key=last_written, reverse=True)

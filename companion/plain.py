@@ -81,8 +81,9 @@ def virtual_scanner_port() -> Path:
 
 
 def is_number(text: str) -> bool:
-    """Plain digits 0-9 (not ², nor other scripts' digits int() may refuse)."""
-    return text.isascii() and text.isdigit()
+    """A few plain digits 0-9 (not ², nor other scripts' digits, nor more
+    digits than any answer has, which int() may refuse)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}

@@ -140,6 +140,8 @@ class Undone(Exception):
 #: seat's reveal (a seat number); after the last, the turn (or round) ends.
 Step = str | int
 HAND, PICK, DONE = "hand", "pick", "done"
+#: A skipped question of a round's end: a seat's whole table kept ("table-2").
+TABLE = "table-"
 
 
 def steps(tracker: Tracker) -> list[Step]:
@@ -164,7 +166,9 @@ def next_step(tracker: Tracker, skipped: set[Step]) -> Step:
     entries = tracker.entries
     since = max((i for i, e in enumerate(entries) if e.kind is EntryKind.NEXT), default=-1)
     answered = [_step_of(entry, tracker.you) for entry in entries[since + 1:]]
-    answered += list(skipped)
+    # a whole table kept at the round's end: the round's end has begun
+    answered += [DONE if isinstance(step, str) and step.startswith(TABLE) else step
+                 for step in skipped]
     if DONE in answered:
         return DONE
     last = max((order.index(step) for step in answered), default=-1)
@@ -272,14 +276,27 @@ def end_of_round(app: Plain, session: TableSession, round_: int,
     tracker = session.tracker
     names = list(tracker.names)
     for seat, name in enumerate(names):
-        if len(tracker.table(seat, round_)) >= tracker.hand_size:
+        if len(tracker.table(seat, round_)) >= tracker.hand_size or _table_answered(
+                session, seat):
             continue
         cards = app.ask_cards(app.text(
             "%(player)s's whole table this round, in order (an empty line keeps it):",
             player=name), extra, allow_empty=True, most=tracker.hand_size)
         if cards:
             concerns(app, session, session.add(Entry.tableau(seat, cards, round=round_)))
+        else:
+            session.skip(f"{TABLE}{seat}")  # kept: not asked again after a resume
     app.say_round_scores(round_, session.tracker.round_score(round_), names)
+
+
+def _table_answered(session: TableSession, seat: int) -> bool:
+    """Whether this round's end already has this seat's whole table, entered
+    or kept as it was (both journaled)."""
+    tracker = session.tracker
+    entries = tracker.entries
+    since = max((i for i, e in enumerate(entries) if e.kind is EntryKind.NEXT), default=-1)
+    entered = any(e.kind is EntryKind.TABLEAU and e.seat == seat for e in entries[since + 1:])
+    return entered or f"{TABLE}{seat}" in session.skips()
 
 
 def where(app: Plain, session: TableSession) -> None:

@@ -333,4 +333,10 @@ def _reason(error: BaseException) -> str:
 
 
 def port_exists(port: str) -> bool:
-    return "://" in port or Path(port).exists()
+    """A pyserial URL, or a path that exists (a name too long for a path is not one)."""
+    if "://" in port:
+        return True
+    try:
+        return Path(port).exists()
+    except (OSError, ValueError):
+        return False
