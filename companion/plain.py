@@ -18,15 +18,14 @@ import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from companion.announce import Announcer
 from companion.commands import CommandWords, fold
 from companion.i18n import LANGUAGES, Catalog
 from companion.inbox import Inbox, Item
-from companion.journal import JournalError, data_dir
+from companion.journal import JournalError
 from companion.narration import (
     Verbosity,
     advice_text,
@@ -50,7 +49,7 @@ from companion.narration import (
     typing_help,
     unknown_tag,
 )
-from companion.plain_table import new_table_game, table_game
+from companion.plain_table import TABLE_WORDS, new_table_game, table_game
 from companion.session import PracticeSession, TableSession, resume, unfinished
 from companion.settings import VOICE_RANGES, Settings, save_settings
 from companion.sushigo.bots import Advisor
@@ -75,11 +74,6 @@ from voices.choose import FallbackSpeaker, Switched
 if TYPE_CHECKING:
     from firmware_bridge.link import ScannerLink
 
-def virtual_scanner_port() -> Path:
-    """Where ``firmware-bridge simulate`` links its virtual scanner."""
-    return data_dir() / "virtual-scanner"
-
-
 def is_number(text: str) -> bool:
     """A few plain digits 0-9 (not ², nor other scripts' digits, nor more
     digits than any answer has, which int() may refuse)."""
@@ -89,7 +83,7 @@ def is_number(text: str) -> bool:
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}
 COMMON = ("repeat", "back", "next", "stop", "help", "menu", "quit")
 PRACTICE_WORDS = ("where", "hand", "tables", "race", "hint", "undo")
-GAME_ONLY = frozenset({"where", "hand", "coming", "tables", "race", "hint", "undo"})
+GAME_ONLY = frozenset(PRACTICE_WORDS) | frozenset(TABLE_WORDS)
 #: Scanner problems that are news every time they come (scans were lost).
 REPORTED_EACH_TIME = frozenset({ScannerIssue.LOST_SCANS, ScannerIssue.DEVICE_ERROR})
 
@@ -342,6 +336,12 @@ class Plain:
 
     # -- the scanner -----------------------------------------------------------------------
 
+    @property
+    def scanner_choice(self) -> str:
+        """The scanner of this run: ``--scanner``'s, else the settings'."""
+        assert self.settings is not None
+        return self.settings.scanner if self.scanner is None else self.scanner
+
     def use_scanner(self, choice: str) -> None:
         """Listen to the NFC scanner: ``auto`` finds it, ``virtual`` is the one
         ``firmware-bridge simulate`` starts, anything else is its port; an
@@ -354,18 +354,19 @@ class Plain:
         if not choice:
             return
         from firmware_bridge.link import ScannerLink  # noqa: PLC0415 - pyserial when used
+        from firmware_bridge.virtual import default_link  # noqa: PLC0415
 
         if not isinstance(self.input, Inbox):
             inbox = Inbox()
             inbox.pump(self.input)
             self.input = inbox
-        port = {"auto": None, "virtual": str(virtual_scanner_port())}.get(choice, choice)
+        port = {"auto": None, "virtual": str(default_link())}.get(choice, choice)
         self.link = ScannerLink(port, self.input.post).start()
 
     def choose_scanner(self) -> None:
         """Where cards come from besides the keyboard; saved for next time."""
         assert self.settings is not None
-        current = self.settings.scanner if self.scanner is None else self.scanner
+        current = self.scanner_choice
         options = [
             (self.text("Typed codes only (a barcode scanner types too)."), ""),
             (self.text("The NFC scanner, found by itself."), "auto"),
@@ -390,7 +391,7 @@ class Plain:
                 self.say(self.text("There is no port %(port)s. Is the scanner plugged in?",
                                    port=port), Priority.IMPORTANT)
         if chosen != self.settings.scanner:
-            self._save(Settings(**{**vars(self.settings), "scanner": chosen}))
+            self._save(replace(self.settings, scanner=chosen))
         self.scanner = chosen
         self.use_scanner(chosen)
 
@@ -402,7 +403,7 @@ class Plain:
                 with contextlib.suppress(ToMenu):  # the rest left at the defaults
                     self.first_start()
             assert self.settings is not None
-            self.use_scanner(self.settings.scanner if self.scanner is None else self.scanner)
+            self.use_scanner(self.scanner_choice)
             with contextlib.suppress(ToMenu):
                 self.offer_resume()
             self.menu()
@@ -532,12 +533,9 @@ class Plain:
                 self.say_tables(names, [game.table(seat) for seat in range(len(names))])
             elif word == "race":
                 tables = [game.table(seat) for seat in range(len(names))]
-                maki = [sum(card.maki_icons for card in table) for table in tables]
                 before = game.view(0).puddings
-                puddings = [before[seat] + tables[seat].count(Card.PUDDING)
-                            for seat in range(len(names))]
-                for line in race_text(self.catalog, names, maki, puddings):
-                    self.say(line)
+                self.say_race(names, tables, [kept + table.count(Card.PUDDING)
+                                              for kept, table in zip(before, tables, strict=True)])
             elif word == "hint":
                 advice = Advisor(worlds=40).advise(game.view(0), game.legal_choices(0),
                                                   self.random)
@@ -586,8 +584,8 @@ class Plain:
         if full > 1:
             self.say(self.text("%(card)s: %(n)d so far.", card=card_name(self.catalog, first),
                                n=1))
-            scanned = self.ask_cards("", extra, allow_empty=True, most=full, full=full,
-                                     scans_only=True, start=scanned)
+            scanned = self.ask_cards(None, extra, allow_empty=True, most=full, full=full,
+                                     start=scanned)
         own, dummy = (scanned[:-1], scanned[-1]) if controls and len(scanned) > 1 else (
             scanned, None)
         text = "+".join(short_code(card) for card in own)
@@ -624,6 +622,13 @@ class Plain:
         for name, table in chosen:
             listed = card_list(self.catalog, table) or self.text("nothing yet")
             self.say(self.text("%(player)s: %(cards)s.", player=name, cards=listed))
+
+    def say_race(self, names: Sequence[str], tables: Sequence[Sequence[Card]],
+                 puddings: Sequence[int]) -> None:
+        """The maki race of this round (from the tables) and the puddings kept."""
+        maki = [sum(card.maki_icons for card in table) for table in tables]
+        for line in race_text(self.catalog, names, maki, puddings):
+            self.say(line)
 
     def say_round_scores(self, round_: int, scores: Sequence[SeatScore],
                          names: Sequence[str]) -> None:
@@ -688,13 +693,12 @@ class Plain:
 
     def ask_cards(
         self,
-        prompt: str,
+        prompt: str | None,
         extra: Callable[[str], bool] | None = None,
         *,
         allow_empty: bool = False,
         most: int = 20,
         full: int | None = None,
-        scans_only: bool = False,
         start: Sequence[Card] = (),
     ) -> list[Card]:
         """Cards typed (or scanned by a wedge scanner) on one line, by code or
@@ -703,7 +707,8 @@ class Plain:
         Cards from the serial scanner gather one by one, each named with the
         count so far; an empty line ends the entry, ``undo`` takes off the
         last one, and the entry ends by itself at ``full`` cards (or ``most``).
-        A typed line adds its cards to those scanned and ends the entry."""
+        A typed line adds its cards to those scanned and ends the entry. With
+        no ``prompt``, the gathering of ``start`` goes on, nothing asked."""
         scanned: list[Card] = list(start)  # scanned already, counted in
         full = min(full or most, most)
 
@@ -715,7 +720,7 @@ class Plain:
                 return True
             return extra is not None and extra(word)
 
-        ask: str | None = None if scans_only else prompt
+        ask = prompt
         while True:
             answer = self._answer(ask, gathering, scans=True)
             ask = None
@@ -742,12 +747,12 @@ class Plain:
                     cards = [parse(word) for word in words]
                 except UnknownCodeError as error:
                     self.say(refusal_text(self.catalog, error), Priority.IMPORTANT)
-                    ask = prompt if not (scanned or scans_only) else None
+                    ask = None if scanned else prompt
                     continue
             if len(scanned) + len(cards) > most:
                 self.say(self.text("At most %(most)d cards here.", most=most),
                          Priority.IMPORTANT)
-                ask = prompt if not (scanned or scans_only) else None
+                ask = None if scanned else prompt
                 continue
             return scanned + cards
 
@@ -817,14 +822,13 @@ class Plain:
         if index == 0:
             languages = list(LANGUAGES)
             pick = self.choose(self.text("Language:"), [LANGUAGE_NAMES[c] for c in languages])
-            chosen = Settings(**{**vars(current), "language": languages[pick]})
+            chosen = replace(current, language=languages[pick])
         elif index == 1:
             pick = self.choose(self.text("Speech:"), [
                 self.text("The app speaks for itself."),
                 self.text("My screen reader speaks: the app only writes."),
             ])
-            chosen = Settings(**{**vars(current), "speech": ("auto", "none")[pick],
-                                 "speak_echoes": pick == 0})
+            chosen = replace(current, speech=("auto", "none")[pick], speak_echoes=pick == 0)
         elif index == 2:
             pick = self.choose(self.text("How much should it say?"), [
                 self.text("Terse: key facts only."), self.text("Normal."),

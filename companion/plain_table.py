@@ -18,7 +18,6 @@ from companion.narration import (
     coming_hand_text,
     concern_text,
     hand_text,
-    race_text,
     taken_back_text,
     taken_text,
 )
@@ -81,10 +80,8 @@ def _commands(app: Plain, session: TableSession) -> Callable[[str], bool]:
         elif word == "tables":
             app.say_tables(names, [tracker.table(seat) for seat in range(len(names))])
         elif word == "race":
-            tables = [tracker.table(seat) for seat in range(len(names))]
-            maki = [sum(card.maki_icons for card in table) for table in tables]
-            for line in race_text(app.catalog, names, maki, tracker.puddings()):
-                app.say(line)
+            app.say_race(names, [tracker.table(seat) for seat in range(len(names))],
+                         tracker.puddings())
         elif word == "hint":
             hint(app, session)
         elif word == "undo":
@@ -95,7 +92,6 @@ def _commands(app: Plain, session: TableSession) -> Callable[[str], bool]:
             app.say(taken_back_text(app.catalog, taken_back, names, tracker.you),
                     Priority.IMPORTANT)
             raise Undone
-
         else:
             return False
         return True
@@ -158,14 +154,19 @@ def _step_of(entry: Entry, you: int) -> Step:
     return DONE  # a whole table: the round's end has begun
 
 
+def this_turn(tracker: Tracker) -> tuple[Entry, ...]:
+    """The entries since play last moved on to a new turn."""
+    entries = tracker.entries
+    since = max((i for i, e in enumerate(entries) if e.kind is EntryKind.NEXT), default=-1)
+    return entries[since + 1:]
+
+
 def next_step(tracker: Tracker, skipped: set[Step]) -> Step:
     """The question to ask now: the one after the last answered this turn
     (entered, or skipped with an empty line), so that a resumed game and an
     undone entry both go on at exactly the right question."""
     order = steps(tracker)
-    entries = tracker.entries
-    since = max((i for i, e in enumerate(entries) if e.kind is EntryKind.NEXT), default=-1)
-    answered = [_step_of(entry, tracker.you) for entry in entries[since + 1:]]
+    answered = [_step_of(entry, tracker.you) for entry in this_turn(tracker)]
     # a whole table kept at the round's end: the round's end has begun
     answered += [DONE if isinstance(step, str) and step.startswith(TABLE) else step
                  for step in skipped]
@@ -292,10 +293,8 @@ def end_of_round(app: Plain, session: TableSession, round_: int,
 def _table_answered(session: TableSession, seat: int) -> bool:
     """Whether this round's end already has this seat's whole table, entered
     or kept as it was (both journaled)."""
-    tracker = session.tracker
-    entries = tracker.entries
-    since = max((i for i, e in enumerate(entries) if e.kind is EntryKind.NEXT), default=-1)
-    entered = any(e.kind is EntryKind.TABLEAU and e.seat == seat for e in entries[since + 1:])
+    entered = any(e.kind is EntryKind.TABLEAU and e.seat == seat
+                  for e in this_turn(session.tracker))
     return entered or f"{TABLE}{seat}" in session.skips()
 
 

@@ -25,7 +25,6 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.journal import data_dir
 from companion.sushigo.cards import Card, deck_counts
 from companion.sushigo.tactile import UnknownCodeError, parse
 from firmware_bridge.events import (
@@ -38,7 +37,7 @@ from firmware_bridge.events import (
 )
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, RegistryError, demo_uid, normalize_uid
-from firmware_bridge.virtual import VirtualScanner
+from firmware_bridge.virtual import VirtualScanner, default_link
 
 EXIT_OK = 0
 EXIT_BAD = 2
@@ -78,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "simulate":
-            return simulate(args.link or data_dir() / "virtual-scanner")
+            return simulate(args.link or default_link())
         if args.command == "listen":
             return listen(args.port, as_json=args.json, seconds=args.seconds)
         if args.command == "enrol":

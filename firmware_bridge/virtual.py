@@ -18,6 +18,7 @@ import threading
 import tty
 from pathlib import Path
 
+from companion.journal import data_dir
 from firmware_bridge.protocol import (
     LineSplitter,
     ProtocolError,
@@ -27,6 +28,12 @@ from firmware_bridge.protocol import (
 
 DEVICE = "tactile-scanner"
 FIRMWARE = "1.0.0-virtual"
+
+
+def default_link() -> Path:
+    """Where ``firmware-bridge simulate`` links its virtual scanner, and where
+    the app looks for it: ``virtual-scanner`` in the data folder."""
+    return data_dir() / "virtual-scanner"
 
 
 class VirtualScanner:

@@ -32,6 +32,14 @@ HAND = (Card.SQUID, Card.EGG, Card.EGG, Card.MAKI1, Card.MAKI1, Card.TEMPURA,
         Card.PUDDING, Card.DUMPLING, Card.SASHIMI, Card.MAKI2)
 
 
+def enter_hand_and_pick(app: App, pick: Card) -> None:
+    """The first turn's hand (HAND) and pick; Ben's reveal is asked next."""
+    app.type(codes(*HAND))
+    app.until("Your pick (two with chopsticks):")
+    app.type(codes(pick))
+    app.until("Ben's reveal (an empty line skips):")
+
+
 def test_hint_race_and_help_during_a_table_game() -> None:
     app = App()
     start_table_game(app)
@@ -103,10 +111,7 @@ def test_an_empty_answer_keeps_the_voice_as_it_was() -> None:
 def test_undo_takes_back_the_last_entry_and_asks_that_question_again() -> None:
     app = App()
     start_table_game(app)
-    app.type(codes(*HAND))
-    app.until("Your pick (two with chopsticks):")
-    app.type(codes(Card.SQUID))
-    app.until("Ben's reveal (an empty line skips):")
+    enter_hand_and_pick(app, Card.SQUID)
     app.type("undo")
     app.until("Taken back: your pick, Squid nigiri.")
     app.until("Your pick (two with chopsticks):")
@@ -130,10 +135,7 @@ def test_undo_takes_back_the_last_entry_and_asks_that_question_again() -> None:
 def test_a_stopped_table_game_resumes_at_the_very_question_it_stopped_on() -> None:
     app = App()
     start_table_game(app)
-    app.type(codes(*HAND))
-    app.until("Your pick (two with chopsticks):")
-    app.type(codes(Card.SQUID))
-    app.until("Ben's reveal (an empty line skips):")
+    enter_hand_and_pick(app, Card.SQUID)
     assert app.close() == 0  # the input ends here: as if the window closed
     again = App()
     again.until("An unfinished table game was found.")
@@ -179,10 +181,7 @@ def test_menu_leaves_a_game_which_stays_saved_and_can_be_thrown_away() -> None:
 def test_tables_with_a_name_or_a_seat_reads_only_that_players_table() -> None:
     app = App()
     start_table_game(app)
-    app.type(codes(*HAND))
-    app.until("Your pick (two with chopsticks):")
-    app.type(codes(Card.SQUID))
-    app.until("Ben's reveal (an empty line skips):")
+    enter_hand_and_pick(app, Card.SQUID)
     app.type(codes(Card.MAKI3))
     app.until("Round 1, turn 2.")
     app.type("tables be")
