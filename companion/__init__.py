@@ -1,6 +1,6 @@
 """A companion for playing tactile card games with real cards.
 
-Game rules live in one subpackage per game (``companion.sushigo``); the
+Game rules live in one subpackage per game (``companion.games.sushigo``); the
 shell around them (command line, narration, journal, interface) sits beside
 them and is shared by every game.
 """

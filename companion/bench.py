@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
-from companion.sushigo.draft import Game
+from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.sushigo.draft import Game
 from firmware_bridge.events import CardIdentified, InputEvent
 from firmware_bridge.link import LinkSettings, ScannerLink
 from firmware_bridge.registry import Registry

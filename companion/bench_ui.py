@@ -85,10 +85,10 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     """Seconds from an input to the sentence handed to speech, in the learning
     journey: typed lines, or (``scans``) cards posted by another thread into
     the inbox, as the scanner's link posts them."""
+    from companion.games.sushigo.cards import Card  # noqa: PLC0415
     from companion.inbox import Inbox  # noqa: PLC0415 - the shell's own
     from companion.plain import Plain  # noqa: PLC0415
     from companion.settings import Settings  # noqa: PLC0415
-    from companion.sushigo.cards import Card  # noqa: PLC0415
     from firmware_bridge.events import CardIdentified, Source  # noqa: PLC0415
 
     fed = threading.Event()

@@ -5,7 +5,7 @@ Subcommands:
 ``companion codes [--lang xx]``
     The tactile code reference, a card a line.
 ``companion score [FILE|-] [--explain] [--lang xx]``
-    Score a game written as JSON (see :mod:`companion.sushigo.gamefile`).
+    Score a game written as JSON (see :mod:`companion.games.sushigo.gamefile`).
 ``companion simulate --players N --games K [--bots ...] [--variant ...]``
     Whole games between bots: wins, mean scores, throughput.
 ``companion say TEXT [--lang xx] [--backend NAME] [--to FILE.wav]``
@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__
+from companion.games.sushigo.gamefile import GameFileError, load_game_bytes
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.narration import codes_reference, explain_game, game_file_error_text
 from companion.plain import Plain
 from companion.settings import Settings, SettingsError, load_settings
-from companion.sushigo.gamefile import GameFileError, load_game_bytes
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
 

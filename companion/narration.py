@@ -19,13 +19,12 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from companion.commands import CommandWords
-from companion.i18n import N_, Catalog
-from companion.sushigo.bots import Advice, Reason
-from companion.sushigo.cards import Card
-from companion.sushigo.draft import ChoiceError, ChoiceProblem
-from companion.sushigo.gamefile import GameFileError, Problem
-from companion.sushigo.scoring import GameScore, Line, LineKind, Place
-from companion.sushigo.tactile import (
+from companion.games.sushigo.bots import Advice, Reason
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.draft import ChoiceError, ChoiceProblem
+from companion.games.sushigo.gamefile import GameFileError, Problem
+from companion.games.sushigo.scoring import GameScore, Line, LineKind, Place
+from companion.games.sushigo.tactile import (
     REFERENCE_ORDER,
     Position,
     Refusal,
@@ -34,7 +33,8 @@ from companion.sushigo.tactile import (
     parse,
     sticker,
 )
-from companion.sushigo.tracker import Concern, Entry, EntryKind, HandInfo, Warning
+from companion.games.sushigo.tracker import Concern, Entry, EntryKind, HandInfo, Warning
+from companion.i18n import N_, Catalog
 from firmware_bridge.events import Problem as ScannerIssue
 from firmware_bridge.events import ScannerProblem
 

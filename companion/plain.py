@@ -23,6 +23,12 @@ from typing import TYPE_CHECKING, Protocol
 
 from companion.announce import Announcer
 from companion.commands import CommandWords, fold
+from companion.games.sushigo.bots import Advisor
+from companion.games.sushigo.cards import CARDS, Card
+from companion.games.sushigo.draft import ChoiceError, GameEnded, Revealed, RoundScored, Variant
+from companion.games.sushigo.gamefile import GameFileError, read_game
+from companion.games.sushigo.scoring import GameScore, SeatScore
+from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
 from companion.i18n import LANGUAGES, Catalog
 from companion.inbox import Inbox, Item
 from companion.journal import JournalError
@@ -52,12 +58,6 @@ from companion.narration import (
 from companion.plain_table import TABLE_WORDS, new_table_game, table_game
 from companion.session import PracticeSession, TableSession, resume, unfinished
 from companion.settings import VOICE_RANGES, Settings, save_settings
-from companion.sushigo.bots import Advisor
-from companion.sushigo.cards import CARDS, Card
-from companion.sushigo.draft import ChoiceError, GameEnded, Revealed, RoundScored, Variant
-from companion.sushigo.gamefile import GameFileError, read_game
-from companion.sushigo.scoring import GameScore, SeatScore
-from companion.sushigo.tactile import UnknownCodeError, parse, short_code
 from firmware_bridge.events import (
     CardIdentified,
     CardRefused,

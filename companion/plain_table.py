@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from companion.games.sushigo.bots import table_advice
+from companion.games.sushigo.cards import ROUNDS, Card
+from companion.games.sushigo.draft import Variant
+from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, Warning
 from companion.narration import (
     advice_text,
     coming_hand_text,
@@ -22,10 +26,6 @@ from companion.narration import (
     taken_text,
 )
 from companion.session import TableSession
-from companion.sushigo.bots import table_advice
-from companion.sushigo.cards import ROUNDS, Card
-from companion.sushigo.draft import Variant
-from companion.sushigo.tracker import Entry, EntryKind, Tracker, Warning
 from voices.base import Priority
 
 if TYPE_CHECKING:

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.games.sushigo.bots import BOTS, Bot
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.draft import Choice, Game, Variant
+from companion.games.sushigo.draft import Event as GameEvent
+from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, Warning
 from companion.journal import Event, Journal, JournalError, Loaded, journals
-from companion.sushigo.bots import BOTS, Bot
-from companion.sushigo.cards import Card
-from companion.sushigo.draft import Choice, Game, Variant
-from companion.sushigo.draft import Event as GameEvent
-from companion.sushigo.tracker import Entry, EntryKind, Tracker, Warning
 
 PRACTICE = "practice"
 FORMAT = 1

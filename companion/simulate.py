@@ -14,8 +14,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from companion.bench import percentile, wilson_interval
-from companion.sushigo.bots import BOTS, Advisor, Bot
-from companion.sushigo.draft import Choice, Choices, Game, SeatView, Variant
+from companion.games.sushigo.bots import BOTS, Advisor, Bot
+from companion.games.sushigo.draft import Choice, Choices, Game, SeatView, Variant
 
 PLAIN = Variant()
 

@@ -25,8 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.sushigo.cards import Card, deck_counts
-from companion.sushigo.tactile import UnknownCodeError, parse
+from companion.games.sushigo.cards import Card, deck_counts
+from companion.games.sushigo.tactile import UnknownCodeError, parse
 from firmware_bridge.events import (
     CardIdentified,
     CardRefused,

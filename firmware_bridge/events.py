@@ -12,8 +12,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from companion.sushigo.cards import Card
-from companion.sushigo.tactile import UnknownCodeError
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.tactile import UnknownCodeError
 
 
 class Source(enum.Enum):

@@ -18,8 +18,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.games.sushigo.cards import CARDS, Card, deck_counts
 from companion.journal import data_dir, write_atomically
-from companion.sushigo.cards import CARDS, Card, deck_counts
 
 FORMAT = 1
 _UID = re.compile(r"(?:[0-9A-F]{2}){4}|(?:[0-9A-F]{2}){7}|(?:[0-9A-F]{2}){10}")

@@ -19,7 +19,7 @@ import itertools
 import statistics
 from collections.abc import Sequence
 
-from companion.sushigo.tactile import UnknownCodeError, parse
+from companion.games.sushigo.tactile import UnknownCodeError, parse
 from firmware_bridge.events import CardIdentified, CardRefused, Source
 
 #: Median gap between keys below which a line was typed by a scanner.

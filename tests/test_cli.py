@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from companion.sushigo.draft import Game, Variant
+from companion.games.sushigo.draft import Game, Variant
 
 MODULE = [sys.executable, "-m", "companion"]
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from companion.commands import COMMANDS, CommandWords, fold
+from companion.games.sushigo.tactile import UnknownCodeError, parse
 from companion.i18n import LANGUAGES, Catalog
 from companion.plain import COMMON, PRACTICE_WORDS, Plain
 from companion.plain_table import TABLE_WORDS
 from companion.settings import Settings
-from companion.sushigo.tactile import UnknownCodeError, parse
 
 
 @pytest.fixture(autouse=True)

@@ -41,14 +41,14 @@ import companion.journal
 import companion.plain
 import companion.plain_table
 from companion.commands import COMMANDS, CommandWords
+from companion.games.sushigo.cards import CARDS, Card
+from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
 from companion.i18n import LANGUAGES, Catalog
 from companion.inbox import Inbox, Item
 from companion.journal import load
 from companion.plain import Plain, is_number
 from companion.session import PracticeSession, TableSession, resume, unfinished
 from companion.settings import Settings
-from companion.sushigo.cards import CARDS, Card
-from companion.sushigo.tactile import UnknownCodeError, parse, short_code
 from firmware_bridge.events import (
     CardIdentified,
     CardRefused,

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.draft import Game, Variant
+from companion.games.sushigo.tracker import Entry, TrackerError
 from companion.journal import Journal, JournalError, load
 from companion.plain import Plain
 from companion.session import PracticeSession, TableSession, resume, unfinished
 from companion.settings import Settings
-from companion.sushigo.cards import Card
-from companion.sushigo.draft import Game, Variant
-from companion.sushigo.tracker import Entry, TrackerError
 
 
 def test_events_round_trip_and_files_are_private(tmp_path: Path) -> None:

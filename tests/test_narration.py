@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.scoring import Line, LineKind, Place, score_game, score_round
 from companion.i18n import Catalog
 from companion.narration import (
     card_name,
@@ -12,8 +14,6 @@ from companion.narration import (
     explain_game,
     explain_line,
 )
-from companion.sushigo.cards import Card
-from companion.sushigo.scoring import Line, LineKind, Place, score_game, score_round
 
 EN = Catalog.for_language("en")
 

@@ -7,6 +7,11 @@ import random
 
 import pytest
 
+from companion.games.sushigo.bots import Advisor
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.draft import Game
+from companion.games.sushigo.scoring import Line, LineKind
+from companion.games.sushigo.tracker import Concern, Entry, Tracker, Warning
 from companion.i18n import LANGUAGES, Catalog
 from companion.narration import (
     Verbosity,
@@ -24,11 +29,6 @@ from companion.narration import (
     typing_help,
     unknown_tag,
 )
-from companion.sushigo.bots import Advisor
-from companion.sushigo.cards import Card
-from companion.sushigo.draft import Game
-from companion.sushigo.scoring import Line, LineKind
-from companion.sushigo.tracker import Concern, Entry, Tracker, Warning
 
 EN = Catalog.for_language("en")
 T, S, W, EGG, SALMON, SQUID = (Card.TEMPURA, Card.SASHIMI, Card.WASABI, Card.EGG,

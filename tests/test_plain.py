@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.sushigo.cards import Card, deck_counts
-from companion.sushigo.draft import Game, Revealed
-from companion.sushigo.tactile import short_code
+from companion.games.sushigo.cards import Card, deck_counts
+from companion.games.sushigo.draft import Game, Revealed
+from companion.games.sushigo.tactile import short_code
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
 

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.tactile import parse
 from companion.i18n import LANGUAGES, Catalog
 from companion.inbox import Inbox
 from companion.narration import scanner_problem_text
 from companion.plain import Plain
 from companion.settings import Settings, load_settings
-from companion.sushigo.cards import Card
-from companion.sushigo.tactile import parse
 from firmware_bridge.events import (
     CardIdentified,
     InputEvent,

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.sushigo.bots import table_advice
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.tactile import short_code
 from companion.i18n import Catalog
 from companion.narration import advice_text
 from companion.settings import load_settings
-from companion.sushigo.bots import table_advice
-from companion.sushigo.cards import Card
-from companion.sushigo.tactile import short_code
 from tests.test_scans_in_app import App, start_table_game
 
 

@@ -26,13 +26,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog, Static
 
 from companion import tui
+from companion.games.sushigo.cards import CARDS, Card
+from companion.games.sushigo.draft import Game, Revealed
+from companion.games.sushigo.scoring import score_game
+from companion.games.sushigo.tactile import short_code
 from companion.i18n import Catalog
 from companion.narration import card_name
 from companion.settings import Settings
-from companion.sushigo.cards import CARDS, Card
-from companion.sushigo.draft import Game, Revealed
-from companion.sushigo.scoring import score_game
-from companion.sushigo.tactile import short_code
 from companion.tui import CompanionApp
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]

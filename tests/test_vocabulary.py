@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.tactile import parse
 from companion.i18n import LANGUAGES, Catalog
 from companion.narration import card_name, describe_sticker
-from companion.sushigo.cards import Card
-from companion.sushigo.tactile import parse
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

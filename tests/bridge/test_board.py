@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.sushigo.cards import Card
+from companion.games.sushigo.cards import Card
 from firmware_bridge.events import ScannerFound
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion.sushigo.cards import Card
+from companion.games.sushigo.cards import Card
 from firmware_bridge.registry import Registry, demo_uid
 from firmware_bridge.virtual import VirtualScanner
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.sushigo.cards import Card
+from companion.games.sushigo.cards import Card
 from firmware_bridge.events import Problem, ScannerFound, ScannerLost, ScannerProblem, Source
 from firmware_bridge.link import ScannerLink, autodetect
 from firmware_bridge.protocol import format_line

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.sushigo.cards import Card
+from companion.games.sushigo.cards import Card
 from firmware_bridge.registry import (
     Registry,
     RegistryError,

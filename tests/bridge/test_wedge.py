@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.sushigo.cards import Card
+from companion.games.sushigo.cards import Card
 from firmware_bridge.events import CardIdentified, CardRefused, Source
 from firmware_bridge.stream import InputStream
 from firmware_bridge.wedge import classify, identify

@@ -76,7 +76,7 @@ class Card(enum.Enum):
         """The card with this exact canonical id.
 
         Raises :class:`KeyError` for anything else; typed codes and names
-        in other languages go through :func:`companion.sushigo.tactile.parse`.
+        in other languages go through :func:`companion.games.sushigo.tactile.parse`.
         """
         try:
             return cls(card_id)

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 
 import pytest
 
+from companion.games.sushigo.bots import Advisor, GreedyBot, RandomBot, Reason, table_advice
+from companion.games.sushigo.cards import Card, deck_counts, hand_size
+from companion.games.sushigo.draft import Choice, Game, Variant
 from companion.simulate import simulate
-from companion.sushigo.bots import Advisor, GreedyBot, RandomBot, Reason, table_advice
-from companion.sushigo.cards import Card, deck_counts, hand_size
-from companion.sushigo.draft import Choice, Game, Variant
 
 T, S, W, C, P = Card.TEMPURA, Card.SASHIMI, Card.WASABI, Card.CHOPSTICKS, Card.PUDDING
 EGG, SALMON, SQUID = Card.EGG, Card.SALMON, Card.SQUID

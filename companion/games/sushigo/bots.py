@@ -4,10 +4,10 @@
 * ``greedy``: the best immediate gain, valuing incomplete sets, maki, pudding,
   wasabi and chopsticks by what they are likely to become.
 * ``advisor``: from one seat's view only, plays each promising choice out in
-  many worlds consistent with that view (:func:`~companion.sushigo.knowledge.sample_game`)
+  many worlds consistent with that view (:func:`~companion.games.sushigo.knowledge.sample_game`)
   and recommends the best on average, with a reason a person can follow.
 
-Every bot sees a :class:`~companion.sushigo.draft.SeatView`, never the game:
+Every bot sees a :class:`~companion.games.sushigo.draft.SeatView`, never the game:
 
 >>> import random
 >>> game = Game(3, rng=random.Random(2))
@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from companion.sushigo.cards import CARDS, ROUNDS, Card
-from companion.sushigo.draft import Choice, Choices, Game, SeatView
-from companion.sushigo.knowledge import sample_game
-from companion.sushigo.scoring import (
+from companion.games.sushigo.cards import CARDS, ROUNDS, Card
+from companion.games.sushigo.draft import Choice, Choices, Game, SeatView
+from companion.games.sushigo.knowledge import sample_game
+from companion.games.sushigo.scoring import (
     DUMPLING_POINTS,
     I_CHOPSTICKS,
     I_DUMPLING,

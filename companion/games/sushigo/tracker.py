@@ -11,7 +11,7 @@ Facts are :class:`Entry` values kept in order; everything else is worked out
 again from them whenever they change (an entry can be replaced or removed),
 so a late or corrected entry simply changes what follows from it.
 
->>> from companion.sushigo.cards import Card
+>>> from companion.games.sushigo.cards import Card
 >>> t = Tracker(["Ana", "Ben", "Cyril"], you=0)
 >>> _ = t.add(Entry.hand([Card.TEMPURA, Card.SQUID, Card.WASABI, Card.EGG, Card.SALMON,
 ...                      Card.PUDDING, Card.MAKI2, Card.DUMPLING, Card.SASHIMI]))
@@ -31,9 +31,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from companion.sushigo.cards import ROUNDS, Card, deck_counts, hand_size
-from companion.sushigo.draft import Direction, Variant
-from companion.sushigo.scoring import GameScore, SeatScore, score_game, score_round
+from companion.games.sushigo.cards import ROUNDS, Card, deck_counts, hand_size
+from companion.games.sushigo.draft import Direction, Variant
+from companion.games.sushigo.scoring import GameScore, SeatScore, score_game, score_round
 
 
 class EntryKind(enum.Enum):

@@ -9,7 +9,7 @@ The format is plain JSON (already decoded when it reaches this module)::
 
 ``rounds`` holds one to three rounds, each mapping every player to the cards
 on their table at the end of the round, in the order they were played. Cards
-are canonical ids or anything :func:`~companion.sushigo.tactile.parse` reads.
+are canonical ids or anything :func:`~companion.games.sushigo.tactile.parse` reads.
 ``variant`` may set ``soy_sauce`` (bool) and ``soy_sauce_count`` (cards added,
 default 3); ``pass_both_ways`` is accepted and changes no score. ``dummy``
 names the seat that is the two-player dummy. Other top-level keys are left
@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.sushigo.cards import (
+from companion.games.sushigo.cards import (
     DEFAULT_SOY_SAUCE_COUNT,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -40,8 +40,8 @@ from companion.sushigo.cards import (
     deck_counts,
     hand_size,
 )
-from companion.sushigo.scoring import GameScore, score_game
-from companion.sushigo.tactile import UnknownCodeError, parse
+from companion.games.sushigo.scoring import GameScore, score_game
+from companion.games.sushigo.tactile import UnknownCodeError, parse
 
 _VARIANT_KEYS = frozenset({"soy_sauce", "soy_sauce_count", "pass_both_ways"})
 

@@ -1,7 +1,7 @@
 """Properties of the scoring, checked on many generated games (hypothesis).
 
 The reference model below is written from the rules digest alone, without
-looking at how :mod:`companion.sushigo.scoring` does it, and shares no code
+looking at how :mod:`companion.games.sushigo.scoring` does it, and shares no code
 with it: scores must agree with it on every generated round and game.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.sushigo.cards import BASE_CARDS, Card
-from companion.sushigo.scoring import (
+from companion.games.sushigo.cards import BASE_CARDS, Card
+from companion.games.sushigo.scoring import (
     LineKind,
     colours,
     round_points,

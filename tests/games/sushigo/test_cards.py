@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from companion.sushigo.cards import (
+from companion.games.sushigo.cards import (
     BASE_CARDS,
     DECK_COUNTS,
     DEFAULT_SOY_SAUCE_COUNT,

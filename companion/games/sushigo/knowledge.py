@@ -23,8 +23,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.sushigo.cards import Card, deck_counts
-from companion.sushigo.draft import Game, SeatView
+from companion.games.sushigo.cards import Card, deck_counts
+from companion.games.sushigo.draft import Game, SeatView
 
 
 @dataclass(frozen=True, slots=True)

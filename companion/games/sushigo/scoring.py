@@ -21,7 +21,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from companion.sushigo.cards import ROUNDS, Card
+from companion.games.sushigo.cards import ROUNDS, Card
 
 TEMPURA_PAIR = 5
 SASHIMI_SET = 10

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.sushigo.cards import Card
-from companion.sushigo.scoring import (
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.scoring import (
     GameScore,
     Line,
     LineKind,

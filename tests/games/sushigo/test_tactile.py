@@ -17,8 +17,8 @@ import unicodedata
 
 import pytest
 
-from companion.sushigo.cards import BASE_CARDS, Card
-from companion.sushigo.tactile import (
+from companion.games.sushigo.cards import BASE_CARDS, Card
+from companion.games.sushigo.tactile import (
     REFERENCE_ORDER,
     SHAPE_KEYS,
     STICKERS,

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from companion.sushigo.cards import Card
-from companion.sushigo.draft import Game, Revealed, RoundScored, Variant
-from companion.sushigo.tracker import Concern, Entry, Tracker, TrackerError
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.draft import Game, Revealed, RoundScored, Variant
+from companion.games.sushigo.tracker import Concern, Entry, Tracker, TrackerError
 
 NAMES = ["Ana", "Ben", "Cyril", "Dana", "Eve"]
 

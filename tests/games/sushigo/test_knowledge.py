@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from companion.sushigo.cards import Card, deck_counts
-from companion.sushigo.draft import Game, Variant
-from companion.sushigo.knowledge import hand_knowledge, sample_game, unseen
+from companion.games.sushigo.cards import Card, deck_counts
+from companion.games.sushigo.draft import Game, Variant
+from companion.games.sushigo.knowledge import hand_knowledge, sample_game, unseen
 
 TABLES = [
     (2, Variant()),

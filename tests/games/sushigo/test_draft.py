@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from companion.sushigo.cards import Card, deck_counts, hand_size
-from companion.sushigo.draft import (
+from companion.games.sushigo.cards import Card, deck_counts, hand_size
+from companion.games.sushigo.draft import (
     Choice,
     Choices,
     Direction,
@@ -22,8 +22,8 @@ from companion.sushigo.draft import (
     RoundScored,
     Variant,
 )
-from companion.sushigo.gamefile import read_game
-from companion.sushigo.scoring import Line, score_round
+from companion.games.sushigo.gamefile import read_game
+from companion.games.sushigo.scoring import Line, score_round
 
 T, S, D = Card.TEMPURA, Card.SASHIMI, Card.DUMPLING
 M1, M2, M3 = Card.MAKI1, Card.MAKI2, Card.MAKI3

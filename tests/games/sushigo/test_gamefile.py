@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from companion.sushigo.cards import Card
-from companion.sushigo.gamefile import Game, GameFileError, read_game
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.gamefile import Game, GameFileError, read_game
 
 EXAMPLE: dict[str, Any] = {
     "players": ["Ana", "Ben", "Cyril"],

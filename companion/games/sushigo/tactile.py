@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion.sushigo.cards import Card
+from companion.games.sushigo.cards import Card
 
 
 class Shape(enum.Enum):

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from companion.sushigo.cards import (
+from companion.games.sushigo.cards import (
     CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -46,7 +46,7 @@ from companion.sushigo.cards import (
     hand_size,
     new_deck,
 )
-from companion.sushigo.scoring import (
+from companion.games.sushigo.scoring import (
     I_CHOPSTICKS,
     I_PUDDING,
     GameScore,
@@ -58,7 +58,7 @@ from companion.sushigo.scoring import (
     tally,
     winners,
 )
-from companion.sushigo.tactile import UnknownCodeError, parse, short_code
+from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
 
 
 class Direction(enum.IntEnum):
@@ -450,7 +450,7 @@ class Game:
         """The game of ``view`` at the same moment, with these hands and draw
         pile (card numbers; the dummy's pile is its hand, top last). Nobody
         but the seats with one card left has chosen. Used to play out worlds
-        a seat cannot tell apart (see :mod:`companion.sushigo.knowledge`)."""
+        a seat cannot tell apart (see :mod:`companion.games.sushigo.knowledge`)."""
         if view.over:
             raise GameOverError("the game is over")
         game = cls.__new__(cls)

@@ -1,0 +1,1 @@
+"""The games the companion knows, each a package of its own (a plugin)."""
