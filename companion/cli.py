@@ -31,8 +31,8 @@ from typing import BinaryIO, TextIO
 
 from companion import __version__
 from companion.games.sushigo.gamefile import GameFileError, load_game_bytes
+from companion.games.sushigo.narration import codes_reference, explain_game, game_file_error_text
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
-from companion.narration import codes_reference, explain_game, game_file_error_text
 from companion.plain import Plain
 from companion.settings import Settings, SettingsError, load_settings
 from voices.base import Priority, SpeechError

@@ -27,13 +27,7 @@ from companion.games.sushigo.bots import Advisor
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import ChoiceError, GameEnded, Revealed, RoundScored, Variant
 from companion.games.sushigo.gamefile import GameFileError, read_game
-from companion.games.sushigo.scoring import GameScore, SeatScore
-from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
-from companion.i18n import LANGUAGES, Catalog
-from companion.inbox import Inbox, Item
-from companion.journal import JournalError
-from companion.narration import (
-    Verbosity,
+from companion.games.sushigo.narration import (
     advice_text,
     card_identified,
     card_list,
@@ -49,10 +43,18 @@ from companion.narration import (
     points,
     race_text,
     refusal_text,
+    typing_help,
+)
+from companion.games.sushigo.scoring import GameScore, SeatScore
+from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
+from companion.i18n import LANGUAGES, Catalog
+from companion.inbox import Inbox, Item
+from companion.journal import JournalError
+from companion.narration import (
+    Verbosity,
     scanner_found_text,
     scanner_lost_text,
     scanner_problem_text,
-    typing_help,
     unknown_tag,
 )
 from companion.plain_table import TABLE_WORDS, new_table_game, table_game

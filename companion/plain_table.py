@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 from companion.games.sushigo.bots import table_advice
 from companion.games.sushigo.cards import ROUNDS, Card
 from companion.games.sushigo.draft import Variant
-from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, Warning
-from companion.narration import (
+from companion.games.sushigo.narration import (
     advice_text,
     coming_hand_text,
     concern_text,
@@ -25,6 +24,7 @@ from companion.narration import (
     taken_back_text,
     taken_text,
 )
+from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, Warning
 from companion.session import TableSession
 from voices.base import Priority
 

@@ -10,9 +10,9 @@ import pytest
 
 from companion.games.sushigo.bots import table_advice
 from companion.games.sushigo.cards import Card
+from companion.games.sushigo.narration import advice_text
 from companion.games.sushigo.tactile import short_code
 from companion.i18n import Catalog
-from companion.narration import advice_text
 from companion.settings import load_settings
 from tests.test_scans_in_app import App, start_table_game
 

@@ -28,10 +28,10 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from companion import tui
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
+from companion.games.sushigo.narration import card_name
 from companion.games.sushigo.scoring import score_game
 from companion.games.sushigo.tactile import short_code
 from companion.i18n import Catalog
-from companion.narration import card_name
 from companion.settings import Settings
 from companion.tui import CompanionApp
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.games.sushigo.cards import Card
+from companion.games.sushigo.narration import card_name, describe_sticker
 from companion.games.sushigo.tactile import parse
 from companion.i18n import LANGUAGES, Catalog
-from companion.narration import card_name, describe_sticker
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -204,7 +204,7 @@ class UnknownCodeError(ValueError):
     ``text`` is what was typed, ``refusal`` why it names no card, ``shape``
     the shape it began with (if any), ``suggestions`` the closest valid
     short codes, best first. ``reason`` and ``detail`` say it in English;
-    the app says it in the player's language (``companion.narration``).
+    the app says it in the player's language (``companion.games.sushigo.narration``).
     """
 
     def __init__(

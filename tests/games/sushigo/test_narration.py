@@ -1,19 +1,19 @@
-"""The English sentences that explain a score (companion.narration)."""
+"""The English sentences that explain a score (companion.games.sushigo.narration)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.games.sushigo.cards import Card
-from companion.games.sushigo.scoring import Line, LineKind, Place, score_game, score_round
-from companion.i18n import Catalog
-from companion.narration import (
+from companion.games.sushigo.narration import (
     card_name,
     codes_reference,
     describe_sticker,
     explain_game,
     explain_line,
 )
+from companion.games.sushigo.scoring import Line, LineKind, Place, score_game, score_round
+from companion.i18n import Catalog
 
 EN = Catalog.for_language("en")
 

@@ -10,11 +10,7 @@ import pytest
 from companion.games.sushigo.bots import Advisor
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Game
-from companion.games.sushigo.scoring import Line, LineKind
-from companion.games.sushigo.tracker import Concern, Entry, Tracker, Warning
-from companion.i18n import LANGUAGES, Catalog
-from companion.narration import (
-    Verbosity,
+from companion.games.sushigo.narration import (
     advice_text,
     card_identified,
     card_list,
@@ -23,12 +19,13 @@ from companion.narration import (
     explain_line,
     hand_text,
     pick_text,
-    scanner_found_text,
-    scanner_lost_text,
     taken_text,
     typing_help,
-    unknown_tag,
 )
+from companion.games.sushigo.scoring import Line, LineKind
+from companion.games.sushigo.tracker import Concern, Entry, Tracker, Warning
+from companion.i18n import LANGUAGES, Catalog
+from companion.narration import Verbosity, scanner_found_text, scanner_lost_text, unknown_tag
 
 EN = Catalog.for_language("en")
 T, S, W, EGG, SALMON, SQUID = (Card.TEMPURA, Card.SASHIMI, Card.WASABI, Card.EGG,

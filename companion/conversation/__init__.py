@@ -1,0 +1,15 @@
+"""The conversation between the app and the player, whatever face shows it.
+
+Journeys (first start, the table companion, practice, scoring, learning the
+codes, settings, resume) are written once, against :class:`~companion.
+conversation.core.Conversation`: they ask typed questions and get typed
+answers back, and they say announcements that carry their role. A face
+(plain line mode, or the full screen) renders those values; it holds no
+journey and reads no text back.
+
+- ``events``: the values that cross between journeys and faces.
+- ``core``: the conversation itself: questions asked, input read (typed
+  lines, options chosen, keys pressed, scans), words that work everywhere,
+  speech and history.
+- ``journeys``: the app's journeys, over every registered game.
+"""

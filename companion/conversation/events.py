@@ -1,0 +1,263 @@
+"""The values that cross between journeys and faces: questions, answers,
+announcements, and what the player gives.
+
+A journey asks a question and gets a typed answer back (an option's index,
+cards, a number, yes or no, a line of text); it says announcements, each
+with its role, so a face knows which line answers the player's last input
+and which is news. A face never reads text back to learn what was meant.
+
+>>> menu = Menu("Main menu.", ("Practice.", "Quit."))
+>>> menu.options[1]
+'Quit.'
+>>> warning("No such card.").important, reply("Salmon nigiri.").important
+(True, False)
+>>> Cards(((1, 2), (3,))).cards
+(1, 2, 3)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from firmware_bridge.events import InputEvent
+
+#: A card of some game (each game has its own card type).
+C = TypeVar("C")
+#: What a question's answer is.
+T = TypeVar("T")
+
+
+class Role(enum.Enum):
+    """What an announcement is to the player."""
+
+    #: The answer to what the player just did: a card read back, a choice
+    #: confirmed, a word's answer (hand, where, hint), a repeat.
+    REPLY = "reply"
+    #: Something that happened in the game: picks revealed, a new turn.
+    EVENT = "event"
+    #: Something wrong: a refusal, a concern, a scanner problem.
+    WARNING = "warning"
+    #: Scores, winners, a drill's tally.
+    RESULT = "result"
+    #: Help, references and greetings.
+    INFO = "info"
+    #: A question's prompt, as spoken and kept in the history (faces show
+    #: the question itself, not this).
+    PROMPT = "prompt"
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """A sentence for the player, with its role. ``important`` ones are
+    spoken even when a screen reader already reads the screen, and are not
+    cut short by routine ones."""
+
+    text: str
+    role: Role = Role.INFO
+    important: bool = False
+
+
+def reply(text: str, *, important: bool = False) -> Announcement:
+    return Announcement(text, Role.REPLY, important)
+
+
+def event(text: str, *, important: bool = False) -> Announcement:
+    return Announcement(text, Role.EVENT, important)
+
+
+def warning(text: str) -> Announcement:
+    return Announcement(text, Role.WARNING, True)
+
+
+def result(text: str, *, important: bool = True) -> Announcement:
+    return Announcement(text, Role.RESULT, important)
+
+
+def info(text: str) -> Announcement:
+    return Announcement(text, Role.INFO)
+
+
+# -- questions ---------------------------------------------------------------------------
+
+
+class Question(Generic[T]):
+    """A question; ``T`` is the type of its answer."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Menu(Question[int]):
+    """Choose one of ``options``: the answer is its index (from 0)."""
+
+    title: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class YesNo(Question[bool]):
+    """A yes-or-no question, asked as a menu of two: ``no`` first."""
+
+    prompt: str
+    no: str
+    yes: str
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Question[int | None]):
+    """A whole number from ``low`` to ``high``; ``None`` for an empty line
+    where ``allow_empty``."""
+
+    prompt: str
+    low: int
+    high: int
+    allow_empty: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Question[str]):
+    """A line of text (a name, a port), stripped; empty only where ``allow_empty``."""
+
+    prompt: str
+    allow_empty: bool = False
+
+
+class CardReader(Protocol[C]):
+    """How a game reads its cards: what a card question needs of it."""
+
+    @property
+    def game(self) -> str:
+        """The game's name, as scanned tags name it."""
+        ...
+
+    def read(self, text: str) -> C:
+        """A typed code or name; raises :class:`ValueError` (the game's own)."""
+        ...
+
+    def refusal(self, language: str, error: ValueError) -> str:
+        """Why ``read`` refused, and what to type instead."""
+        ...
+
+    def from_id(self, card_id: str) -> C:
+        """A card from its identifier (a scanned tag's); raises :class:`KeyError`."""
+        ...
+
+    def name(self, language: str, card: C) -> str:
+        """The card's name, for the player."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Cards(Generic[C]):
+    """Cards given for a card question, in the order given; typed with a
+    ``/`` they come in groups (``w2/o3``: one card, then another's)."""
+
+    groups: tuple[tuple[C, ...], ...]
+
+    @property
+    def cards(self) -> tuple[C, ...]:
+        return tuple(card for group in self.groups for card in group)
+
+    @classmethod
+    def of(cls, cards: Sequence[C]) -> Cards[C]:
+        return cls((tuple(cards),) if cards else ())
+
+    def __len__(self) -> int:
+        return sum(len(group) for group in self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class CardsQuestion(Question[Cards[Any]]):
+    """Cards, typed on one line (``t+w2``, ``t w2``, a name) or scanned.
+
+    Scans gather one by one (``undo`` takes the last off, an empty line ends
+    the entry) and end by themselves at ``full`` cards. At most ``most``;
+    none only where ``allow_empty``. ``groups``: how many groups a ``/`` may
+    make. With no ``prompt`` a gathering of ``start`` goes on, nothing asked.
+    """
+
+    prompt: str | None
+    reader: CardReader[Any]
+    most: int = 20
+    full: int | None = None
+    allow_empty: bool = False
+    groups: int = 1
+    start: tuple[Any, ...] = ()
+
+
+# -- what the player gives -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """A line typed (or typed by a keyboard-wedge scanner), without its newline."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """An option chosen in a face's list: its index (from 0)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pressed:
+    """A key bound to an action (``repeat``, ``where``...) was pressed."""
+
+    action: str
+
+
+#: What a face and the scanner give the conversation; ``None``: the input ended.
+Item = Typed | Chosen | Pressed | InputEvent | None
+
+
+# -- what a face shows --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A question is open. ``prompt`` is what to show on the answer line and
+    to say ("Choose 1 to 4:" for a menu); ``again`` when it is asked again
+    after a word was answered (a face may show only the prompt then)."""
+
+    question: Question[Any]
+    prompt: str | None
+    again: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """The open question was answered; ``shown`` is the answer as the player
+    would read it back ("2. Français" for a menu), if the face wants it."""
+
+    question: Question[Any]
+    shown: str | None = None
+
+
+class Face(Protocol):
+    """What shows the conversation: plain lines, or a full screen."""
+
+    @property
+    def has_keys(self) -> bool:
+        """Whether the player has the function keys (help names them)."""
+        ...
+
+    def show(self, announcement: Announcement) -> None:
+        """Something said (never a prompt: questions come through ``asked``)."""
+        ...
+
+    def asked(self, asked: Asked) -> None:
+        ...
+
+    def answered(self, answered: Answered) -> None:
+        ...
+
+    def progress(self, facts: str) -> None:
+        """The key facts of the game now ("R1 T3, 12 points, 7 cards"); empty
+        when no game is on."""
+        ...
