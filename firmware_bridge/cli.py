@@ -210,7 +210,7 @@ def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
 def enrol(port: str | None, vocabulary: Vocabulary) -> int:
     events: queue.Queue[InputEvent] = queue.Queue()
     registry = Registry.load()
-    print(f"Scan a tag, then type its card's code in {vocabulary.title}. An empty line stops.",
+    print(f"Scan a tag of {vocabulary.title}, then type its card's code; an empty line stops.",
           flush=True)
     with ScannerLink(port, events.put, registry):
         while True:
