@@ -86,6 +86,7 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     journey: typed lines, or (``scans``) cards posted by another thread into
     the inbox, as the scanner's link posts them."""
     from companion.games.sushigo.cards import Card  # noqa: PLC0415
+    from companion.games.sushigo.vocabulary import VOCABULARY  # noqa: PLC0415
     from companion.inbox import Inbox  # noqa: PLC0415 - the shell's own
     from companion.plain import Plain  # noqa: PLC0415
     from companion.settings import Settings  # noqa: PLC0415
@@ -122,7 +123,8 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     def feed(inbox: Inbox) -> None:
         inbox.put_line("4")
         inbox.put_line("1")
-        salmon = CardIdentified(Card.SALMON, Source.SCANNER, "DEC0DE07000000", None, 0)
+        salmon = CardIdentified(VOCABULARY.game, Card.SALMON.id, Source.SCANNER,
+                                "DEC0DE07000000", None, 0)
         asked.wait(10)  # a card scanned before its question is not its answer
         for _ in range(runs):
             fed.clear()

@@ -32,18 +32,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-import platformdirs
+# The data folder and atomic writes are the scanner registry's too, so they live
+# in firmware_bridge; re-exported (``as``) for the app's modules that find them here.
+from firmware_bridge.files import APP_NAME as APP_NAME  # noqa: PLC0414
+from firmware_bridge.files import data_dir as data_dir  # noqa: PLC0414
+from firmware_bridge.files import write_atomically as write_atomically  # noqa: PLC0414
 
-APP_NAME = "tactile-companion"
 SUFFIX = ".jsonl"
 
 Event = dict[str, Any]
-
-
-def data_dir() -> Path:
-    """Where the app keeps its data: ``COMPANION_DATA_DIR``, else the platform's."""
-    override = os.environ.get("COMPANION_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
 
 
 def journal_dir() -> Path:
@@ -134,28 +131,6 @@ def load(path: Path) -> Loaded:
         write_atomically(path, raw[: len(raw) - dropped_bytes])
         loaded.kept_copy = copy
     return loaded
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace a file whole, readable by the user only: it is the old file or
-    the new one, never half of each, even if the power goes."""
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    temporary.replace(path)
-    _sync_dir(path.parent)
-
-
-def _sync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 @dataclass

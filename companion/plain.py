@@ -47,6 +47,7 @@ from companion.games.sushigo.narration import (
 )
 from companion.games.sushigo.scoring import GameScore, SeatScore
 from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
+from companion.games.sushigo.vocabulary import VOCABULARY
 from companion.i18n import LANGUAGES, Catalog
 from companion.inbox import Inbox, Item
 from companion.journal import JournalError
@@ -62,7 +63,6 @@ from companion.session import PracticeSession, TableSession, resume, unfinished
 from companion.settings import VOICE_RANGES, Settings, save_settings
 from firmware_bridge.events import (
     CardIdentified,
-    CardRefused,
     InputEvent,
     ScannerFound,
     ScannerLost,
@@ -289,8 +289,11 @@ class Plain:
     def _scanned(self, event: InputEvent) -> Card | None:
         """A scanner event told; the card, if it brought one."""
         if isinstance(event, CardIdentified):
-            if event.card is not None:
-                return event.card
+            if event.game == VOCABULARY.game and event.card is not None:
+                # an id this version has no card for is told as an unknown tag
+                with contextlib.suppress(KeyError):
+                    return Card.from_id(event.card)
+            # for now a card of another game is no card here either
             self._news(unknown_tag(self.catalog, event.uid or "?"))
         elif isinstance(event, ScannerFound):
             self._last_problem = None
@@ -303,8 +306,6 @@ class Plain:
             if said != self._last_problem or event.kind in REPORTED_EACH_TIME:
                 self._news(said)
             self._last_problem = said
-        elif isinstance(event, CardRefused):
-            self._news(refusal_text(self.catalog, event.error))
         return None
 
     def ask(self, prompt: str, extra: Callable[[str], bool] | None = None) -> str:

@@ -1,16 +1,19 @@
 """The ``firmware-bridge`` command: try, check and set up the card scanner.
 
-``firmware-bridge simulate [--link PATH]``
+``firmware-bridge simulate [--link PATH] [--game NAME]``
     A virtual scanner on a pseudo-terminal. Prints ``PORT /dev/pts/N``
-    first, then reads lines: a card code (it sends that card's tag from the
-    demo deck), ``uid:<hex>`` (any tag), ``reset``, ``unplug``, ``plug``,
-    ``quit``.
+    first, then reads lines: a card code of the game (it sends that card's
+    tag from the demo deck), ``uid:<hex>`` (any tag), ``reset``, ``unplug``,
+    ``plug``, ``quit``.
 ``firmware-bridge listen [--port P] [--json] [--seconds S]``
     Prints every event from the scanner, a line each.
-``firmware-bridge enrol [--port P]``
-    Scan a tag, then type the card's code; again until an empty line.
+``firmware-bridge enrol [--port P] [--game NAME]``
+    Scan a tag, then type the card's code in the game; again until an empty line.
 ``firmware-bridge registry list|remove UID|export FILE|import FILE``
     The tags known to this computer.
+
+A game is one of those installed (:func:`firmware_bridge.vocabulary.vocabularies`);
+without ``--game``, Sushi Go! if it is installed, else the first.
 """
 
 from __future__ import annotations
@@ -25,8 +28,6 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.games.sushigo.cards import Card, deck_counts
-from companion.games.sushigo.tactile import UnknownCodeError, parse
 from firmware_bridge.events import (
     CardIdentified,
     CardRefused,
@@ -38,9 +39,16 @@ from firmware_bridge.events import (
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, RegistryError, demo_uid, normalize_uid
 from firmware_bridge.virtual import VirtualScanner, default_link
+from firmware_bridge.vocabulary import Vocabulary, vocabularies
 
 EXIT_OK = 0
 EXIT_BAD = 2
+#: The game of ``--game``'s default, when it is installed: the first game there was.
+PREFERRED_GAME = "sushigo"
+
+
+class UsageError(Exception):
+    """A command that cannot run as it was given, and why."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -53,12 +61,14 @@ def _parser() -> argparse.ArgumentParser:
         "--link", type=Path, default=None,
         help="a stable link to the terminal (default: virtual-scanner in the data folder)",
     )
+    simulate.add_argument("--game", help=f"the game of the cards typed (default: {PREFERRED_GAME})")
     listen = commands.add_parser("listen", help="print every event from the scanner")
     listen.add_argument("--port", help="port path or pyserial URL (default: find the board)")
     listen.add_argument("--json", action="store_true", help="one JSON object a line")
     listen.add_argument("--seconds", type=float, default=None, help="stop after this long")
     enrol = commands.add_parser("enrol", help="scan tags and say which card each is")
     enrol.add_argument("--port", help="port path or pyserial URL (default: find the board)")
+    enrol.add_argument("--game", help=f"the game of the tags' cards (default: {PREFERRED_GAME})")
     registry = commands.add_parser("registry", help="the tags known to this computer")
     actions = registry.add_subparsers(dest="action", required=True, metavar="ACTION")
     actions.add_parser("list", help="every tag and its card")
@@ -77,25 +87,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "simulate":
-            return simulate(args.link or default_link())
+            return simulate(args.link or default_link(), game(args.game))
         if args.command == "listen":
             return listen(args.port, as_json=args.json, seconds=args.seconds)
         if args.command == "enrol":
-            return enrol(args.port)
+            vocabulary = game(args.game)
+            if vocabulary is None:
+                raise UsageError("no game is installed, so there is no card to enrol a tag as")
+            return enrol(args.port, vocabulary)
         return registry_command(args)
-    except RegistryError as error:
+    except (RegistryError, UsageError) as error:
         print(f"firmware-bridge: {error}", file=sys.stderr)
         return EXIT_BAD
     except KeyboardInterrupt:
         return EXIT_OK
 
 
-def simulate(link: Path) -> int:
+def game(name: str | None) -> Vocabulary | None:
+    """The vocabulary of the game called ``name``; without a name, the preferred
+    game's, else the first installed (``None`` if there is none)."""
+    games = vocabularies()
+    if name is None:
+        return games.get(PREFERRED_GAME) or next(iter(games.values()), None)
+    if name not in games:
+        choices = f"--game takes {' or '.join(games)}" if games else "no game is installed"
+        raise UsageError(f"there is no game called {name!r}: {choices}")
+    return games[name]
+
+
+def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
     link.parent.mkdir(parents=True, exist_ok=True)
     scanner = VirtualScanner(link=link)
     print(f"PORT {scanner.path}", flush=True)
     print(f"LINK {link}", flush=True)
-    copies: Counter[Card] = Counter()
+    copies: Counter[str] = Counter()
     try:
         for raw in sys.stdin:
             line = raw.strip()
@@ -118,15 +143,18 @@ def simulate(link: Path) -> int:
                     print(f"ERR {error}", flush=True)
                     continue
                 print(f"SENT {uid} {scanner.scan(uid)}", flush=True)
+            elif vocabulary is None:
+                print("ERR no game is installed: send a tag as uid:<hex>", flush=True)
             else:
                 try:
-                    card = parse(line)
-                except UnknownCodeError as error:
-                    print(f"ERR {error}", flush=True)
+                    card = vocabulary.identify(line)
+                except ValueError as error:
+                    print(f"ERR {line!r} is no card of {vocabulary.title}: {error}", flush=True)
                     continue
-                uid = demo_uid(card, copies[card] % deck_counts(3)[card])
+                # each copy of the demo deck in turn, as a real deck's tags would come
+                uid = demo_uid(vocabulary, card, copies[card] % max(vocabulary.copies(card), 1))
                 copies[card] += 1
-                print(f"SENT {uid} {scanner.scan(uid)} {card.id}", flush=True)
+                print(f"SENT {uid} {scanner.scan(uid)} {card}", flush=True)
     finally:
         scanner.unplug()
     return EXIT_OK
@@ -136,7 +164,8 @@ def _event_json(event: InputEvent) -> dict[str, object]:
     if isinstance(event, CardIdentified):
         return {
             "event": "card",
-            "card": event.card.id if event.card else None,
+            "game": event.game,
+            "card": event.card,
             "uid": event.uid,
             "seq": event.seq,
         }
@@ -148,14 +177,14 @@ def _event_json(event: InputEvent) -> dict[str, object]:
     if isinstance(event, ScannerProblem):
         return {"event": "error", "reason": event.reason, "port": event.port}
     assert isinstance(event, CardRefused)
-    return {"event": "refused", "text": event.error.text, "reason": event.error.detail}
+    return {"event": "refused", "text": event.text, "reason": event.reason}
 
 
 def _event_text(event: InputEvent) -> str:
     if isinstance(event, CardIdentified):
         if event.card is None:
             return f"unknown tag {event.uid}: enrol it with firmware-bridge enrol"
-        return f"card {event.card.id} (tag {event.uid}, number {event.seq})"
+        return f"card {event.game} {event.card} (tag {event.uid}, number {event.seq})"
     if isinstance(event, ScannerFound):
         found = "found again" if event.again else "found"
         return f"scanner {found} on {event.port} ({event.device} {event.firmware})"
@@ -163,7 +192,7 @@ def _event_text(event: InputEvent) -> str:
         return f"scanner lost on {event.port}: {event.reason}; trying again"
     if isinstance(event, ScannerProblem):
         return f"scanner problem: {event.reason}"
-    return f"not a card: {event.error.detail}"
+    return f"not a card: {event.reason}"
 
 
 def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
@@ -178,40 +207,42 @@ def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
     return EXIT_OK
 
 
-def enrol(port: str | None) -> int:
+def enrol(port: str | None, vocabulary: Vocabulary) -> int:
     events: queue.Queue[InputEvent] = queue.Queue()
     registry = Registry.load()
-    print("Scan a tag. An empty line stops.", flush=True)
+    print(f"Scan a tag of {vocabulary.title}, then type its card's code; an empty line stops.",
+          flush=True)
     with ScannerLink(port, events.put, registry):
         while True:
             event = events.get()
             if not isinstance(event, CardIdentified) or event.uid is None:
                 print(_event_text(event), flush=True)
                 continue
-            known = f"is {event.card.id}" if event.card else "is unknown"
+            known = f"is {event.game} {event.card}" if event.card else "is unknown"
             print(f"Tag {event.uid} {known}. Type its card's code:", flush=True)
             answer = sys.stdin.readline()
             if not answer.strip():
                 return EXIT_OK
             try:
-                card = parse(answer)
-            except UnknownCodeError as error:
-                print(f"Not a card: {error.detail}. Scan the tag again.", flush=True)
+                card = vocabulary.identify(answer)
+            except ValueError as error:
+                print(f"Not a card of {vocabulary.title}: {error}. Scan the tag again.", flush=True)
                 continue
-            registry.enrol(event.uid, card)
-            print(f"Tag {event.uid} is now {card.id}. Scan the next tag.", flush=True)
+            registry.enrol(event.uid, vocabulary.game, card)
+            print(f"Tag {event.uid} is now {vocabulary.game} {card}. Scan the next tag.",
+                  flush=True)
 
 
 def registry_command(args: argparse.Namespace) -> int:
     registry = Registry.load()
     if args.action == "list":
-        for uid, card in registry:
-            print(f"{card.id} {uid}")
+        for uid, tag in registry:
+            print(f"{tag.game} {tag.card} {uid}")
         print(f"{len(registry)} tag{'' if len(registry) == 1 else 's'}")
     elif args.action == "remove":
         uid = normalize_uid(args.uid)
         before = registry.remove(uid)
-        print(f"forgot {uid} ({before.id})" if before else f"{uid} was not known")
+        print(f"forgot {uid} ({before})" if before else f"{uid} was not known")
     elif args.action == "export":
         count = registry.export(args.file, args.deck)
         print(f"{count} tag{'' if count == 1 else 's'} written to {args.file}")

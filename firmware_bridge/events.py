@@ -5,15 +5,22 @@ a keyboard-wedge barcode scanner arrives as the same :class:`CardIdentified`
 event with its :class:`Source`; the scanner's comings and goings and its
 problems arrive as events too. Everything downstream listens to this one
 stream.
+
+A card is named by two plain strings, its game and its card id, as the
+game's vocabulary names them (:mod:`firmware_bridge.vocabulary`): the
+bridge serves every game and knows none.
+
+>>> scan = CardIdentified("sushigo", "salmon", Source.SCANNER, "DEC0DE07000000", None, 0)
+>>> scan.game, scan.card, scan.seq
+('sushigo', 'salmon', 0)
+>>> CardIdentified(None, None, Source.SCANNER, "04A1B2C3", None, 1).card is None
+True
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-
-from companion.games.sushigo.cards import Card
-from companion.games.sushigo.tactile import UnknownCodeError
 
 
 class Source(enum.Enum):
@@ -26,9 +33,11 @@ class Source(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class CardIdentified:
-    """A card, or an unknown tag (``card`` is ``None``: enrol it first)."""
+    """A card of a game, or an unknown tag (``game`` and ``card`` are ``None``:
+    enrol it first)."""
 
-    card: Card | None
+    game: str | None
+    card: str | None
     source: Source
     uid: str | None = None
     text: str | None = None
@@ -37,9 +46,10 @@ class CardIdentified:
 
 @dataclass(frozen=True, slots=True)
 class CardRefused:
-    """Typed text that names no card (the error says why and what to type)."""
+    """Typed text that names no card: ``reason`` says why and what to type, in English."""
 
-    error: UnknownCodeError
+    text: str
+    reason: str
     source: Source
 
 

@@ -284,8 +284,11 @@ class ScannerLink:
                               urgent=True, kind=Problem.LOST_SCANS, count=dropped)
             self.counters.cards += 1
             self.counters.uids.append(message.uid)
-            card = self.registry.lookup(message.uid)
-            self.on_event(CardIdentified(card, Source.SCANNER, message.uid, None, message.seq))
+            tag = self.registry.lookup(message.uid)
+            game, card = (tag.game, tag.card) if tag is not None else (None, None)
+            self.on_event(
+                CardIdentified(game, card, Source.SCANNER, message.uid, None, message.seq)
+            )
         elif isinstance(message, Hello):
             self._sequence.restart()  # the board started again
         elif isinstance(message, DeviceError):

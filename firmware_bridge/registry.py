@@ -1,13 +1,35 @@
 """Which tag is which card: the UID registry, kept in the user's data folder.
 
 Each card carries an NFC sticker; the scanner reports the sticker's UID and
-the registry says which card that is. Tags are enrolled once ("scan a tag,
-then type the card's code"); a club can export its deck's registry to a
-file and others import it. A UID nobody enrolled is reported as unknown,
-never guessed.
+the registry says which card of which game that is, as a :class:`TagCard`.
+Tags are enrolled once ("scan a tag, then type the card's code"); a club
+can export its deck's registry to a file and others import it. A UID nobody
+enrolled is reported as unknown, never guessed. One scanner serves several
+games: tags of every game live in one registry, and a game that is not
+installed here keeps its tags all the same.
 
-The demo deck, used by the virtual scanner, is known without enrolment:
-its UIDs are ``DEC0DE`` + the card's number + the copy's number + ``0000``.
+The file, format 2::
+
+    {"format": 2, "tags": {"04A1B2C3": {"game": "sushigo", "card": "salmon"}}}
+
+Files of format 1 (``{"format": 1, "tags": {"04A1B2C3": "salmon"}}``) were
+written before the registry knew several games: their tags are
+:data:`LEGACY_GAME`'s, and the next save writes them as format 2.
+
+The demo deck, used by the virtual scanner, is known without enrolment. Its
+UIDs are ``DEC0DE``, then a byte each for the card (its place in the game's
+:meth:`~firmware_bridge.vocabulary.Vocabulary.card_ids`), the copy and the
+game (its :attr:`~firmware_bridge.vocabulary.Vocabulary.demo_number`), and
+``00``:
+
+>>> from firmware_bridge.vocabulary import SimpleVocabulary
+>>> fruit = SimpleVocabulary("fruit", "Fruit Salad", 9, (("apple", 2), ("pear", 1)))
+>>> demo_uid(fruit, "pear")
+'DEC0DE01000900'
+>>> demo_card("DEC0DE01000900", {"fruit": fruit})
+TagCard(game='fruit', card='pear')
+>>> demo_card("DEC0DE01010900", {"fruit": fruit}) is None  # pears have one copy
+True
 """
 
 from __future__ import annotations
@@ -18,16 +40,31 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.games.sushigo.cards import CARDS, Card, deck_counts
-from companion.journal import data_dir, write_atomically
+from firmware_bridge.files import data_dir, write_atomically
+from firmware_bridge.vocabulary import NAME_LIMIT, Vocabulary
+from firmware_bridge.vocabulary import vocabularies as installed
 
-FORMAT = 1
+FORMAT = 2
+#: The game of every tag in a file of format 1: Sushi Go!, the only game then.
+LEGACY_GAME = "sushigo"
 _UID = re.compile(r"(?:[0-9A-F]{2}){4}|(?:[0-9A-F]{2}){7}|(?:[0-9A-F]{2}){10}")
 DEMO_PREFIX = "DEC0DE"
+_DEMO_UID = re.compile(DEMO_PREFIX + r"([0-9A-F]{2})([0-9A-F]{2})([0-9A-F]{2})00")
 
 
 class RegistryError(ValueError):
     """A UID or deck file that cannot be used, and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class TagCard:
+    """What a tag is: a card id of a game, as the game's vocabulary names them."""
+
+    game: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.card}"
 
 
 def normalize_uid(text: str) -> str:
@@ -42,24 +79,33 @@ def normalize_uid(text: str) -> str:
     return uid
 
 
-def demo_uid(card: Card, copy: int = 0) -> str:
-    """The demo deck's UID for a copy of a card.
+def demo_uid(vocabulary: Vocabulary, card_id: str, copy: int = 0) -> str:
+    """The demo deck's UID for a copy (from 0) of a game's card."""
+    kinds = vocabulary.card_ids()
+    if card_id not in kinds:
+        raise RegistryError(f"{card_id!r} is not a card of {vocabulary.title}")
+    if not 0 <= copy < max(vocabulary.copies(card_id), 1):
+        raise RegistryError(f"the demo deck of {vocabulary.title} has no copy {copy} "
+                            f"of {card_id}")
+    return f"{DEMO_PREFIX}{kinds.index(card_id):02X}{copy:02X}{vocabulary.demo_number:02X}00"
 
-    >>> demo_uid(Card.SALMON, 2)
-    'DEC0DE07020000'
-    """
-    return f"{DEMO_PREFIX}{card.index:02X}{copy:02X}0000"
 
-
-def demo_card(uid: str) -> Card | None:
-    """The demo deck's card for a UID, if it is one of the demo deck's."""
-    if len(uid) != 14 or not uid.startswith(DEMO_PREFIX) or not uid.endswith("0000"):
+def demo_card(uid: str, vocabularies: Mapping[str, Vocabulary]) -> TagCard | None:
+    """The demo deck's card for a UID, if it is one of the demo deck's of a game here."""
+    found = _DEMO_UID.fullmatch(uid)
+    if found is None:
         return None
-    index, copy = int(uid[6:8], 16), int(uid[8:10], 16)
-    if index >= len(CARDS):
-        return None
-    card = CARDS[index]
-    return card if copy < max(deck_counts(3).get(card, 0), 1) else None
+    index, copy, number = (int(byte, 16) for byte in found.groups())
+    for vocabulary in vocabularies.values():
+        if vocabulary.demo_number != number:
+            continue
+        kinds = vocabulary.card_ids()
+        if index >= len(kinds):
+            return None
+        card_id = kinds[index]
+        return TagCard(vocabulary.game, card_id) if copy < max(
+            vocabulary.copies(card_id), 1) else None
+    return None
 
 
 def registry_path() -> Path:
@@ -68,38 +114,48 @@ def registry_path() -> Path:
 
 @dataclass
 class Registry:
-    """UID → card, saved at ``path`` on every change (atomically)."""
+    """UID → card of a game, saved at ``path`` on every change (atomically).
+
+    ``vocabularies`` (the installed games' unless given) name the demo deck's
+    cards and check the cards of their games."""
 
     path: Path = field(default_factory=registry_path)
-    tags: dict[str, Card] = field(default_factory=dict)
+    tags: dict[str, TagCard] = field(default_factory=dict)
+    vocabularies: Mapping[str, Vocabulary] = field(default_factory=installed, kw_only=True)
 
     @classmethod
-    def load(cls, path: Path | None = None) -> Registry:
+    def load(
+        cls, path: Path | None = None, vocabularies: Mapping[str, Vocabulary] | None = None
+    ) -> Registry:
         path = path or registry_path()
-        registry = cls(path)
+        registry = cls(path, vocabularies=installed() if vocabularies is None else vocabularies)
         if path.exists():
-            registry.tags = _read_tags(path)
+            registry.tags = registry._read(path)
         return registry
 
-    def lookup(self, uid: str) -> Card | None:
+    def lookup(self, uid: str) -> TagCard | None:
         """The card of a tag, or ``None`` if nobody enrolled it."""
-        return self.tags.get(uid) or demo_card(uid)
+        return self.tags.get(uid) or demo_card(uid, self.vocabularies)
 
-    def enrol(self, uid: str, card: Card) -> Card | None:
+    def enrol(self, uid: str, game: str, card: str) -> TagCard | None:
         """Record a tag's card; the card it had before, if any."""
         uid = normalize_uid(uid)
+        problem = self._refusal(game, card)
+        if problem is not None:
+            raise RegistryError(problem)
         before = self.tags.get(uid)
-        self.tags[uid] = card
+        self.tags[uid] = TagCard(game, card)
         self.save()
         return before
 
-    def remove(self, uid: str) -> Card | None:
+    def remove(self, uid: str) -> TagCard | None:
         before = self.tags.pop(normalize_uid(uid), None)
         self.save()
         return before
 
-    def __iter__(self) -> Iterator[tuple[str, Card]]:
-        return iter(sorted(self.tags.items(), key=lambda item: (item[1].index, item[0])))
+    def __iter__(self) -> Iterator[tuple[str, TagCard]]:
+        """Every tag: by game, then in the game's order of cards, then by UID."""
+        return iter(sorted(self.tags.items(), key=lambda item: (*self._order(item[1]), item[0])))
 
     def __len__(self) -> int:
         return len(self.tags)
@@ -115,36 +171,64 @@ class Registry:
     def import_file(self, path: Path, *, replace: bool = False) -> tuple[int, list[str]]:
         """Add a deck file's tags; how many were added, and the UIDs whose card
         differed here (kept as they were unless ``replace``)."""
-        incoming = _read_tags(path)
-        conflicts = [u for u, c in incoming.items() if u in self.tags and self.tags[u] is not c]
+        incoming = self._read(path)
+        conflicts = [u for u, c in incoming.items() if u in self.tags and self.tags[u] != c]
         added = 0
         for uid, card in incoming.items():
             if uid in conflicts and not replace:
                 continue
-            added += self.tags.get(uid) is not card
+            added += self.tags.get(uid) != card
             self.tags[uid] = card
         self.save()
         return added, conflicts
 
-
-def _as_json(tags: Mapping[str, Card]) -> dict[str, str]:
-    return {uid: card.id for uid, card in sorted(tags.items())}
-
-
-def _read_tags(path: Path) -> dict[str, Card]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise RegistryError(f"cannot read {path}: {error}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
-        raise RegistryError(f"{path} is not a tag registry")
-    tags = {}
-    for uid, card_id in data["tags"].items():
+    def _read(self, path: Path) -> dict[str, TagCard]:
+        """The tags of a registry or deck file, of format 1 or 2, each checked."""
         try:
-            tags[normalize_uid(uid)] = Card.from_id(str(card_id))
-        except KeyError:
-            raise RegistryError(f"{path}: {card_id!r} is not a card id") from None
-    return tags
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise RegistryError(f"cannot read {path}: {error}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
+            raise RegistryError(f"{path} is not a tag registry")
+        version = data.get("format", 1)
+        if version not in {1, FORMAT}:
+            raise RegistryError(f"{path} is a registry of format {version!r}; this app reads "
+                                f"formats 1 and {FORMAT}: update the app")
+        tags = {}
+        for uid, value in data["tags"].items():
+            if version == 1:
+                game, card = LEGACY_GAME, value
+            elif isinstance(value, dict) and {"game", "card"} <= value.keys():
+                game, card = value["game"], value["card"]
+            else:
+                raise RegistryError(f'{path}: the tag {uid} is not {{"game": ..., "card": ...}}')
+            problem = self._refusal(game, card)
+            if problem is not None:
+                raise RegistryError(f"{path}, tag {uid}: {problem}")
+            try:
+                tags[normalize_uid(uid)] = TagCard(game, card)
+            except RegistryError as error:
+                raise RegistryError(f"{path}: {error}") from None
+        return tags
+
+    def _refusal(self, game: object, card: object) -> str | None:
+        """Why a tag cannot be this card of this game; ``None`` if it can."""
+        for what, name in (("game", game), ("card id", card)):
+            if not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT:
+                return f"the {what} {name!r} is not a string of 1 to {NAME_LIMIT} characters"
+        vocabulary = self.vocabularies.get(str(game))
+        if vocabulary is not None and card not in vocabulary.card_ids():
+            return f"{card!r} is not a card id of {vocabulary.title}"
+        return None
+
+    def _order(self, tag: TagCard) -> tuple[str, int, str]:
+        vocabulary = self.vocabularies.get(tag.game)
+        kinds = vocabulary.card_ids() if vocabulary is not None else ()
+        return tag.game, kinds.index(tag.card) if tag.card in kinds else len(kinds), tag.card
+
+
+def _as_json(tags: Mapping[str, TagCard]) -> dict[str, dict[str, str]]:
+    return {uid: {"game": tag.game, "card": tag.card} for uid, tag in sorted(tags.items())}
 
 
 def _write(path: Path, data: object) -> None:

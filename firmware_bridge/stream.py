@@ -5,26 +5,33 @@ keyboard or a keyboard-wedge scanner) go through :meth:`InputStream.typed`.
 Whoever reads the stream sees :class:`~firmware_bridge.events.CardIdentified`
 events with their source, whatever the source was.
 
->>> stream = InputStream()
->>> event = stream.typed("t", [0.0, 0.2])
+>>> from firmware_bridge.vocabulary import SimpleVocabulary
+>>> fruit = SimpleVocabulary("fruit", "Fruit Salad", 9, (("apple", 2), ("pear", 1)))
+>>> stream = InputStream({"fruit": fruit})
+>>> event = stream.typed("pear", [0.0, 0.2])
 >>> stream.get(timeout=0).card, stream.get(timeout=0)
-(Card.WASABI, None)
+('pear', None)
 """
 
 from __future__ import annotations
 
 import queue
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from firmware_bridge.events import InputEvent
+from firmware_bridge.vocabulary import Vocabulary
 from firmware_bridge.wedge import identify
 
 
 class InputStream:
-    """A thread-safe queue of input events; the link's ``on_event`` is :meth:`post`."""
+    """A thread-safe queue of input events; the link's ``on_event`` is :meth:`post`.
 
-    def __init__(self) -> None:
+    Typed lines name cards of the games of ``vocabularies``, the installed
+    games' unless given."""
+
+    def __init__(self, vocabularies: Mapping[str, Vocabulary] | None = None) -> None:
         self._queue: queue.Queue[InputEvent] = queue.Queue()
+        self.vocabularies = vocabularies
 
     def post(self, event: InputEvent) -> None:
         self._queue.put(event)
@@ -33,7 +40,7 @@ class InputStream:
 
     def typed(self, text: str, key_times: Sequence[float] = ()) -> InputEvent:
         """A typed line, as an event on the stream (and returned)."""
-        event = identify(text, key_times)
+        event = identify(text, key_times, self.vocabularies)
         self.post(event)
         return event
 

@@ -18,7 +18,7 @@ import threading
 import tty
 from pathlib import Path
 
-from companion.journal import data_dir
+from firmware_bridge.files import data_dir
 from firmware_bridge.protocol import (
     LineSplitter,
     ProtocolError,

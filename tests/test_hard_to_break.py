@@ -264,9 +264,11 @@ def scanner_event(rng: random.Random) -> InputEvent:
     uid = "".join(rng.choice("0123456789ABCDEF") for _ in range(rng.choice([8, 14])))
     seq = rng.randrange(1, 1000)
     if kind <= 1:
-        return CardIdentified(rng.choice(CARDS), Source.SCANNER, uid, None, seq)
+        return CardIdentified("sushigo", rng.choice(CARDS).id, Source.SCANNER, uid, None, seq)
     if kind == 2:
-        return CardIdentified(None, Source.SCANNER, uid, None, seq)
+        # an unknown tag, another game's card, or an id no Sushi Go! card has
+        game, card = rng.choice([(None, None), ("micimaki", "salmon"), ("sushigo", "caviar")])
+        return CardIdentified(game, card, Source.SCANNER, uid, None, seq)
     if kind == 3:
         if rng.random() < 0.5:
             return ScannerFound("/dev/ttyACM0", "sushi-scanner", "1.0.0",
@@ -276,10 +278,11 @@ def scanner_event(rng: random.Random) -> InputEvent:
         problem = rng.choice(list(Problem))
         return ScannerProblem(problem.value, rng.choice([None, "/dev/ttyACM0"]), problem,
                               rng.randrange(0, 5), rng.choice(["", "busy", "é" * 50]))
+    text = rng.choice(["zz", "w9", "é", "o4"])
     try:
-        parse(rng.choice(["zz", "w9", "é", "o4"]))
+        parse(text)
     except UnknownCodeError as error:
-        return CardRefused(error, Source.WEDGE)
+        return CardRefused(text, error.detail, Source.WEDGE)
     raise AssertionError("a code that should not parse did")
 
 

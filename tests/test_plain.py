@@ -20,6 +20,7 @@ import pytest
 from companion.games.sushigo.cards import Card, deck_counts
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.tactile import short_code
+from companion.games.sushigo.vocabulary import VOCABULARY
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
 
@@ -246,7 +247,7 @@ class Scanner:
         """Scan the cards one by one; Enter if the entry could take more."""
         said = ""
         for card in cards:
-            self.board.scan(demo_uid(card, self.copies[card] % deck_counts(3)[card]))
+            self.board.scan(demo_uid(VOCABULARY, card.id, self.copies[card] % deck_counts(3)[card]))
             self.copies[card] += 1
             said = app.until(" so far.", ", done.")
         if said.endswith(" so far."):

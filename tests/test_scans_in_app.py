@@ -105,7 +105,7 @@ class App:
 
     def scan(self, cards: Sequence[Card]) -> None:
         for card in cards:
-            self.post(CardIdentified(card, Source.SCANNER, "04A1B2C3", None, 1))
+            self.post(CardIdentified("sushigo", card.id, Source.SCANNER, "04A1B2C3", None, 1))
 
     def close(self) -> int | None:
         self.inbox.end()
@@ -164,8 +164,11 @@ def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
     app.scan([Card.SALMON])
     app.until("Salmon nigiri scanned, but no card is wanted here.")
     app.until("Choose 1 to 6:")  # asked again, nothing chosen
-    app.post(CardIdentified(None, Source.SCANNER, "04AABBCCDDEE11", None, 2))
+    app.post(CardIdentified(None, None, Source.SCANNER, "04AABBCCDDEE11", None, 2))
     app.until("Unknown tag 04AABBCCDDEE11: enrol it with firmware-bridge enrol.")
+    # a card of another game is no card here either, for now
+    app.post(CardIdentified("micimaki", "salmon", Source.SCANNER, "0A0B0C0D", None, 3))
+    app.until("Unknown tag 0A0B0C0D: enrol it with firmware-bridge enrol.")
     app.type("6")
     app.until("Goodbye.")
     assert app.close() == 0
@@ -288,7 +291,8 @@ def test_a_card_scanned_before_the_question_is_explained_not_taken() -> None:
     # arrives before the pick is asked, so it is not taken as the pick
     def twice() -> None:
         for _ in range(2):
-            app.inbox.post(CardIdentified(hand[-1], Source.SCANNER, "04A1B2C3", None, 1))
+            app.inbox.post(CardIdentified("sushigo", hand[-1].id, Source.SCANNER, "04A1B2C3",
+                                          None, 1))
 
     both = threading.Thread(target=twice)
     both.start()

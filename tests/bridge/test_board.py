@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sushigo.cards import Card
+from companion.games.sushigo.vocabulary import VOCABULARY
 from firmware_bridge.events import ScannerFound
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid
@@ -86,7 +86,7 @@ def test_a_tag_placed_is_reported_once_through_the_real_firmware(
         assert cards[0].uid == "04A1B2C3D4E5F6" and cards[0].card is None
         board.command("remove")
         time.sleep(0.4)
-        board.command(f"place {demo_uid(Card.SALMON)}")
+        board.command(f"place {demo_uid(VOCABULARY, 'salmon')}")
         events.wait_cards(2)
         board.command("remove")
         time.sleep(0.4)
@@ -98,9 +98,9 @@ def test_a_tag_placed_is_reported_once_through_the_real_firmware(
         board.command("place 04A1B2C3D4E5F6")  # the first tag again: reported again
         cards = events.wait_cards(4)
     assert [c.uid for c in cards] == [
-        "04A1B2C3D4E5F6", demo_uid(Card.SALMON), "DEADBEEF", "04A1B2C3D4E5F6",
+        "04A1B2C3D4E5F6", demo_uid(VOCABULARY, "salmon"), "DEADBEEF", "04A1B2C3D4E5F6",
     ]
-    assert cards[1].card is Card.SALMON
+    assert (cards[1].game, cards[1].card) == ("sushigo", "salmon")
     assert [c.seq for c in cards] == [0, 1, 2, 3]
 
 
@@ -136,7 +136,7 @@ def test_the_app_names_a_card_put_on_the_real_scanner(board: Board, tmp_path: Pa
     app.answer("Choose 1 to 3:", "1")  # type or scan a card
     app.until("A code or a scan, or an empty line to stop:")
     app.heard("Scanner ready.")
-    board.command(f"place {demo_uid(Card.SALMON)}")
+    board.command(f"place {demo_uid(VOCABULARY, 'salmon')}")
     assert app.until(" Code w2.").startswith("Salmon nigiri: ")
     board.command("remove")
     time.sleep(0.4)

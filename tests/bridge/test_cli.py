@@ -9,8 +9,11 @@ import sys
 import time
 from pathlib import Path
 
-from companion.games.sushigo.cards import Card
-from firmware_bridge.registry import Registry, demo_uid
+import pytest
+
+from firmware_bridge.cli import _event_json, _event_text
+from firmware_bridge.events import CardIdentified, CardRefused, Source
+from firmware_bridge.registry import Registry, TagCard
 from firmware_bridge.virtual import VirtualScanner
 
 
@@ -44,19 +47,46 @@ def test_simulate_and_listen_speak_to_each_other(tmp_path: Path) -> None:
     replies = simulator.communicate(timeout=10)[0].splitlines()
     events = [json.loads(line) for line in out.splitlines()]
     assert events[0]["event"] == "connect"
-    cards = [(e["card"], e["uid"], e["seq"]) for e in events if e["event"] == "card"]
+    cards = [(e["game"], e["card"], e["uid"], e["seq"]) for e in events if e["event"] == "card"]
     assert cards == [
-        ("salmon", demo_uid(Card.SALMON), 0),
-        (None, "04A1B2C3", 1),
-        ("wasabi", demo_uid(Card.WASABI), 0),  # after the reset, numbers start again
+        ("sushigo", "salmon", "DEC0DE07000000", 0),
+        (None, None, "04A1B2C3", 1),
+        ("sushigo", "wasabi", "DEC0DE0A000000", 0),  # after the reset, numbers start again
     ]
-    assert any(reply.startswith("ERR") for reply in replies)  # "nonsense" was refused
+    assert "ERR 'nonsense' is no card of Sushi Go!: no card has this name" in "\n".join(replies)
+
+
+def test_simulate_sends_the_next_copy_each_time(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware_bridge", "simulate", "--game", "sushigo",
+         "--link", str(tmp_path / "scanner")],
+        input="w2\nsalmon\nw2\nquit\n", capture_output=True, text=True,
+        env=environment(tmp_path), timeout=30, check=False,
+    )
+    sent = [line.split() for line in done.stdout.splitlines() if line.startswith("SENT")]
+    assert [(uid, card) for _, uid, _, card in sent] == [
+        ("DEC0DE07000000", "salmon"), ("DEC0DE07010000", "salmon"), ("DEC0DE07020000", "salmon"),
+    ]
+
+
+@pytest.mark.parametrize("command", ["simulate", "enrol"])
+def test_an_unknown_game_is_one_sentence_and_status_2(tmp_path: Path, command: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware_bridge", command, "--game", "nosuchgame"],
+        input="", capture_output=True, text=True, env=environment(tmp_path), timeout=30,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        "firmware-bridge: there is no game called 'nosuchgame': --game takes sushigo\n"
+    )
 
 
 def test_registry_commands(tmp_path: Path) -> None:
     env = environment(tmp_path)
     deck = tmp_path / "deck.json"
-    deck.write_text(json.dumps({"format": 1, "tags": {"DEADBEEF": "tempura"}}))
+    deck.write_text(json.dumps({"format": 1, "tags": {"DEADBEEF": "tempura"}}))  # Sushi Go!'s
 
     def run(*args: str) -> str:
         done = subprocess.run([sys.executable, "-m", "firmware_bridge", "registry", *args],
@@ -65,9 +95,12 @@ def test_registry_commands(tmp_path: Path) -> None:
         return done.stdout
 
     assert "1 tag added" in run("import", str(deck))
-    assert "tempura DEADBEEF" in run("list")
+    assert run("list") == "sushigo tempura DEADBEEF\n1 tag\n"
     assert "1 tag written" in run("export", str(tmp_path / "out.json"))
-    assert "forgot DEADBEEF" in run("remove", "DEADBEEF")
+    assert json.loads((tmp_path / "out.json").read_text())["tags"] == {
+        "DEADBEEF": {"game": "sushigo", "card": "tempura"},
+    }
+    assert "forgot DEADBEEF (sushigo tempura)" in run("remove", "DEADBEEF")
     assert "0 tags" in run("list")
 
 
@@ -88,11 +121,28 @@ def test_enrol_a_tag_then_it_is_known(tmp_path: Path) -> None:
     assert "04A1B2C3D4E5F6 is unknown" in lines[-1]
     enrol.stdin.write("w3\n")
     enrol.stdin.flush()
-    assert "is now squid" in enrol.stdout.readline()
+    assert enrol.stdout.readline() == (
+        "Tag 04A1B2C3D4E5F6 is now sushigo squid. Scan the next tag.\n"
+    )
     scanner.scan("04A1B2C3D4E5F6")
-    assert "is squid" in enrol.stdout.readline()
+    assert "is sushigo squid" in enrol.stdout.readline()
     enrol.stdin.write("\n")
     enrol.stdin.flush()
     assert enrol.wait(timeout=10) == 0
     scanner.close()
-    assert Registry.load(tmp_path / "registry.json").lookup("04A1B2C3D4E5F6") is Card.SQUID
+    assert Registry.load(tmp_path / "registry.json").lookup("04A1B2C3D4E5F6") == TagCard(
+        "sushigo", "squid"
+    )
+
+
+def test_listen_names_the_game_of_each_card() -> None:
+    salmon = CardIdentified("sushigo", "salmon", Source.SCANNER, "DEC0DE07000000", None, 3)
+    unknown = CardIdentified(None, None, Source.SCANNER, "04A1B2C3", None, 4)
+    assert _event_text(salmon) == "card sushigo salmon (tag DEC0DE07000000, number 3)"
+    assert _event_text(unknown) == "unknown tag 04A1B2C3: enrol it with firmware-bridge enrol"
+    assert _event_json(salmon) == {"event": "card", "game": "sushigo", "card": "salmon",
+                                   "uid": "DEC0DE07000000", "seq": 3}
+    refused = CardRefused("w4", "no card has this code", Source.KEYBOARD)
+    assert _event_text(refused) == "not a card: no card has this code"
+    assert _event_json(refused) == {"event": "refused", "text": "w4",
+                                    "reason": "no card has this code"}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sushigo.cards import Card
+from companion.games.sushigo.vocabulary import VOCABULARY
 from firmware_bridge.events import Problem, ScannerFound, ScannerLost, ScannerProblem, Source
 from firmware_bridge.link import ScannerLink, autodetect
 from firmware_bridge.protocol import format_line
@@ -31,26 +31,27 @@ def test_scans_become_cards_and_unknown_tags_stay_unknown(tmp_path: Path) -> Non
     scanner = VirtualScanner(link=tmp_path / "scanner")
     events = Events()
     with connected(tmp_path, scanner, events):
-        scanner.scan(demo_uid(Card.SALMON))
+        scanner.scan(demo_uid(VOCABULARY, "salmon"))
         scanner.scan("04A1B2C3D4E5F6")
         cards = events.wait_cards(2)
     scanner.close()
-    assert [(c.card, c.uid, c.seq, c.source) for c in cards] == [
-        (Card.SALMON, demo_uid(Card.SALMON), 0, Source.SCANNER),
-        (None, "04A1B2C3D4E5F6", 1, Source.SCANNER),
+    assert [(c.game, c.card, c.uid, c.seq, c.source) for c in cards] == [
+        ("sushigo", "salmon", "DEC0DE07000000", 0, Source.SCANNER),
+        (None, None, "04A1B2C3D4E5F6", 1, Source.SCANNER),
     ]
 
 
 def test_an_enrolled_tag_is_known(tmp_path: Path) -> None:
     registry = Registry(tmp_path / "registry.json")
-    registry.enrol("04A1B2C3D4E5F6", Card.SQUID)
+    registry.enrol("04A1B2C3D4E5F6", "sushigo", "squid")
     scanner = VirtualScanner(link=tmp_path / "scanner")
     events = Events()
     link = ScannerLink(str(scanner.link), events, Registry.load(tmp_path / "registry.json"), QUICK)
     with link:
         events.wait_found()
         scanner.scan("04:A1:B2:C3:D4:E5:F6".replace(":", ""))
-        assert events.wait_cards(1)[0].card is Card.SQUID
+        card = events.wait_cards(1)[0]
+        assert (card.game, card.card) == ("sushigo", "squid")
     scanner.close()
 
 
