@@ -1,24 +1,28 @@
-"""Announcements: every sentence written, kept in a history, and spoken
-unless the player's screen reader already reads it.
+"""Announcements: every sentence shown, kept in a history, and spoken unless
+the player's screen reader already reads it.
 
-The screen (and a braille display following it) always gets the sentence.
+The face (and a braille display following it) always gets the sentence.
 Speech gets it too, except routine echoes when ``speak_echoes`` is off: a
 screen reader already reads what the player types and what appears on the
-status line, and hearing it twice is noise. Important sentences (scores,
-errors, the scanner lost) are always spoken by a self-voicing app.
+screen, and hearing it twice is noise. Important sentences (scores,
+errors, the scanner lost) are always spoken by a self-voicing app. Prompts
+are spoken and kept, but not shown here: the face shows the question.
 
->>> written = []
->>> announcer = Announcer(written.append, NoSpeech(), "en")
->>> announcer.say("Salmon nigiri.")
->>> announcer.say("Round 1: 12 points.", Priority.IMPORTANT)
+>>> shown = []
+>>> announcer = Announcer(shown.append, NoSpeech(), "en")
+>>> announcer.say(reply("Salmon nigiri."))
+>>> announcer.say(Announcement("Round 1: 12 points.", Role.RESULT, important=True))
 >>> announcer.back(), announcer.repeat()
 ('Salmon nigiri.', 'Salmon nigiri.')
+>>> [a.role.value for a in shown]
+['reply', 'result', 'reply', 'reply']
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.conversation.events import Announcement, Role, reply
 from voices.backends import NoSpeech
 from voices.base import Priority, Speaker
 
@@ -26,38 +30,45 @@ HISTORY = 200
 
 
 class Announcer:
-    """Writes, remembers and speaks the app's sentences."""
+    """Shows, remembers and speaks the app's sentences."""
 
     def __init__(
         self,
-        write: Callable[[str], None],
+        show: Callable[[Announcement], None],
         speaker: Speaker | NoSpeech,
         language: str,
         *,
         speak_echoes: bool = True,
     ) -> None:
-        self.write = write
+        self.show = show
         self.speaker = speaker
         self.language = language
         self.speak_echoes = speak_echoes
-        self.history: list[str] = []
+        self.history: list[Announcement] = []
         self._position = 0  # where back and forward stand; len(history) = the newest
 
-    def say(self, text: str, priority: Priority = Priority.ROUTINE) -> None:
-        """Write a sentence, keep it, and speak it if it should be spoken."""
-        self.write(text)
-        self.history.append(text)
+    def say(self, announcement: Announcement, *, shown: bool = True) -> None:
+        """Show a sentence (unless the face shows it otherwise: a prompt),
+        keep it, and speak it if it should be spoken."""
+        if shown:
+            self.show(announcement)
+        self.history.append(announcement)
         del self.history[:-HISTORY]
         self._position = len(self.history)
-        if priority is Priority.IMPORTANT or self.speak_echoes:
-            self.speaker.say(text, self.language, priority)
+        if announcement.important or self.speak_echoes:
+            priority = Priority.IMPORTANT if announcement.important else Priority.ROUTINE
+            self.speaker.say(announcement.text, self.language, priority)
+
+    def prompt(self, text: str) -> None:
+        """A question's prompt (or a menu's title and options): spoken and kept."""
+        self.say(Announcement(text, Role.PROMPT), shown=False)
 
     def interrupt(self) -> None:
         """Stop speaking (new input came)."""
         self.speaker.interrupt()
 
     def _again(self, text: str) -> str:
-        self.write(text)
+        self.show(reply(text))
         self.speaker.interrupt()
         self.speaker.say(text, self.language, Priority.IMPORTANT)
         return text
@@ -67,18 +78,19 @@ class Announcer:
         if not self.history:
             return None
         index = min(max(self._position, 1), len(self.history)) - 1
-        return self._again(self.history[index])
+        return self._again(self.history[index].text)
 
     def back(self) -> str | None:
         """Step back through the history and say that sentence."""
         if not self.history:
             return None
         self._position = max(1, self._position - 1)
-        return self._again(self.history[self._position - 1])
+        return self._again(self.history[self._position - 1].text)
 
     def forward(self) -> str | None:
         """Step forward through the history and say that sentence."""
         if not self.history:
             return None
         self._position = min(len(self.history), self._position + 1)
-        return self._again(self.history[self._position - 1])
+        return self._again(self.history[self._position - 1].text)
+

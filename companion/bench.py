@@ -1,4 +1,5 @@
-"""Benchmarks: ``companion bench engine`` and ``companion bench advisor``.
+"""Benchmarks of the app's own parts: ``companion bench scan`` and ``bench speech``
+(each game measures its engine: ``companion bench engine --game NAME``).
 
 Figures are measured, never asserted by the test suite: the tests check that
 the benchmarks run and report sane numbers, the figures themselves are read
@@ -7,98 +8,19 @@ by a person (or CI's log) against the targets in the docs.
 
 from __future__ import annotations
 
-import math
-import random
-import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
-from companion.games.sushigo.draft import Game
+from companion.stats import percentile
 from firmware_bridge.events import CardIdentified, InputEvent
 from firmware_bridge.link import LinkSettings, ScannerLink
 from firmware_bridge.registry import Registry
 from firmware_bridge.virtual import VirtualScanner
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker
 from voices.base import QueuedSpeaker, SpeechError
-
-
-def percentile(values: Sequence[float], fraction: float) -> float:
-    """The value below which ``fraction`` of the values lie (nearest rank).
-
-    >>> percentile([5, 1, 4, 2, 3], 0.5), percentile(range(1, 101), 0.95)
-    (3, 95)
-    """
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("no values")
-    rank = max(1, math.ceil(fraction * len(ordered)))
-    return ordered[rank - 1]
-
-
-def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (shared wins count as a fraction).
-
-    >>> low, high = wilson_interval(50, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.404, 0.596)
-    """
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
-
-
-@dataclass(frozen=True, slots=True)
-class EngineFigures:
-    """Random full-rules games per second for one table size."""
-
-    seats: int
-    games_per_second: float
-    game_us_p50: float
-    game_us_p95: float
-    game_us_p99: float
-    games: int
-
-
-def bench_engine(
-    seats: int, *, seconds: float = 2.0, seed: int = 1, batches: int = 5
-) -> EngineFigures:
-    """Play random games (uniform over the legal choices, chopsticks included)
-    on this core for about ``seconds``; the rate is the median of ``batches``."""
-    rng = random.Random(seed)
-    clock = time.perf_counter
-    durations: list[float] = []
-    rates: list[float] = []
-    per_batch = seconds / batches
-    for _ in range(batches):
-        start = clock()
-        played = 0
-        while clock() - start < per_batch:
-            began = clock()
-            Game(seats, rng=rng).play_random(rng)
-            durations.append(clock() - began)
-            played += 1
-        rates.append(played / (clock() - start))
-    return EngineFigures(
-        seats=seats,
-        games_per_second=statistics.median(rates),
-        game_us_p50=percentile(durations, 0.50) * 1e6,
-        game_us_p95=percentile(durations, 0.95) * 1e6,
-        game_us_p99=percentile(durations, 0.99) * 1e6,
-        games=len(durations),
-    )
-
-
-def bench_engine_all(*, seconds: float = 2.0) -> list[EngineFigures]:
-    return [bench_engine(n, seconds=seconds) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
 
 
 @dataclass(frozen=True, slots=True)

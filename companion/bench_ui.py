@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.bench import percentile
+from companion.stats import percentile
 
 PROMPT = b"Choose 1 to"
 BARE = """
@@ -83,15 +83,19 @@ def time_to_prompt(command: list[str], *, terminal: bool, timeout: float = 30.0)
 
 def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     """Seconds from an input to the sentence handed to speech, in the learning
-    journey: typed lines, or (``scans``) cards posted by another thread into
-    the inbox, as the scanner's link posts them."""
-    from companion.games.sushigo.cards import Card  # noqa: PLC0415
-    from companion.games.sushigo.vocabulary import VOCABULARY  # noqa: PLC0415
-    from companion.inbox import Inbox  # noqa: PLC0415 - the shell's own
-    from companion.plain import Plain  # noqa: PLC0415
+    journey of the default game: typed codes, or (``scans``) cards posted by
+    another thread into the inbox, as the scanner's link posts them."""
+    from companion.conversation.core import Talk  # noqa: PLC0415 - the shell's own
+    from companion.conversation.journeys import run  # noqa: PLC0415
+    from companion.faces.plain import PlainFace  # noqa: PLC0415
+    from companion.games import DEFAULT_GAME, game  # noqa: PLC0415
+    from companion.inbox import Inbox  # noqa: PLC0415
     from companion.settings import Settings  # noqa: PLC0415
     from firmware_bridge.events import CardIdentified, Source  # noqa: PLC0415
 
+    plugin = game(DEFAULT_GAME)
+    card = plugin.drill_cards()[0]
+    name = plugin.reader.name("en", card)
     fed = threading.Event()
     asked = threading.Event()
     heard: list[float] = []
@@ -101,7 +105,7 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
         name = "ear"
 
         def say(self, text: str, language: str, priority: object = None) -> None:
-            if text.startswith("Salmon nigiri"):
+            if text.startswith(name):
                 heard.append(time.perf_counter())
                 fed.set()
             elif text.startswith("A code or a scan"):
@@ -123,16 +127,16 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     def feed(inbox: Inbox) -> None:
         inbox.put_line("4")
         inbox.put_line("1")
-        salmon = CardIdentified(VOCABULARY.game, Card.SALMON.id, Source.SCANNER,
-                                "DEC0DE07000000", None, 0)
+        scanned = CardIdentified(plugin.game, plugin.reader.card_id(card), Source.SCANNER,
+                                 "DEC0DE07000000", None, 0)
         asked.wait(10)  # a card scanned before its question is not its answer
         for _ in range(runs):
             fed.clear()
             sent.append(time.perf_counter())
             if scans:
-                inbox.post(salmon)
+                inbox.post(scanned)
             else:
-                inbox.put_line("w2")
+                inbox.put_line(plugin.code(card))
             if not fed.wait(5):
                 break
         inbox.put_line("")
@@ -144,11 +148,11 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
         os.environ["COMPANION_CONFIG_DIR"] = folder
         try:
             inbox = Inbox()
-            app = Plain(inbox, Sink(), Settings(speech="none"))
-            app.announcer.speaker = Ear()
+            talk = Talk(PlainFace(Sink()), inbox, Settings(speech="none"))
+            talk.voice.speaker = Ear()
             feeder = threading.Thread(target=feed, args=(inbox,), daemon=True)
             feeder.start()
-            app.run()
+            run(talk)
             feeder.join(timeout=10)
         finally:
             for key, value in old.items():
@@ -163,7 +167,7 @@ GAME = """
 import asyncio, os, resource, sys
 from itertools import cycle
 from companion.settings import Settings
-from companion.tui import CompanionApp
+from companion.faces.screen import CompanionApp
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
 async def main():
     app = CompanionApp(Settings(speech="none"))

@@ -2,18 +2,19 @@
 
 Subcommands:
 
-``companion codes [--lang xx]``
-    The tactile code reference, a card a line.
-``companion score [FILE|-] [--explain] [--lang xx]``
-    Score a game written as JSON (see :mod:`companion.games.sushigo.gamefile`).
-``companion simulate --players N --games K [--bots ...] [--variant ...]``
+``companion codes [--game G] [--lang xx]``
+    The tactile code reference of a game, a card a line.
+``companion score [FILE|-] [--game G] [--explain] [--lang xx]``
+    Score a game written as JSON (Sushi Go!'s format: docs/scoring-file.md).
+``companion simulate [--game G] --players N --games K [--bots ...] [--variant ...]``
     Whole games between bots: wins, mean scores, throughput.
 ``companion say TEXT [--lang xx] [--backend NAME] [--to FILE.wav]``
     Speak a sentence, or write it to a WAV file.
-``companion bench engine|advisor|scan|speech [--json]``
+``companion bench engine|advisor|scan|speech|ui [--game G] [--json]``
     Speed figures for developers.
 
-With no subcommand it greets the player and prints the code reference.
+With no subcommand it starts the app. Games are found through the registry
+(:mod:`companion.games`); ``--game`` names one (default: sushigo).
 Output is plain lines, read in order by a screen reader or braille display:
 no tables, no colour, nothing that moves.
 """
@@ -30,10 +31,9 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__
-from companion.games.sushigo.gamefile import GameFileError, load_game_bytes
-from companion.games.sushigo.narration import codes_reference, explain_game, game_file_error_text
+from companion.games import DEFAULT_GAME, UnknownGameError, game
+from companion.games.base import GameInputError, GamePlugin, Report
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
-from companion.plain import Plain
 from companion.settings import Settings, SettingsError, load_settings
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
@@ -63,7 +63,7 @@ def default_language(environ: os._Environ[str] | dict[str, str] = os.environ) ->
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="Companion for tactile Sushi Go! cards: codes and exact scores.",
+        description="Companion for tactile card games: codes, the table, practice, exact scores.",
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     parser.add_argument(
@@ -88,12 +88,18 @@ def _parser() -> argparse.ArgumentParser:
     language.add_argument(
         "--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
+    which = argparse.ArgumentParser(add_help=False)
+    which.add_argument(
+        "--game", default=DEFAULT_GAME,
+        help=f"the game, as the registry names it (default {DEFAULT_GAME})",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser(
-        "codes", parents=[language], help="print the tactile code reference, a card a line"
+        "codes", parents=[language, which],
+        help="print the tactile code reference, a card a line",
     )
     score = commands.add_parser(
-        "score", parents=[language], help="score a game written as JSON"
+        "score", parents=[language, which], help="score a game written as JSON"
     )
     score.add_argument("file", nargs="?", default="-", help="JSON game file, or - for stdin")
     score.add_argument(
@@ -106,7 +112,8 @@ def _parser() -> argparse.ArgumentParser:
     say.add_argument("--backend", choices=BACKENDS, default=None,
                      help="speech backend (default: the first that works here)")
     say.add_argument("--to", type=Path, default=None, help="write a WAV file instead")
-    sim = commands.add_parser("simulate", help="play whole games between bots")
+    sim = commands.add_parser("simulate", parents=[which],
+                              help="play whole games between bots")
     sim.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument(
@@ -119,7 +126,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    bench = commands.add_parser("bench", help="measure speed (figures for developers)")
+    bench = commands.add_parser("bench", parents=[which],
+                                help="measure speed (figures for developers)")
     bench.add_argument(
         "what", choices=["engine", "advisor", "scan", "speech", "ui"], help="what to measure"
     )
@@ -152,27 +160,43 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     catalog = Catalog.for_language(args.lang or default_language())
-    if args.command == "score":
-        return score(args.file, explain=args.explain, catalog=catalog)
-    if args.command == "bench" and args.what == "advisor":
-        return bench_advisor_command(games=args.games, as_json=args.json)
+    if args.command is None:
+        return run_app(args.lang, plain=args.plain, scanner=args.scanner)
+    if args.command == "say":
+        return say_command(args.text, language=args.lang or default_language(),
+                           backend=args.backend, to=args.to)
     if args.command == "bench" and args.what == "ui":
         return bench_ui_command(as_json=args.json)
     if args.command == "bench" and args.what == "speech":
         return bench_speech_command(as_json=args.json)
-    if args.command == "say":
-        return say_command(args.text, language=args.lang or default_language(),
-                           backend=args.backend, to=args.to)
     if args.command == "bench" and args.what == "scan":
         return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json)
-    if args.command == "bench":
-        return bench_engine_command(seconds=args.seconds or 2.0, as_json=args.json)
+    try:
+        plugin = game(args.game)
+    except UnknownGameError as error:
+        return _fail(args.command, str(error))
+    if args.command == "score":
+        return score(args.file, explain=args.explain, catalog=catalog, plugin=plugin)
     if args.command == "simulate":
-        return simulate_command(args)
-    if args.command is None:
-        return run_app(args.lang, plain=args.plain, scanner=args.scanner)
-    for line in codes_reference(catalog):
+        return simulate_command(args, plugin)
+    if args.command == "bench" and args.what == "advisor":
+        if args.games < 1:
+            return _fail("bench", "play at least 1 game")
+        return _report(plugin.bench_advisor(args.games), as_json=args.json)
+    if args.command == "bench":
+        return _report(plugin.bench_engine(args.seconds or 2.0), as_json=args.json)
+    for line in plugin.reference(catalog.language):
         print(line)
+    return EXIT_OK
+
+
+def _report(report: Report, *, as_json: bool) -> int:
+    """A command's figures: one JSON object, or lines for people."""
+    if as_json:
+        print(json.dumps(report.data, ensure_ascii=False))
+    else:
+        for line in report.lines:
+            print(line)
     return EXIT_OK
 
 
@@ -203,9 +227,11 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None) ->
     if scanner == "none":
         scanner = ""
     if wants_plain(plain):
-        return Plain(sys.stdin, sys.stdout, chosen, scanner=scanner).run(first_start=first)
+        from companion.faces.plain import run_plain  # noqa: PLC0415
+
+        return run_plain(sys.stdin, sys.stdout, chosen, first_start=first, scanner=scanner)
     os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
-    from companion.tui import CompanionApp  # noqa: PLC0415 - Textual only when it is used
+    from companion.faces.screen import CompanionApp  # noqa: PLC0415 - Textual when used
 
     return CompanionApp(chosen, first_start=first, scanner=scanner).run() or 0
 
@@ -215,78 +241,17 @@ def _fail(command: str, message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def simulate_command(args: argparse.Namespace) -> int:
+def simulate_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
     """``companion simulate``: wins and mean scores per bot, and throughput."""
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    if len(names) == 1:
-        names *= args.players
-    if len(names) != args.players:
-        return _fail("simulate", f"give one bot, or one per player ({args.players})")
+    bots = [n.strip() for n in args.bots.split(",") if n.strip()]
     if args.games < 1:
         return _fail("simulate", "play at least 1 game")
-    # Imported when asked for, so that starting the app stays quick.
-    from companion.simulate import parse_variant, simulate  # noqa: PLC0415
-
     try:
-        variant = parse_variant(args.variant)
-        results = simulate(
-            names, args.games, seed=args.seed, variant=variant, workers=max(1, args.workers)
-        )
-    except ValueError as error:
+        report = plugin.simulate(players=args.players, games=args.games, bots=bots,
+                                 seed=args.seed, variant=args.variant, workers=args.workers)
+    except GameInputError as error:
         return _fail("simulate", str(error))
-    if args.json:
-        print(json.dumps({
-            "games": results.games,
-            "games_per_second": round(results.games_per_second, 2),
-            "bots": [
-                {
-                    "bot": e.label,
-                    "win_rate": round(e.win_rate, 4),
-                    "win_rate_95": [round(x, 4) for x in e.interval()],
-                    "mean_score": round(e.mean_points, 2),
-                }
-                for e in results.entrants
-            ],
-        }))
-        return EXIT_OK
-    for e in results.entrants:
-        low, high = e.interval()
-        print(
-            f"{e.label}: wins {e.win_rate:.1%} (95% {low:.1%} to {high:.1%}),"
-            f" mean score {e.mean_points:.1f}"
-        )
-    print(f"{results.games} games in {results.seconds:.1f} s,"
-          f" {results.games_per_second:.1f} games per second")
-    return EXIT_OK
-
-
-def bench_advisor_command(*, games: int, as_json: bool) -> int:
-    """``companion bench advisor``: decision time and win rates against greedy bots."""
-    if games < 1:
-        return _fail("bench", "play at least 1 game")
-    # Imported when asked for, so that starting the app stays quick.
-    from companion.simulate import bench_advisor  # noqa: PLC0415
-
-    f = bench_advisor(games=games)
-    if as_json:
-        print(json.dumps({
-            "decision_ms": {"p50": round(f.decision_ms_p50, 2), "p95": round(f.decision_ms_p95, 2)},
-            "win_rate_4p_vs_greedy": round(f.win_rate_4p, 4),
-            "win_rate_4p_95": [round(x, 4) for x in f.interval_4p],
-            "win_rate_2p_vs_greedy": round(f.win_rate_2p, 4),
-            "win_rate_2p_95": [round(x, 4) for x in f.interval_2p],
-            "games": f.games,
-            "seconds": round(f.seconds, 1),
-        }))
-        return EXIT_OK
-    print(f"advisor decision: p50 {f.decision_ms_p50:.1f} ms, p95 {f.decision_ms_p95:.1f} ms")
-    for players, rate, (low, high) in (
-        (4, f.win_rate_4p, f.interval_4p), (2, f.win_rate_2p, f.interval_2p)
-    ):
-        print(f"{players} players against greedy: wins {rate:.1%}"
-              f" (95% {low:.1%} to {high:.1%}), {f.games} games")
-    print(f"took {f.seconds:.0f} s")
-    return EXIT_OK
+    return _report(report, as_json=args.json)
 
 
 def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
@@ -391,39 +356,12 @@ def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
     return EXIT_OK
 
 
-def bench_engine_command(*, seconds: float, as_json: bool) -> int:
-    """``companion bench engine``: random full-rules games per second, 2 to 5 seats."""
-    # Imported when asked for, so that starting the app stays quick.
-    from companion.bench import bench_engine_all  # noqa: PLC0415
-
-    figures = bench_engine_all(seconds=seconds)
-    if as_json:
-        print(json.dumps({
-            "games_per_second": {str(f.seats): round(f.games_per_second, 1) for f in figures},
-            "game_us": {
-                str(f.seats): {
-                    "p50": round(f.game_us_p50, 1),
-                    "p95": round(f.game_us_p95, 1),
-                    "p99": round(f.game_us_p99, 1),
-                }
-                for f in figures
-            },
-        }))
-        return EXIT_OK
-    for f in figures:
-        print(
-            f"{f.seats} seats: {f.games_per_second:.0f} games per second;"
-            f" one game p50 {f.game_us_p50:.0f} us, p95 {f.game_us_p95:.0f} us,"
-            f" p99 {f.game_us_p99:.0f} us ({f.games} games)"
-        )
-    return EXIT_OK
-
-
 def score(
     path: str,
     *,
     explain: bool,
     catalog: Catalog,
+    plugin: GamePlugin,
     stdin: BinaryIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
@@ -439,27 +377,13 @@ def score(
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT
     try:
-        game = load_game_bytes(raw)
-    except GameFileError as error:
-        print(f"companion score: {game_file_error_text(catalog, error)}", file=stderr)
+        report = plugin.score_file(raw, catalog.language, explain=explain)
+    except GameInputError as error:
+        print(f"companion score: {error}", file=stderr)
         return EXIT_BAD_INPUT
-    result = game.score()
     if explain:
-        for line in explain_game(catalog, result, game.players):
+        for line in report.lines:
             print(line, file=stdout)
-        return EXIT_OK
-    names = game.players
-
-    def by_name(values: Sequence[int]) -> dict[str, int]:
-        return dict(zip(names, values, strict=True))
-
-    output = {
-        "rounds": [by_name([s.points for s in r]) for r in result.rounds],
-        "pudding": by_name([s.points for s in result.pudding]) if result.pudding else None,
-        "total": by_name(result.totals),
-        "winners": [names[s] for s in result.winners],
-        "puddings": by_name(result.puddings),
-        "dummy": names[result.dummy] if result.dummy is not None else None,
-    }
-    print(json.dumps(output, ensure_ascii=False), file=stdout)
+    else:
+        print(json.dumps(report.data, ensure_ascii=False), file=stdout)
     return EXIT_OK

@@ -34,14 +34,19 @@ class UnknownLanguageError(ValueError):
 
 @dataclass(frozen=True)
 class Catalog:
-    """The messages of one language (English ids; an empty entry means the id)."""
+    """The messages of one language (English ids; an empty entry means the id).
+
+    A game's catalog (its own domain, in its own package) falls back to the
+    app's, so it may use the app's sentences too.
+    """
 
     language: str
     translations: gettext.NullTranslations
 
     @classmethod
-    def for_language(cls, language: str) -> Catalog:
-        return _load(language)
+    def for_language(cls, language: str, domain: str = DOMAIN,
+                     directory: Path = LOCALE_DIR) -> Catalog:
+        return _load(language, domain, directory)
 
     def text(self, message: str, /, **params: object) -> str:
         """The translated ``message`` with its ``%(name)s`` fields filled."""
@@ -60,8 +65,10 @@ def N_(message: str) -> str:
 
 
 @cache
-def _load(language: str) -> Catalog:
+def _load(language: str, domain: str, directory: Path) -> Catalog:
     if language not in LANGUAGES:
         raise UnknownLanguageError(language)
-    translations = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    translations = gettext.translation(domain, directory, languages=[language])
+    if (domain, directory) != (DOMAIN, LOCALE_DIR):
+        translations.add_fallback(_load(language, DOMAIN, LOCALE_DIR).translations)
     return Catalog(language, translations)

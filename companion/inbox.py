@@ -1,15 +1,17 @@
 """Everything the player gives the app, in the order it came: lines typed
-(or typed by a keyboard-wedge scanner) and events from the serial scanner.
+(or typed by a keyboard-wedge scanner), options chosen and keys pressed in
+the full screen, and events from the serial scanner.
 
 The journeys read it from their own thread; the keyboard (standard input,
-or the full-screen interface) and the scanner's link write to it from
-theirs. A queue hands each item over safely, whatever thread wrote it.
+or the full screen) and the scanner's link write to it from theirs. A
+queue hands each item over safely, whatever thread wrote it.
 
 >>> inbox = Inbox()
 >>> inbox.put_line("w2")
+>>> inbox.put(Chosen(1))
 >>> inbox.end()
->>> inbox.get(), inbox.get()
-('w2', None)
+>>> inbox.get(), inbox.get(), inbox.get()
+(Typed(text='w2'), Chosen(index=1), None)
 """
 
 from __future__ import annotations
@@ -19,11 +21,10 @@ import threading
 import time
 from typing import Protocol
 
+from companion.conversation.events import Chosen, Item, Typed
 from firmware_bridge.events import InputEvent
 
-#: What the journeys read: a line (without its newline), a scanner event,
-#: or ``None`` when the input has ended.
-Item = str | InputEvent | None
+__all__ = ["Chosen", "Inbox", "Item", "LineReader"]
 
 
 class LineReader(Protocol):
@@ -31,7 +32,7 @@ class LineReader(Protocol):
 
 
 class Inbox:
-    """A thread-safe queue of typed lines and scanner events."""
+    """A thread-safe queue of what the player gives."""
 
     def __init__(self) -> None:
         self._queue: queue.Queue[tuple[float, Item]] = queue.Queue()
@@ -39,34 +40,28 @@ class Inbox:
         #: came before the question it would answer was asked is not its answer.
         self.arrived = 0.0
 
+    def put(self, item: Item) -> None:
+        """Anything the player gave (from any thread)."""
+        self._queue.put((time.monotonic(), item))
+
     def put_line(self, line: str) -> None:
         """A line the player typed (or a wedge scanner typed), without newline."""
-        self._queue.put((time.monotonic(), line.rstrip("\r\n")))
+        self.put(Typed(line.rstrip("\r\n")))
 
     def post(self, event: InputEvent) -> None:
         """An event from the scanner's link (called from the link's thread)."""
-        self._queue.put((time.monotonic(), event))
+        self.put(event)
 
     __call__ = post
 
     def end(self) -> None:
         """No more input will come (end of file, or the window closed)."""
-        self._queue.put((time.monotonic(), None))
+        self.put(None)
 
     def get(self) -> Item:
         """The next item, waiting for it."""
         self.arrived, item = self._queue.get()
         return item
-
-    def readline(self) -> str:
-        """The next typed line with its newline, ``""`` at the end; scanner
-        events on the way are skipped (for readers that only take lines)."""
-        while True:
-            item = self.get()
-            if item is None:
-                return ""
-            if isinstance(item, str):
-                return item + "\n"
 
     def pump(self, source: LineReader) -> threading.Thread:
         """Copy ``source``'s lines in from a thread of its own, until it ends."""

@@ -192,6 +192,20 @@ class Journal:
         return iter(self.events)
 
 
+def unfinished(directory: Path | None = None) -> list[Path]:
+    """Journals of games that have not ended, newest first (unreadable ones skipped)."""
+    found = []
+    for path in journals(directory):
+        try:
+            tail = path.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+            ended = json.loads(tail)["event"]["type"] == "end"
+        except (OSError, ValueError, KeyError, TypeError):
+            ended = False
+        if not ended:
+            found.append(path)
+    return found
+
+
 def journals(directory: Path | None = None) -> list[Path]:
     """Every journal, the one last written to first (not by name: two games
     begun in the same second, or after the clock went back, sort by chance)."""

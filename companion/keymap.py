@@ -129,6 +129,11 @@ class Words:
         """The first (main) word for an action: the one help names."""
         return self.words(name)[0]
 
+    def named(self, name: str) -> Action | None:
+        """The action called ``name``, if there is one here."""
+        found = self._actions.get(name)
+        return found[0] if found is not None else None
+
     def action(self, typed: str) -> Action | None:
         """The action a typed line is, if it is one."""
         return self._words.get(fold(typed))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 import platformdirs
@@ -60,6 +60,21 @@ class Settings:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise SettingsError(f"{name} must be a whole number from {low} to {high}")
         return self
+
+    def with_value(self, name: str, value: int) -> Settings:
+        """A copy with one of the voice's numbers changed (``rate``, ``pitch``,
+        ``volume``), checked.
+
+        >>> Settings().with_value("pitch", 60).pitch
+        60
+        """
+        if name == "rate":
+            return replace(self, rate=value).check()
+        if name == "pitch":
+            return replace(self, pitch=value).check()
+        if name == "volume":
+            return replace(self, volume=value).check()
+        raise SettingsError(f"{name} is not a number of the voice")
 
     def to_toml(self) -> str:
         lines = ["# Tactile companion settings", ""]

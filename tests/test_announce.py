@@ -1,8 +1,9 @@
-"""Announcements are written always, spoken as the settings say, and kept."""
+"""Announcements are shown always, spoken as the settings say, and kept."""
 
 from __future__ import annotations
 
 from companion.announce import Announcer
+from companion.conversation.events import Announcement, Role, reply, result
 from voices.base import Priority, VoiceSettings
 
 
@@ -29,29 +30,40 @@ class Ear:
 
 
 def test_a_screen_reader_user_hears_no_echo_twice() -> None:
-    written: list[str] = []
+    shown: list[Announcement] = []
     ear = Ear()
-    announcer = Announcer(written.append, ear, "fr", speak_echoes=False)
-    announcer.say("Sushi au saumon.")
-    announcer.say("Manche 1 : 12 points.", Priority.IMPORTANT)
-    assert written == ["Sushi au saumon.", "Manche 1 : 12 points."]
+    announcer = Announcer(shown.append, ear, "fr", speak_echoes=False)
+    announcer.say(reply("Sushi au saumon."))
+    announcer.say(result("Manche 1 : 12 points."))
+    assert [a.text for a in shown] == ["Sushi au saumon.", "Manche 1 : 12 points."]
+    assert [a.role for a in shown] == [Role.REPLY, Role.RESULT]
     assert ear.heard == [("Manche 1 : 12 points.", Priority.IMPORTANT)]
+
+
+def test_a_prompt_is_spoken_and_kept_but_not_shown() -> None:
+    shown: list[Announcement] = []
+    ear = Ear()
+    announcer = Announcer(shown.append, ear, "fr")
+    announcer.prompt("Votre choix :")
+    assert shown == []
+    assert ear.heard == [("Votre choix :", Priority.ROUTINE)]
+    assert announcer.history[-1] == Announcement("Votre choix :", Role.PROMPT)
 
 
 def test_self_voicing_speaks_everything() -> None:
     ear = Ear()
-    announcer = Announcer(lambda text: None, ear, "fr")
-    announcer.say("Wasabi.")
+    announcer = Announcer(lambda announcement: None, ear, "fr")
+    announcer.say(reply("Wasabi."))
     assert ear.heard == [("Wasabi.", Priority.ROUTINE)]
 
 
 def test_repeat_and_history_walk_the_sentences() -> None:
-    written: list[str] = []
+    shown: list[Announcement] = []
     ear = Ear()
-    announcer = Announcer(written.append, ear, "fr")
+    announcer = Announcer(shown.append, ear, "fr")
     assert announcer.repeat() is None and announcer.back() is None
     for text in ("one", "two", "three"):
-        announcer.say(text)
+        announcer.say(reply(text))
     assert announcer.repeat() == "three"
     assert announcer.back() == "two"
     assert announcer.back() == "one"
@@ -61,6 +73,6 @@ def test_repeat_and_history_walk_the_sentences() -> None:
     assert announcer.forward() == "three"
     assert announcer.forward() == "three"
     assert ear.interrupts == 8  # each repeat cuts what was being said
-    assert written[-1] == "three"
-    announcer.say("four")
+    assert shown[-1] == reply("three")  # a repeat is the reply to the player's word
+    announcer.say(reply("four"))
     assert announcer.back() == "three"

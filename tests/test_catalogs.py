@@ -1,12 +1,14 @@
 """The message catalogs: complete, compiled, and safe to format.
 
-Every sentence the app says is an English message id looked up in
-``companion/locale/<lang>/LC_MESSAGES/companion.po``. These tests extract the
-ids afresh from the code (as ``scripts/update-catalogs.sh`` does) and check
-that each language has them all, translated, with the same placeholders, and
-that the compiled ``.mo`` files say the same as the ``.po`` files. When a test
-fails here, run ``bash scripts/update-catalogs.sh``, translate what it lists,
-and run it again.
+Every sentence the app says is an English message id looked up in a
+catalog: the app's own, ``companion/locale/<lang>/LC_MESSAGES/companion.po``,
+and each game's, ``companion/games/<game>/locale/<lang>/LC_MESSAGES/<game>.po``
+(a domain of its own, falling back to the app's). These tests extract the
+ids afresh from the code of each domain (as ``scripts/update-catalogs.sh``
+does) and check that each language has them all, translated, with the same
+placeholders, and that the compiled ``.mo`` files say the same as the
+``.po`` files. When a test fails here, run ``bash scripts/update-catalogs.sh``,
+translate what it lists, and run it again.
 """
 
 from __future__ import annotations
@@ -29,6 +31,32 @@ from companion.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, Catalog
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 TRANSLATED = ("fr", "cs", "ru")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A set of catalogs: its name, the code it is extracted from, its folder."""
+
+    name: str
+    source: Path
+    locale: Path
+
+    def catalog(self, language: str) -> Catalog:
+        return Catalog.for_language(language, self.name, self.locale)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: The app's domain, then each game's (a package with a locale folder).
+DOMAINS = (Domain(DOMAIN, PACKAGE, LOCALE_DIR), *(
+    Domain(game.name, game, game / "locale")
+    for game in sorted((PACKAGE / "games").iterdir()) if (game / "locale").is_dir()
+))
+EVERY = [(domain, language) for domain in DOMAINS for language in LANGUAGES]
+EVERY_IDS = [f"{domain}-{language}" for domain, language in EVERY]
+EACH_TRANSLATED = [(domain, language) for domain in DOMAINS for language in TRANSLATED]
+EACH_TRANSLATED_IDS = [f"{domain}-{language}" for domain, language in EACH_TRANSLATED]
 
 # The keywords of scripts/update-catalogs.sh: Babel's defaults plus these.
 KEYWORDS = {**DEFAULT_KEYWORDS, "text": None, "plural": (1, 2), "N_": None, "C_": ((1, "c"), 2)}
@@ -98,11 +126,14 @@ def _entry(message: Message) -> Entry:
 
 
 @cache
-def extracted() -> frozenset[str | tuple[str, str]]:
-    """Every message id the code uses, freshly extracted with Babel."""
+def extracted(domain: Domain) -> frozenset[str | tuple[str, str]]:
+    """Every message id the domain's code uses, freshly extracted with Babel
+    (the app's code is all but the games')."""
     found: set[str | tuple[str, str]] = set()
+    method_map = [("games/**", "ignore"), ("**.py", "python")] if domain.name == DOMAIN else [
+        ("**.py", "python")]
     for _filename, _lineno, message, _comments, _context in extract_from_dir(
-        PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS
+        domain.source, method_map=method_map, keywords=KEYWORDS
     ):
         if isinstance(message, str):
             found.add(message)
@@ -113,18 +144,18 @@ def extracted() -> frozenset[str | tuple[str, str]]:
     return frozenset(found)
 
 
-def po_path(language: str) -> Path:
-    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(domain: Domain, language: str) -> Path:
+    return domain.locale / language / "LC_MESSAGES" / f"{domain.name}.po"
 
 
 @cache
-def po_catalog(language: str) -> PoCatalog:
-    with po_path(language).open("rb") as file:
+def po_catalog(domain: Domain, language: str) -> PoCatalog:
+    with po_path(domain, language).open("rb") as file:
         return read_po(file, locale=language)
 
 
-def entries(language: str) -> list[Entry]:
-    return [_entry(m) for m in po_catalog(language) if m.id]
+def entries(domain: Domain, language: str) -> list[Entry]:
+    return [_entry(m) for m in po_catalog(domain, language) if m.id]
 
 
 def placeholders(text: str) -> frozenset[tuple[str, str]]:
@@ -170,18 +201,22 @@ def form_samples(language: str) -> Iterator[tuple[int, int]]:
 
 def test_extraction_finds_the_messages_the_code_uses() -> None:
     # Guards the other tests: an extraction that found nothing would pass them.
-    found = extracted()
+    app, *games = DOMAINS
+    assert "Main menu." in extracted(app)
+    assert "Winner: %(player)s." not in extracted(app)  # a game's: not the app's
+    sushigo = next(domain for domain in games if domain.name == "sushigo")
+    found = extracted(sushigo)
     assert "Winner: %(player)s." in found
     assert "Squid nigiri" in found  # marked with N_ and looked up later
     assert ("%(n)d point", "%(n)d points") in found
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_catalog_has_every_message_and_nothing_else(language: str) -> None:
-    catalog = po_catalog(language)
-    in_po = {e.key for e in entries(language)}
-    missing = extracted() - in_po
-    unused = in_po - extracted()
+@pytest.mark.parametrize(("domain", "language"), EVERY, ids=EVERY_IDS)
+def test_catalog_has_every_message_and_nothing_else(domain: Domain, language: str) -> None:
+    catalog = po_catalog(domain, language)
+    in_po = {e.key for e in entries(domain, language)}
+    missing = extracted(domain) - in_po
+    unused = in_po - extracted(domain)
     assert not missing, f"{language}: not in the catalog, run update-catalogs.sh: {missing}"
     assert not unused, f"{language}: in the catalog but no longer in the code: {unused}"
     assert not catalog.obsolete, f"{language}: obsolete entries: {list(catalog.obsolete)}"
@@ -189,26 +224,27 @@ def test_catalog_has_every_message_and_nothing_else(language: str) -> None:
     assert not fuzzy, f"{language}: fuzzy entries to review: {fuzzy}"
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_every_message_is_translated(language: str) -> None:
+@pytest.mark.parametrize(("domain", "language"), EACH_TRANSLATED, ids=EACH_TRANSLATED_IDS)
+def test_every_message_is_translated(domain: Domain, language: str) -> None:
     nplurals, _rule = PLURAL_RULES[language]
     untranslated = []
-    for entry in entries(language):
+    for entry in entries(domain, language):
         count = 1 if entry.plural is None else nplurals
         if len(entry.strings) != count or not all(s.strip() for s in entry.strings):
             untranslated.append(entry.key)
     assert not untranslated, f"{language}: untranslated: {untranslated}"
 
 
-def test_english_uses_the_ids_as_text() -> None:
-    overridden = [e.key for e in entries("en") if any(e.strings)]
+@pytest.mark.parametrize("domain", DOMAINS, ids=str)
+def test_english_uses_the_ids_as_text(domain: Domain) -> None:
+    overridden = [e.key for e in entries(domain, "en") if any(e.strings)]
     assert not overridden, f"en: leave msgstr empty, the id is the text: {overridden}"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_plural_forms_header_is_the_standard_rule(language: str) -> None:
+@pytest.mark.parametrize(("domain", "language"), EVERY, ids=EVERY_IDS)
+def test_plural_forms_header_is_the_standard_rule(domain: Domain, language: str) -> None:
     nplurals, rule = PLURAL_RULES[language]
-    catalog = po_catalog(language)
+    catalog = po_catalog(domain, language)
     assert catalog.num_plurals == nplurals
     header_rule = gettext.c2py(catalog.plural_expr)
     wrong = [n for n in range(1200) if header_rule(n) != rule(n)]
@@ -233,23 +269,23 @@ class _Missing(gettext.NullTranslations):
         return MISSING
 
 
-def load_mo(language: str) -> gettext.GNUTranslations:
-    path = po_path(language).with_suffix(".mo")
+def load_mo(domain: Domain, language: str) -> gettext.GNUTranslations:
+    path = po_path(domain, language).with_suffix(".mo")
     with path.open("rb") as file:
         translations = gettext.GNUTranslations(file)
     translations.add_fallback(_Missing())
     return translations
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_mo_matches_po(language: str) -> None:
-    mo = load_mo(language)
-    catalog = po_catalog(language)
+@pytest.mark.parametrize(("domain", "language"), EVERY, ids=EVERY_IDS)
+def test_mo_matches_po(domain: Domain, language: str) -> None:
+    mo = load_mo(domain, language)
+    catalog = po_catalog(domain, language)
     assert mo.info().get("plural-forms") == catalog.plural_forms, (
         f"{language}: the .mo has another Plural-Forms; run update-catalogs.sh"
     )
     stale: list[str] = []
-    for entry in entries(language):
+    for entry in entries(domain, language):
         if entry.plural is None:
             # Babel leaves untranslated messages out of the .mo.
             expected = entry.strings[0] or MISSING
@@ -269,10 +305,10 @@ def test_mo_matches_po(language: str) -> None:
 # -- 3. translations keep the placeholders -----------------------------------
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_translations_keep_the_placeholders(language: str) -> None:
+@pytest.mark.parametrize(("domain", "language"), EVERY, ids=EVERY_IDS)
+def test_translations_keep_the_placeholders(domain: Domain, language: str) -> None:
     wrong: list[str] = []
-    for entry in entries(language):
+    for entry in entries(domain, language):
         expected = placeholders(entry.singular)
         if entry.plural is not None and placeholders(entry.plural) != expected:
             wrong.append(f"{entry.plural!r}: plural id differs from singular id")
@@ -300,11 +336,11 @@ def test_placeholder_check_sees_a_change() -> None:
 # -- 4. plural messages pick the right form ----------------------------------
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_plurals_render_with_the_right_form(language: str) -> None:
-    catalog = Catalog.for_language(language)
+@pytest.mark.parametrize(("domain", "language"), EVERY, ids=EVERY_IDS)
+def test_plurals_render_with_the_right_form(domain: Domain, language: str) -> None:
+    catalog = domain.catalog(language)
     wrong: list[str] = []
-    for entry in entries(language):
+    for entry in entries(domain, language):
         if entry.plural is None:
             continue
         want = forms(entry)
@@ -319,11 +355,11 @@ def test_plurals_render_with_the_right_form(language: str) -> None:
     assert not wrong, f"{language}:\n" + "\n".join(wrong)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_plural_forms_are_distinct(language: str) -> None:
+@pytest.mark.parametrize(("domain", "language"), EVERY, ids=EVERY_IDS)
+def test_plural_forms_are_distinct(domain: Domain, language: str) -> None:
     nplurals, _rule = PLURAL_RULES[language]
     same: list[str] = []
-    for entry in entries(language):
+    for entry in entries(domain, language):
         if entry.plural is None:
             continue
         want = forms(entry)
@@ -346,7 +382,8 @@ def test_plural_forms_are_distinct(language: str) -> None:
     ],
 )
 def test_points_are_said_as_a_speaker_would(language: str, said: Mapping[int, str]) -> None:
-    catalog = Catalog.for_language(language)
+    sushigo = next(domain for domain in DOMAINS if domain.name == "sushigo")
+    catalog = sushigo.catalog(language)
     for n, expected in said.items():
         assert catalog.plural("%(n)d point", "%(n)d points", n) == expected
 
@@ -354,11 +391,11 @@ def test_points_are_said_as_a_speaker_would(language: str, said: Mapping[int, st
 # -- 5. every other message renders ------------------------------------------
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_messages_render_with_their_parameters(language: str) -> None:
-    catalog = Catalog.for_language(language)
+@pytest.mark.parametrize(("domain", "language"), EVERY, ids=EVERY_IDS)
+def test_messages_render_with_their_parameters(domain: Domain, language: str) -> None:
+    catalog = domain.catalog(language)
     wrong: list[str] = []
-    for entry in entries(language):
+    for entry in entries(domain, language):
         if entry.plural is not None:
             continue
         params = sample_params(entry.ids)

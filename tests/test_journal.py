@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.faces.plain import run_plain
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Game, Variant
+from companion.games.sushigo.session import PracticeSession, TableSession
 from companion.games.sushigo.tracker import Entry, TrackerError
-from companion.journal import Journal, JournalError, load
-from companion.plain import Plain
-from companion.session import PracticeSession, TableSession, resume, unfinished
+from companion.journal import Journal, JournalError, load, unfinished
 from companion.settings import Settings
 
 
@@ -139,7 +139,7 @@ def test_a_finished_game_is_not_offered_for_resume(tmp_path: Path) -> None:
 CHILD = """
 import random, sys
 from pathlib import Path
-from companion.session import PracticeSession
+from companion.games.sushigo.session import PracticeSession
 seed = int(sys.argv[2])
 rng = random.Random(seed)
 while True:  # game after game, until killed
@@ -228,13 +228,13 @@ def test_a_damaged_table_journal_is_resumed_once_and_the_damage_said(
     path = session.journal.path
     with path.open("ab") as file:
         file.write(b'{"crc": 1, "event": {"type": "ent')  # the plug was pulled here
-    resumed, loaded = resume(path)
-    assert isinstance(resumed, TableSession) and loaded.damaged
+    resumed, loaded = TableSession.resume(path)
+    assert loaded.damaged
     assert resumed.tracker.table(0) == (Card.WASABI,)
     resumed.close()
     path.write_bytes(path.read_bytes() + b"torn")
     out = io.StringIO()
-    Plain(io.StringIO("2\n6\n"), out, Settings(speech="none")).run()
+    run_plain(io.StringIO("2\n6\n"), out, Settings(speech="none"))
     lines = out.getvalue().splitlines()
     assert lines[0] == "The end of the saved game was damaged; a copy was kept."
     assert lines[1] == "An unfinished table game was found."

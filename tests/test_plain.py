@@ -19,8 +19,8 @@ import pytest
 
 from companion.games.sushigo.cards import Card, deck_counts
 from companion.games.sushigo.draft import Game, Revealed
+from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from companion.games.sushigo.tactile import short_code
-from companion.games.sushigo.vocabulary import VOCABULARY
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
 

@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
+from companion.conversation.core import Talk
+from companion.conversation.journeys import run
+from companion.faces.plain import PlainFace
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.tactile import parse
 from companion.i18n import LANGUAGES, Catalog
 from companion.inbox import Inbox
 from companion.narration import scanner_problem_text
-from companion.plain import Plain
 from companion.settings import Settings, load_settings
 from firmware_bridge.events import (
     CardIdentified,
@@ -80,14 +82,14 @@ class App:
     def __init__(self, settings: Settings | None = None) -> None:
         self.inbox = Inbox()
         self.out = Lines()
-        self.plain = Plain(self.inbox, self.out, settings or Settings(speech="none"))
+        self.talk = Talk(PlainFace(self.out), self.inbox, settings or Settings(speech="none"))
         self.code: int | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
         self.seen = 0
 
     def _run(self) -> None:
-        self.code = self.plain.run()
+        self.code = run(self.talk)
 
     def until(self, ending: str | tuple[str, ...]) -> str:
         index = self.out.until(ending, self.seen)
@@ -154,7 +156,7 @@ def test_scans_gather_into_the_hand_and_end_it_when_it_is_full() -> None:
     app.until("Ben's reveal (an empty line skips):")
     app.type("")  # Ben's not entered: he may have chopsticks, so a scan waits
     app.until("Round 1, turn 2.")
-    assert app.plain.link is None
+    assert app.talk.link is None
     assert app.close() == 0
 
 
@@ -166,9 +168,12 @@ def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
     app.until("Choose 1 to 6:")  # asked again, nothing chosen
     app.post(CardIdentified(None, None, Source.SCANNER, "04AABBCCDDEE11", None, 2))
     app.until("Unknown tag 04AABBCCDDEE11: enrol it with firmware-bridge enrol.")
-    # a card of another game is no card here either, for now
+    # a card of a game this app does not have is named as such
     app.post(CardIdentified("micimaki", "salmon", Source.SCANNER, "0A0B0C0D", None, 3))
-    app.until("Unknown tag 0A0B0C0D: enrol it with firmware-bridge enrol.")
+    app.until("That tag is a card of micimaki, a game this app does not have.")
+    # a card id its game does not know is an unknown tag
+    app.post(CardIdentified("sushigo", "caviar", Source.SCANNER, "0A0B0C0E", None, 4))
+    app.until("Unknown tag 0A0B0C0E: enrol it with firmware-bridge enrol.")
     app.type("6")
     app.until("Goodbye.")
     assert app.close() == 0
@@ -206,11 +211,11 @@ def test_the_scanner_choice_is_saved_and_a_missing_port_is_refused(tmp_path: Pat
     app.until("The device on loop:// is not the card scanner: choose another port.")
     saved = load_settings()
     assert saved is not None and saved.scanner == "loop://"
-    assert app.plain.link is not None
+    assert app.talk.link is not None
     app.type("6")
     app.until("Goodbye.")
     assert app.close() == 0
-    assert app.plain.link is None  # stopped when the app ended
+    assert app.talk.link is None  # stopped when the app ended
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -244,8 +249,8 @@ def test_a_port_that_does_not_exist_is_named_as_such(tmp_path: Path) -> None:
     missing = str(tmp_path / "ttyACM9")
     inbox = Inbox()
     out = Lines()
-    plain = Plain(inbox, out, Settings(speech="none"), scanner=missing)
-    thread = threading.Thread(target=plain.run, daemon=True)
+    talk = Talk(PlainFace(out), inbox, Settings(speech="none"), scanner=missing)
+    thread = threading.Thread(target=run, args=(talk,), daemon=True)
     thread.start()
     out.until(f"There is no port {missing}. Is the scanner plugged in?")
     inbox.put_line("6")

@@ -86,7 +86,7 @@ def test_voice_speed_is_chosen_in_range_and_saved() -> None:
     app.until("Settings saved.")
     saved = load_settings()
     assert saved is not None and saved.rate == 220
-    assert app.plain.settings is not None and app.plain.settings.rate == 220
+    assert app.talk.settings.rate == 220
     app.type("6")
     app.until("Goodbye.")
     assert app.close() == 0

@@ -1,8 +1,8 @@
-"""The full-screen interface, driven by key presses through Textual's pilot,
-in a 40x15 terminal: every journey start to finish, with the terminal
-cursor checked at each focus change (on the highlighted option when the
-list has the focus, on the answer line when it has, on the status line
-after something is said unprompted)."""
+"""The full-screen face, driven by key presses through Textual's pilot, in
+a 40x15 terminal: every journey start to finish, with the terminal cursor
+checked at each focus change (on the highlighted option when the list has
+the focus, on the answer line when it has, on the status line after
+something is said unprompted)."""
 
 from __future__ import annotations
 
@@ -23,17 +23,19 @@ import pytest
 from textual import events
 from textual.errors import NoWidget
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, RichLog, Static
+from textual.widgets import Label, ListItem, Static
 
-from companion import tui
+from companion.conversation.events import Chosen
+from companion.faces import screen
+from companion.faces.screen import Choices, CompanionApp
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.narration import card_name
 from companion.games.sushigo.scoring import score_game
 from companion.games.sushigo.tactile import short_code
-from companion.i18n import Catalog
+from companion.games.sushigo.telling import catalog
+from companion.inbox import Inbox, Item
 from companion.settings import Settings
-from companion.tui import CompanionApp
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
 WRONG = [Card.TEMPURA, Card.SASHIMI]
@@ -55,17 +57,30 @@ KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "backspace": "\x08", "escape": "\x
 class Player:
     """A person at the keyboard of the full-screen app, as a test sees it.
 
-    Keys go in as the terminal driver hands them over (``events.Key`` through
-    the driver, as ``Pilot.press`` does, without its 40 ms idle wait after
-    each key); the tests wait for what the app says and for the cursor.
+    Keys go in as the terminal driver hands them over (an ``events.Key``
+    posted to the app, as ``Pilot.press`` does through the driver, without
+    its idle wait after each key: a fast typist or a keyboard-wedge scanner
+    does not wait either); the tests wait for what the app says and for the
+    cursor.
     """
 
     def __init__(self, app: CompanionApp, pilot: Pilot[int]) -> None:
         self.app = app
         self.pilot = pilot
         self.mark = 0  # transcript lines already seen
+        assert isinstance(app.inbox, Given)
+        self.given = app.inbox.given
 
     # -- waiting for the app -------------------------------------------------------------
+
+    async def until(self, condition: Callable[[], object], what: str,
+                    timeout: float = 20) -> None:
+        """Wait until ``condition`` holds, the app running meanwhile."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            await self.pilot.pause(0.01)
 
     async def said(self, ending: str | tuple[str, ...], timeout: float = 20) -> str:
         """Wait until the transcript's last line, a new one, ends with ``ending``."""
@@ -78,13 +93,13 @@ class Player:
         self.mark = len(lines)
         return lines[-1]
 
-    async def menu(self, count: int, timeout: float = 20) -> OptionList:
+    async def menu(self, count: int, timeout: float = 20) -> Choices:
         """Wait for a new menu of ``count`` options and its prompt; the cursor
         is on its first option, highlighted."""
         await self.said(f" {count}:", timeout)
-        choices = self.app.query_one("#choices", OptionList)
-        assert choices.display and choices.option_count == count, choices.options
-        assert choices.highlighted == 0
+        choices = self.app.choices
+        assert choices.display and len(choices) == count, options(choices)
+        assert choices.index == 0
         await self.cursor("list")
         return choices
 
@@ -95,28 +110,28 @@ class Player:
     # -- acting ------------------------------------------------------------------------------
 
     def send(self, *keys: str) -> None:
-        """Keys, in order, from the terminal driver, at once."""
-        driver = self.app._driver
-        assert driver is not None
+        """Keys, in order, as the terminal driver hands them to the app, at once
+        (``App.simulate_key`` does the same, but without the character)."""
         for pressed in keys:
             character = pressed if len(pressed) == 1 else KEY_CHARACTERS.get(pressed)
             key = "space" if pressed == " " else pressed
             event = events.Key(key, character)
             event.set_sender(self.app)
-            driver.send_message(event)
+            posted = self.app.post_message(event)
+            assert posted, f"{pressed!r} not taken: the app has ended"
 
     def paste(self, text: str) -> None:
         """Text pasted in the terminal."""
-        driver = self.app._driver
-        assert driver is not None
         event = events.Paste(text)
         event.set_sender(self.app)
-        driver.send_message(event)
+        posted = self.app.post_message(event)
+        assert posted, "the paste not taken: the app has ended"
 
     async def press(self, *keys: str) -> None:
         """Keys, in order; after a named key the app settles before the next
         (a widget's key bindings act when the key has bubbled up to the app,
-        after the widget has taken the keys that follow it)."""
+        after the widget has taken the keys that follow it). Where the order
+        matters to the story, a test waits for a named key's effect instead."""
         self.mark = len(self.app.lines)
         for index, key in enumerate(keys):
             self.send(key)
@@ -130,19 +145,29 @@ class Player:
         self.mark = len(self.app.lines)
         self.send(*text)
         if check and text:
+            answer = self.app.answer
+            await self.until(lambda: answer.value.endswith(text), f"{text!r} typed")
             await self.cursor("answer")
-            assert self.app.query_one("#answer", Input).value.endswith(text)
         self.send("enter")
         await asyncio.sleep(0)
+
+    async def move(self, key: str, option: int) -> None:
+        """A key that moves the list's highlight to ``option`` (from 1): the
+        highlight gets there and the cursor follows it."""
+        choices = self.app.choices
+        await self.press(key)
+        await self.until(lambda: choices.index == option - 1,
+                         f"{key} to highlight option {option}")
+        await self.cursor("list")
 
     async def pick(self, option: int) -> None:
         """Choose a menu option with the arrow keys and Enter, checking the
         cursor follows the highlight."""
-        choices = self.app.query_one("#choices", OptionList)
-        while choices.highlighted != option - 1:
-            assert choices.highlighted is not None
-            await self.press("down" if choices.highlighted < option - 1 else "up")
-            await self.cursor("list")
+        choices = self.app.choices
+        while choices.index != option - 1:
+            assert choices.index is not None
+            step = 1 if choices.index < option - 1 else -1
+            await self.move("down" if step > 0 else "up", choices.index + 1 + step)
         await self.press("enter")
 
     # -- the cursor ----------------------------------------------------------------------------
@@ -164,22 +189,25 @@ class Player:
         except NoWidget:
             return False
         if place == "list":
-            choices = app.query_one("#choices", OptionList)
-            style = app.screen.get_style_at(x, y)
-            top = choices.content_region.y
-            above = app.screen.get_style_at(x, y - 1).meta.get("option") if y > top else None
-            return (app.focused is choices and widget is choices
-                    and style.meta.get("option") == choices.highlighted
-                    and above != choices.highlighted  # the option's first row
-                    and x == choices.content_region.x)
+            choices = app.choices
+            item = choices.highlighted_child
+            if app.focused is not choices or item is None:
+                return False
+            region = choices.content_region
+            # the option's first row (the list's top row if it is scrolled past)
+            first_row = max(item.region.y, region.y)
+            return (item.highlighted
+                    and item in (widget, *widget.ancestors)  # on the highlighted option
+                    and (x, y) == (region.x, first_row) == (item.region.x, first_row)
+                    and app.cursor_position == choices.cursor_offset())
         if place == "answer":
-            answer = app.query_one("#answer", Input)
+            answer = app.answer
             return (app.focused is answer and widget is answer
                     and x == answer.content_region.x + answer.cursor_position)
         status = app.query_one("#status", Static)
         return widget is status and x == status.region.x
 
-    async def cursor(self, place: Place, timeout: float = 5) -> None:
+    async def cursor(self, place: Place, timeout: float = 20) -> None:
         """The cursor is on ``place`` once the screen has settled."""
         deadline = time.monotonic() + timeout
         await self.pilot.pause()
@@ -196,8 +224,30 @@ class Player:
         return str(facts.render()) if facts.display else ""
 
     async def quit(self) -> None:
+        """Ctrl+Q, and the app has ended with its code (the journeys end first)."""
         await self.pilot.press("ctrl+q")
-        await self.pilot.pause(0.1)
+        deadline = time.monotonic() + 20
+        while self.app.return_value is None:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the app did not end: {self.app.lines[-4:]}")
+            await asyncio.sleep(0.01)  # not the pilot's pause: the app is ending
+
+
+class Given(Inbox):
+    """The app's inbox, keeping everything the player gave, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.given: list[Item] = []
+
+    def put(self, item: Item) -> None:
+        self.given.append(item)
+        super().put(item)
+
+
+def options(choices: Choices) -> list[str]:
+    """The options of the list, as shown: "1. English", ..."""
+    return [str(item.query_one(Label).render()) for item in choices.query(ListItem)]
 
 
 def run(body: Callable[[Player], Awaitable[None]], *, first_start: bool = False) -> CompanionApp:
@@ -205,6 +255,7 @@ def run(body: Callable[[Player], Awaitable[None]], *, first_start: bool = False)
 
     async def main() -> CompanionApp:
         app = CompanionApp(Settings(speech="none"), first_start=first_start)
+        app.inbox = Given()
         async with app.run_test(size=SIZE) as pilot:
             await body(Player(app, pilot))
         return app
@@ -222,25 +273,20 @@ async def main_menu(player: Player) -> None:
 def test_the_first_start_by_arrow_keys_and_enter() -> None:
     async def body(player: Player) -> None:
         choices = await player.menu(4)  # the language
-        assert [str(option.prompt) for option in choices.options][:2] == [
-            "1. English", "2. Français"]
+        assert options(choices)[:2] == ["1. English", "2. Français"]
         assert player.status() == "Choose 1 to 4:"
-        await player.press("end")
-        await player.cursor("list")
-        assert choices.highlighted == 3
-        await player.press("home")
-        await player.cursor("list")
-        assert choices.highlighted == 0
+        await player.move("end", 4)
+        await player.move("home", 1)
         await player.pick(3)  # Čeština, by Down Down Enter
         choices = await player.menu(2)  # speech, now in Czech
         assert "Řeč:" in player.app.lines[-5:], player.app.lines[-5:]
         await player.pick(2)  # the screen reader speaks
         await player.menu(3)  # how much to say
-        await player.press("end", "up")  # normal
-        await player.cursor("list")
+        await player.move("end", 3)
+        await player.move("up", 2)  # normal
         await player.press("enter")
         await main_menu(player)
-        assert player.app.query_one("#choices", OptionList).has_focus
+        assert player.app.choices.has_focus
         await player.quit()
 
     app = run(body, first_start=True)
@@ -256,34 +302,38 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
 ) -> None:
     async def body(player: Player) -> None:
         choices = await player.menu(4)
-        await player.press("down")
-        await player.cursor("list")
+        await player.move("down", 2)
         await player.press("h")  # not a number: to the answer line, typed there
         await player.cursor("answer")
-        assert player.app.query_one("#answer", Input).value == "h"
+        assert player.app.answer.value == "h"
         await player.type("elp", check=True)
         await player.said("Choose 1 to 4:")  # help said, the prompt again
         assert player.heard("Words that work everywhere")
         await player.cursor("status")  # said unprompted: the cursor rests on it
-        assert choices.display and choices.highlighted == 1
+        assert choices.display and choices.index == 1
         await player.press("tab")  # back to the list, still on option 2
         await player.cursor("list")
-        assert choices.highlighted == 1
+        assert choices.index == 1
         await player.press("x")
         await player.cursor("answer")
-        await player.press("backspace", "1", "enter")  # a number typed also chooses
+        await player.press("backspace")
+        await player.until(lambda: player.app.answer.value == "", "the x deleted")
+        await player.press("1", "enter")  # a number typed also chooses
         await player.menu(2)
         await player.press("9")  # not an option: typed, refused, asked again
         await player.cursor("answer")
+        assert player.app.answer.value == "9"
         await player.press("enter")
         await player.said("Choose 1 to 2:")
         assert player.heard("9 is not a choice")
         await player.cursor("status")
-        await player.press("tab", "2")  # a digit in the list chooses at once
+        await player.press("tab")
+        await player.cursor("list")
+        await player.press("2")  # a digit in the list chooses at once
         await player.menu(3)
         player.paste("repeat\nignored")  # a paste goes to the answer line too, its first line
         await player.cursor("answer")
-        assert player.app.query_one("#answer", Input).value == "repeat"
+        assert player.app.answer.value == "repeat"
         await player.press("enter")
         await player.said("Choose 1 to 3:")
         await player.cursor("status")
@@ -291,18 +341,19 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
         await player.cursor("list")
         await player.press("1")  # terse
         await main_menu(player)
-        mark = len(player.app.lines)
+        mark, given = len(player.app.lines), len(player.given)
         await player.press("enter")  # "1" Enter as in line mode: this Enter is dropped...
         await player.pilot.pause()
-        assert player.app.lines[mark:] == []
+        assert player.app.lines[mark:] == [] and player.given[given:] == []
         await player.press("enter")  # ...the next one chooses
         await player.said("you included? 2 to 5:")
+        assert player.given[given:] == [Chosen(0)]
         assert player.heard("How many players at the table")
         await player.quit()
 
     # The Enter is dropped if it comes within DIGIT_ENTER seconds of the
     # digit: a long time here, so a slow machine does not change the story.
-    monkeypatch.setattr(tui, "DIGIT_ENTER", 30.0)
+    monkeypatch.setattr(screen, "DIGIT_ENTER", 30.0)
     app = run(body, first_start=True)
     saved = (Path(os.environ["COMPANION_CONFIG_DIR"]) / "settings.toml").read_text()
     assert 'language = "en"' in saved and 'verbosity = "terse"' in saved
@@ -325,7 +376,7 @@ def test_a_whole_practice_game_by_keyboard_alone() -> None:
         await player.press("1")  # none
         await player.said("Your pick:")
         await player.cursor("status")  # the game started: its news on the status line
-        assert not player.app.query_one("#choices", OptionList).display
+        assert not player.app.choices.display
         assert player.facts() == "R1 T1, 0 points, 10 cards"
         await player.press("f6")  # my hand
         await player.said("Your pick:")
@@ -491,7 +542,7 @@ def test_scoring_a_finished_game_to_the_winner() -> None:
 
 
 def test_learning_the_codes_and_the_drill() -> None:
-    english = Catalog.for_language("en")
+    english = catalog("en")
     by_name = {card_name(english, card): card for card in CARDS}
 
     async def body(player: Player) -> None:
@@ -629,8 +680,8 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
 
 
 def transcript(app: CompanionApp) -> list[str]:
-    log = app.query_one("#transcript", RichLog)
-    return ["".join(segment.text for segment in strip).rstrip() for strip in log.lines]
+    return ["".join(segment.text for segment in strip).rstrip()
+            for strip in app.transcript.lines]
 
 
 def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> None:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.narration import Verbosity
 from firmware_bridge.events import InputEvent
 
 #: A card of some game (each game has its own card type).
@@ -145,6 +146,10 @@ class CardReader(Protocol[C]):
         """A card from its identifier (a scanned tag's); raises :class:`KeyError`."""
         ...
 
+    def card_id(self, card: C) -> str:
+        """The identifier of a card: what :meth:`from_id` reads."""
+        ...
+
     def name(self, language: str, card: C) -> str:
         """The card's name, for the player."""
         ...
@@ -176,16 +181,15 @@ class CardsQuestion(Question[Cards[Any]]):
     Scans gather one by one (``undo`` takes the last off, an empty line ends
     the entry) and end by themselves at ``full`` cards. At most ``most``;
     none only where ``allow_empty``. ``groups``: how many groups a ``/`` may
-    make. With no ``prompt`` a gathering of ``start`` goes on, nothing asked.
+    make.
     """
 
-    prompt: str | None
+    prompt: str
     reader: CardReader[Any]
     most: int = 20
     full: int | None = None
     allow_empty: bool = False
     groups: int = 1
-    start: tuple[Any, ...] = ()
 
 
 # -- what the player gives -------------------------------------------------------------------
@@ -260,4 +264,27 @@ class Face(Protocol):
     def progress(self, facts: str) -> None:
         """The key facts of the game now ("R1 T3, 12 points, 7 cards"); empty
         when no game is on."""
+        ...
+
+
+class Conversation(Protocol):
+    """The small interface journeys are written against: ask, say, and the
+    key facts. Whatever face shows it, plain lines or a full screen."""
+
+    @property
+    def language(self) -> str:
+        ...
+
+    @property
+    def verbosity(self) -> Verbosity:
+        ...
+
+    def ask(self, question: Question[T]) -> T:
+        """Ask until answered; the answer, as a value."""
+        ...
+
+    def say(self, announcement: Announcement) -> None:
+        ...
+
+    def progress(self, facts: str) -> None:
         ...

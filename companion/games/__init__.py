@@ -1,1 +1,79 @@
-"""The games the companion knows, each a package of its own (a plugin)."""
+"""The games the companion knows, each a package of its own: a plugin.
+
+A game registers one object, a :class:`GamePlugin`, under the entry points
+group ``tactile_companion.games`` (``pyproject.toml``); :func:`games` finds
+them all. Nothing in the app imports a game by name: it asks the registry.
+The scanner's bridge finds the same objects there, and uses only the part
+it needs (:class:`firmware_bridge.vocabulary.Vocabulary`).
+
+What a plugin gives the app:
+
+- its cards and their codes: a :class:`~companion.conversation.events.
+  CardReader` for card questions, and the bridge's vocabulary;
+- its words (:attr:`GamePlugin.actions`) and its sentences, from its own
+  catalog domain (:meth:`GamePlugin.catalog`);
+- its journeys: a practice game and a game at a real table, each a
+  :class:`Play` (what to ask next, and what to do with the answer); scoring
+  a finished game; learning the codes;
+- its command-line figures: scores of a game file, simulations, benchmarks.
+
+The contract every plugin keeps is checked for every registered game by
+``tests/games/test_contract.py``; the interfaces are in
+:mod:`companion.games.base`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.games.base import GamePlugin
+
+#: The entry points group games register under.
+GROUP = "tactile_companion.games"
+#: The game of commands given no ``--game``, and of journals and tag files
+#: written before there was more than one game.
+DEFAULT_GAME = "sushigo"
+
+
+@cache
+def games() -> Mapping[str, GamePlugin]:
+    """Every registered game, by name."""
+    from companion.games.base import GamePlugin  # noqa: PLC0415 - the interface, when asked
+
+    found: dict[str, GamePlugin] = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        plugin = point.load()
+        if isinstance(plugin, GamePlugin):
+            found[plugin.game] = plugin
+    return found
+
+
+def game_of(header: Mapping[str, object]) -> str:
+    """The game a journal's header is of (journals written before there was
+    more than one game are of the default game).
+
+    >>> game_of({"type": "table"}), game_of({"game": "mici-maki"})
+    ('sushigo', 'mici-maki')
+    """
+    return str(header.get("game", DEFAULT_GAME))
+
+
+class UnknownGameError(LookupError):
+    """A game name no plugin has."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        known = ", ".join(games()) or "none"
+        super().__init__(f"no game called {name!r}; installed: {known}")
+
+
+def game(name: str) -> GamePlugin:
+    """The registered game called ``name``."""
+    try:
+        return games()[name]
+    except KeyError:
+        raise UnknownGameError(name) from None

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sushigo.vocabulary import VOCABULARY
+from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from firmware_bridge.events import ScannerFound
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid

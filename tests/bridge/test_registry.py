@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.sushigo.cards import Card, deck_counts
-from companion.games.sushigo.vocabulary import VOCABULARY
+from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from firmware_bridge.registry import (
     LEGACY_GAME,
     Registry,

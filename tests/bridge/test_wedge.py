@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.sushigo.vocabulary import VOCABULARY
+from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from firmware_bridge.events import CardIdentified, CardRefused, Source
 from firmware_bridge.stream import InputStream
 from firmware_bridge.vocabulary import SimpleVocabulary, Vocabulary

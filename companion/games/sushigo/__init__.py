@@ -1,7 +1,17 @@
-"""Sushi Go!: cards, tactile codes and scoring, pure and deterministic.
+"""Sushi Go!, the companion's first game.
 
-Nothing in this package does I/O, reads a clock, starts a thread or uses a
-global random generator; everything else asks it what the rules say.
+The rules, pure and deterministic (no I/O, no clock, no threads, no global
+random generator; randomness comes in as a ``random.Random``): ``cards``,
+``tactile`` (the tactile codes), ``draft`` (whole games with every card
+known), ``scoring``, ``tracker`` (a real game followed from what is
+entered), ``knowledge``, ``bots`` and ``gamefile``.
+
+Around them, the game's part of the app: ``narration`` (its sentences),
+``telling`` (which sentences are said together, with their roles),
+``session`` (games journaled), ``practice`` and ``table`` (the two ways of
+playing, as :class:`~companion.games.base.Play`), ``scorer`` (scoring a
+finished game), ``simulate`` and ``bench`` (figures), and ``plugin``, the
+one object the registry finds.
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ from companion.games.sushigo.scoring import (
     I_CHOPSTICKS,
     I_PUDDING,
     GameScore,
+    Race,
     SeatScore,
     pudding_places,
     round_points,
@@ -255,6 +256,42 @@ class Choices:
     def chopsticks(self) -> bool:
         """Whether chopsticks can be used this turn."""
         return self._chopsticks
+
+    @property
+    def dummy(self) -> bool:
+        """Whether the seat gives the dummy a card too (it controls the dummy)."""
+        return self._dummy
+
+    @property
+    def most(self) -> int:
+        """The most cards a choice takes, the dummy's included.
+
+        >>> Choices([Card.EGG, Card.SQUID, Card.TEMPURA], chopsticks=True, dummy=True).most
+        3
+        """
+        return 1 + self._chopsticks + self._dummy
+
+    def of(self, groups: Sequence[Sequence[Card]]) -> Choice:
+        """The choice cards given in groups make: ``(own, dummy's)`` apart (as
+        typed ``w2/o3``); or in one group, where the last card is the dummy's
+        when the seat gives the dummy one (a pick scanned card by card).
+        Checking it is :meth:`Game.check`'s work.
+
+        >>> choices = Choices([Card.EGG, Card.SQUID], chopsticks=False, dummy=True)
+        >>> choices.of([[Card.EGG, Card.SQUID]])
+        Choice.parse('w1/w3')
+        """
+        if len(groups) > 1:
+            if len(groups) > 2 or len(groups[1]) != 1:
+                text = "/".join("+".join(short_code(c) for c in group) for group in groups)
+                raise MalformedChoiceError(
+                    text, "take one card, or two with chopsticks, and one for the dummy: "
+                    "for example w2/o3", ChoiceProblem.TOO_MANY_CARDS)
+            return Choice(tuple(groups[0]), groups[1][0])
+        cards = tuple(groups[0]) if groups else ()
+        if self._dummy and len(cards) > 1:
+            return Choice(cards[:-1], cards[-1])
+        return Choice(cards)
 
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, Choice) or (item.dummy is not None) != self._dummy:
@@ -517,6 +554,24 @@ class Game:
         return tuple(
             s for s in range(self.seats) if s != self.dummy and self._pending[s] is None
         )
+
+    def all_cards(self) -> Counter[Card]:
+        """Every card the game holds, wherever it lies: draw pile, hands,
+        tables and the tables of finished rounds (a card chosen this turn is
+        still in its hand until everyone has chosen). Always the whole deck."""
+        seen: Counter[Card] = Counter(self.draw_pile())
+        for seat in range(self.seats):
+            seen.update(self.hand(seat))
+            if not self.over:
+                seen.update(self.table(seat))
+        for tables in self.finished_rounds:
+            for table in tables:
+                seen.update(table)
+        return seen
+
+    def race(self) -> Race:
+        """The maki race of this round and the puddings kept so far."""
+        return Race.of([self.table(seat) for seat in range(self.seats)], self._puddings)
 
     @property
     def finished_rounds(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:

@@ -126,6 +126,28 @@ class GameScore:
     complete: bool = field(default=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Race:
+    """The two races of a game as they stand: maki icons on each table this
+    round, and puddings kept so far (this round's included)."""
+
+    maki: tuple[int, ...]
+    puddings: tuple[int, ...]
+
+    @classmethod
+    def of(cls, tables: Sequence[Sequence[Card]], kept: Sequence[int]) -> Race:
+        """From this round's tables and the puddings kept before it.
+
+        >>> Race.of([[Card.MAKI3, Card.PUDDING], [Card.MAKI1]], [1, 0])
+        Race(maki=(3, 1), puddings=(2, 0))
+        """
+        return cls(
+            tuple(sum(card.maki_icons for card in table) for table in tables),
+            tuple(before + table.count(Card.PUDDING)
+                  for before, table in zip(kept, tables, strict=True)),
+        )
+
+
 def dumpling_points(count: int) -> int:
     """1, 3, 6, 10, 15 for 1, 2, 3, 4, 5 or more dumplings."""
     return DUMPLING_POINTS[min(count, len(DUMPLING_POINTS) - 1)]

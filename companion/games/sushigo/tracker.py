@@ -33,7 +33,13 @@ from dataclasses import dataclass, field, replace
 
 from companion.games.sushigo.cards import ROUNDS, Card, deck_counts, hand_size
 from companion.games.sushigo.draft import Direction, Variant
-from companion.games.sushigo.scoring import GameScore, SeatScore, score_game, score_round
+from companion.games.sushigo.scoring import (
+    GameScore,
+    Race,
+    SeatScore,
+    score_game,
+    score_round,
+)
 
 
 class EntryKind(enum.Enum):
@@ -506,10 +512,35 @@ class Tracker:
 
     def puddings(self) -> tuple[int, ...]:
         """Puddings kept by every seat, this round's included."""
+        return self.race().puddings
+
+    def puddings_kept(self) -> tuple[int, ...]:
+        """Puddings kept by every seat in the rounds before this one."""
         return tuple(
-            sum(self.table(seat, r).count(Card.PUDDING) for r in range(1, self.round + 1))
+            sum(self.table(seat, r).count(Card.PUDDING) for r in range(1, self.round))
             for seat in range(self.seats)
         )
+
+    def race(self) -> Race:
+        """The maki race of this round and the puddings kept so far, from the
+        tables as entered."""
+        return Race.of([self.table(seat) for seat in range(self.seats)], self.puddings_kept())
+
+    def pick_size(self, seat: int) -> int:
+        """The most cards a seat may take this turn: one, or two when
+        chopsticks are (or, with its picks not all entered, may be) on its
+        table. The dummy takes one, never with chopsticks.
+
+        >>> t = Tracker(["Ana", "Ben", "Dummy"], you=0, variant=Variant(dummy=True))
+        >>> t.pick_size(0), t.pick_size(2)
+        (1, 1)
+        """
+        if seat == self.dummy:
+            return 1
+        table = self.table(seat)
+        if Card.CHOPSTICKS in table or len(table) < self.turn - 1:
+            return 2
+        return 1
 
     def round_score(self, round_: int | None = None) -> tuple[SeatScore, ...]:
         """Scores of a round from what is known of it (so far, if it goes on)."""

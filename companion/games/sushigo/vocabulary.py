@@ -1,16 +1,18 @@
 """Sushi Go!'s cards as the scanner sees them: its vocabulary for the bridge.
 
-The scanner's bridge knows no game. It finds this object through the entry
-point ``sushigo`` of the group ``tactile_companion.games`` and asks it the
-game's name, its kinds of card in a fixed order (the demo deck's numbering),
-their copies, and what a typed code or card name means. The answers are
-plain strings: the canonical ids of :mod:`companion.games.sushigo.cards`.
+The scanner's bridge knows no game. It finds the game's plugin (which is a
+:class:`SushiGoVocabulary`) through the entry point ``sushigo`` of the group
+``tactile_companion.games`` and asks it the game's name, its kinds of card
+in a fixed order (the demo deck's numbering), their copies, and what a typed
+code or card name means. The answers are plain strings: the canonical ids
+of :mod:`companion.games.sushigo.cards`.
 
->>> VOCABULARY.game, VOCABULARY.title, VOCABULARY.demo_number
+>>> vocabulary = SushiGoVocabulary()
+>>> vocabulary.game, vocabulary.title, vocabulary.demo_number
 ('sushigo', 'Sushi Go!', 0)
->>> VOCABULARY.identify("w2"), VOCABULARY.copies("salmon"), VOCABULARY.card_ids()[7]
+>>> vocabulary.identify("w2"), vocabulary.copies("salmon"), vocabulary.card_ids()[7]
 ('salmon', 10, 'salmon')
->>> VOCABULARY.identify("w4")
+>>> vocabulary.identify("w4")
 Traceback (most recent call last):
 ValueError: window (w) has positions 1 to 3; try w1 egg, w2 salmon, w3 squid
 """
@@ -25,7 +27,7 @@ from companion.games.sushigo.tactile import UnknownCodeError, parse
 
 @dataclass(frozen=True, slots=True)
 class SushiGoVocabulary:
-    """Sushi Go!'s vocabulary; the one there is, :data:`VOCABULARY`."""
+    """Sushi Go!'s vocabulary: the part of its plugin the bridge uses."""
 
     @property
     def game(self) -> str:
@@ -57,5 +59,3 @@ class SushiGoVocabulary:
         except UnknownCodeError as error:
             raise ValueError(error.detail) from error
 
-
-VOCABULARY = SushiGoVocabulary()

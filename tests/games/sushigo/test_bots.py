@@ -12,7 +12,7 @@ import pytest
 from companion.games.sushigo.bots import Advisor, GreedyBot, RandomBot, Reason, table_advice
 from companion.games.sushigo.cards import Card, deck_counts, hand_size
 from companion.games.sushigo.draft import Choice, Game, Variant
-from companion.simulate import simulate
+from companion.games.sushigo.simulate import simulate
 
 T, S, W, C, P = Card.TEMPURA, Card.SASHIMI, Card.WASABI, Card.CHOPSTICKS, Card.PUDDING
 EGG, SALMON, SQUID = Card.EGG, Card.SALMON, Card.SQUID

@@ -13,9 +13,9 @@ from companion.games.sushigo.narration import (
     explain_line,
 )
 from companion.games.sushigo.scoring import Line, LineKind, Place, score_game, score_round
-from companion.i18n import Catalog
+from companion.games.sushigo.telling import catalog as sushigo_catalog
 
-EN = Catalog.for_language("en")
+EN = sushigo_catalog("en")
 
 
 def t(text: str = "") -> list[Card]:

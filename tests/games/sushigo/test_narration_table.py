@@ -23,11 +23,12 @@ from companion.games.sushigo.narration import (
     typing_help,
 )
 from companion.games.sushigo.scoring import Line, LineKind
+from companion.games.sushigo.telling import catalog as sushigo_catalog
 from companion.games.sushigo.tracker import Concern, Entry, Tracker, Warning
-from companion.i18n import LANGUAGES, Catalog
+from companion.i18n import LANGUAGES
 from companion.narration import Verbosity, scanner_found_text, scanner_lost_text, unknown_tag
 
-EN = Catalog.for_language("en")
+EN = sushigo_catalog("en")
 T, S, W, EGG, SALMON, SQUID = (Card.TEMPURA, Card.SASHIMI, Card.WASABI, Card.EGG,
                                Card.SALMON, Card.SQUID)
 
@@ -115,7 +116,7 @@ def test_advice_says_the_card_and_why() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_table_sentence_renders_in_every_language(language: str) -> None:
-    c = Catalog.for_language(language)
+    c = sushigo_catalog(language)
     hand = [T, T, SQUID, W, Card.MAKI2, Card.PUDDING, Card.CHOPSTICKS]
     for verbosity in Verbosity:
         assert card_identified(c, SQUID, verbosity)

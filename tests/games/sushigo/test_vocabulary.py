@@ -1,12 +1,14 @@
-"""Sushi Go!'s vocabulary: what the scanner's bridge knows of the game."""
+"""Sushi Go!'s vocabulary: what the scanner's bridge knows of the game (its plugin)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.games.sushigo.cards import CARDS, Card, deck_counts
+from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
+from companion.games.sushigo.plugin import SushiGo
 from companion.games.sushigo.tactile import short_code
-from companion.games.sushigo.vocabulary import VOCABULARY, SushiGoVocabulary
+from companion.games.sushigo.vocabulary import SushiGoVocabulary
 from firmware_bridge.vocabulary import Vocabulary, vocabularies
 
 
@@ -16,7 +18,8 @@ def test_it_is_a_vocabulary_found_as_the_game_sushigo() -> None:
     assert (VOCABULARY.game, VOCABULARY.title, VOCABULARY.demo_number) == (
         "sushigo", "Sushi Go!", 0)
     assert vocabularies()["sushigo"] is VOCABULARY
-    assert repr(VOCABULARY) == "SushiGoVocabulary()" and SushiGoVocabulary() == VOCABULARY
+    assert isinstance(VOCABULARY, SushiGoVocabulary)
+    assert repr(VOCABULARY) == "SushiGo()" and isinstance(VOCABULARY, SushiGo)
 
 
 def test_cards_come_in_the_engine_order_with_a_full_deck_copies() -> None:

@@ -12,7 +12,6 @@ back exactly the same game.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,8 +22,10 @@ from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Choice, Game, Variant
 from companion.games.sushigo.draft import Event as GameEvent
 from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, Warning
-from companion.journal import Event, Journal, JournalError, Loaded, journals
+from companion.journal import Event, Journal, JournalError, Loaded
 
+#: The game's name in journal headers.
+GAME = "sushigo"
 PRACTICE = "practice"
 FORMAT = 1
 
@@ -77,6 +78,7 @@ class PracticeSession:
         game = Game(len(names), rng=random.Random(seed), variant=variant)
         header = {
             "type": PRACTICE,
+            "game": GAME,
             "format": FORMAT,
             "names": list(names),
             "bots": list(bots),
@@ -161,22 +163,14 @@ class PracticeSession:
         self._replay()
         return removed
 
+    def discard(self) -> None:
+        """Throw the game away for good: marked ended (and so never offered
+        again), then closed."""
+        self.journal.append({"type": "end", "discarded": True})
+        self.close()
+
     def close(self) -> None:
         self.journal.close()
-
-
-def unfinished(directory: Path | None = None) -> list[Path]:
-    """Journals of games that have not ended, newest first (unreadable ones skipped)."""
-    found = []
-    for path in journals(directory):
-        try:
-            tail = path.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]
-            ended = json.loads(tail)["event"]["type"] == "end"
-        except (OSError, ValueError, KeyError, TypeError):
-            ended = False
-        if not ended:
-            found.append(path)
-    return found
 
 
 TABLE = "table"
@@ -223,6 +217,7 @@ class TableSession:
         tracker = Tracker(names, you, variant, first_controller)
         header = {
             "type": TABLE,
+            "game": GAME,
             "format": FORMAT,
             "names": list(names),
             "you": you,
@@ -310,22 +305,35 @@ class TableSession:
     def last_event(self) -> Event | None:
         return self.journal.events[-1] if self.journal.events else None
 
+    def take_back(self) -> Entry | None:
+        """Take back the last fact entered, with the skips and the move to a
+        new turn that came after it (those questions are asked again): the
+        entry taken back, if any."""
+        while (last := self.last_event()) is not None and (
+                last["type"] == "skip" or last.get("kind") == EntryKind.NEXT.value):
+            self.undo()
+        entries = self.tracker.entries
+        if not entries:
+            return None
+        taken = entries[-1]
+        self.undo()
+        return taken
+
+    @property
+    def ended(self) -> bool:
+        """Whether the game's end is journaled (it was played out, or thrown away)."""
+        last = self.last_event()
+        return last is not None and last["type"] == "end"
+
+    def finish(self) -> None:
+        """The game was played out: its end journaled."""
+        self.journal.append({"type": "end"})
+
+    def discard(self) -> None:
+        """Throw the game away for good: marked ended (and so never offered
+        again), then closed."""
+        self.journal.append({"type": "end", "discarded": True})
+        self.close()
+
     def close(self) -> None:
         self.journal.close()
-
-
-def resume(path: Path) -> tuple[PracticeSession | TableSession, Loaded]:
-    """The game of a journal, practice or table, as it stood at its last
-    whole event (the journal is read once, so what was damaged is told)."""
-    journal, loaded = Journal.open(path)
-    kind = journal.header.get("type")
-    try:
-        if kind == PRACTICE:
-            return PracticeSession.from_journal(journal), loaded
-        if kind == TABLE:
-            return TableSession.from_journal(journal), loaded
-    except (KeyError, ValueError, TypeError):
-        journal.close()
-        raise
-    journal.close()
-    raise JournalError(f"{path.name} is not a game journal")

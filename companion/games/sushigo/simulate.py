@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from companion.bench import percentile, wilson_interval
 from companion.games.sushigo.bots import BOTS, Advisor, Bot
 from companion.games.sushigo.draft import Choice, Choices, Game, SeatView, Variant
+from companion.stats import percentile, wilson_interval
 
 PLAIN = Variant()
 

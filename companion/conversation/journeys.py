@@ -1,0 +1,352 @@
+"""The app's journeys, written once for every face and every game.
+
+First start (language, speech, how much to say), the offer to resume an
+unfinished game, the main menu, the table companion and practice games (a
+game's :class:`~companion.games.base.Play` driven question by question),
+scoring a finished game, learning the codes, and the settings (the voice
+and the card scanner among them). Each asks typed questions of a
+:class:`~companion.conversation.core.Talk` and says announcements; none
+knows which face shows it, and none knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from companion.conversation.core import Changed, Quit, Talk, ToMenu
+from companion.conversation.events import (
+    CardsQuestion,
+    Menu,
+    Number,
+    Text,
+    YesNo,
+    info,
+    reply,
+    result,
+    warning,
+)
+from companion.games import game_of, games
+from companion.games.base import LEARN, PRACTICE, SCORE, TABLE
+from companion.i18n import LANGUAGES
+from companion.journal import Journal, JournalError, unfinished
+from companion.narration import Verbosity
+from companion.settings import VOICE_RANGES, Settings
+
+if TYPE_CHECKING:
+    from companion.games.base import GamePlugin, Play
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}
+VERBOSITIES = ("terse", "normal", "verbose")
+
+
+def run(talk: Talk, *, first_start: bool = False) -> int:
+    """The whole app: first start if it is one, the resume offer, the menu,
+    until the player quits or the input ends."""
+    try:
+        if first_start:
+            with contextlib.suppress(ToMenu):  # the rest left at the defaults
+                first(talk)
+        talk.use_scanner(talk.scanner_choice)
+        with contextlib.suppress(ToMenu):
+            offer_resume(talk)
+        main_menu(talk)
+    except Quit:
+        talk.say(info(talk.text("Goodbye.")))
+    finally:
+        talk.close()
+    return 0
+
+
+def first(talk: Talk) -> None:
+    """The first start: language, speech and how much to say, saved."""
+    languages = list(LANGUAGES)
+    index = talk.ask(Menu("Language / Langue / Jazyk / Язык:",
+                          tuple(LANGUAGE_NAMES[code] for code in languages)))
+    talk.configure(Settings(language=languages[index], speech=talk.settings.speech))
+    speech = talk.ask(speech_menu(talk))
+    verbosity = talk.ask(verbosity_menu(talk))
+    talk.save(Settings(
+        language=talk.language,
+        speech="auto" if speech == 0 else "none",
+        verbosity=VERBOSITIES[verbosity],
+        speak_echoes=speech == 0,
+    ))
+    talk.say(reply(talk.text("Settings saved. Change them any time from the menu.")))
+    plugins = list(games().values())
+    if plugins:
+        for line in plugins[0].typing_help(talk.language):
+            talk.say(info(line))
+    talk.help()  # the tour of the words (and keys) that work everywhere
+
+
+def speech_menu(talk: Talk) -> Menu:
+    return Menu(talk.text("Speech:"), (
+        talk.text("The app speaks for itself."),
+        talk.text("My screen reader speaks: the app only writes."),
+    ))
+
+
+def verbosity_menu(talk: Talk) -> Menu:
+    return Menu(talk.text("How much should it say?"), (
+        talk.text("Terse: key facts only."),
+        talk.text("Normal."),
+        talk.text("Verbose: with the rule that applied."),
+    ))
+
+
+def main_menu(talk: Talk) -> None:
+    """The main menu, again after every journey, until the player quits."""
+    while True:
+        journeys: list[tuple[str, Callable[[Talk], None]]] = [
+            (talk.text("Table companion for a real game."), table),
+            (talk.text("Practice game against bots."), practice),
+            (talk.text("Score a finished game."), score),
+            (talk.text("Learn the codes."), learn),
+            (talk.text("Settings."), settings),
+            (talk.text("Quit."), leave),
+        ]
+        try:
+            index = talk.ask(Menu(talk.text("Main menu."), tuple(name for name, _ in journeys)))
+            journeys[index][1](talk)
+        except ToMenu:
+            talk.say(reply(talk.text("Back to the main menu.")))
+
+
+def leave(talk: Talk) -> None:
+    raise Quit
+
+
+def which_game(talk: Talk, journey: str) -> GamePlugin | None:
+    """The game to play: asked only when more than one offers the journey."""
+    offering = [plugin for plugin in games().values() if journey in plugin.journeys]
+    if not offering:
+        talk.say(warning(talk.text("No game installed offers this.")))
+        return None
+    if len(offering) == 1:
+        return offering[0]
+    return offering[talk.ask(Menu(talk.text("Which game?"),
+                                  tuple(plugin.title for plugin in offering)))]
+
+
+# -- games --------------------------------------------------------------------------------
+
+
+def practice(talk: Talk) -> None:
+    plugin = which_game(talk, PRACTICE)
+    if plugin is not None:
+        play(talk, plugin.practice(talk, talk.random))
+
+
+def table(talk: Talk) -> None:
+    plugin = which_game(talk, TABLE)
+    if plugin is None:
+        return
+    start = plugin.table(talk)
+    choose_scanner(talk)
+    play(talk, start())
+
+
+def score(talk: Talk) -> None:
+    plugin = which_game(talk, SCORE)
+    if plugin is not None:
+        plugin.score(talk)
+
+
+def play(talk: Talk, game: Play) -> None:
+    """A game, question by question, until it ends or the player leaves it
+    (an unfinished game stays saved, and the next start offers to resume it)."""
+    try:
+        with talk.playing(game):
+            while (step := game.advance()) is not None:
+                talk.progress(game.facts())
+                talk.say_all(step.before)
+                if step.question is None:
+                    continue
+                try:
+                    answer = talk.ask(step.question)
+                except Changed:
+                    continue  # undone: ask what the game asks now
+                talk.say_all(game.take(step, answer))
+    finally:
+        game.close()
+
+
+def offer_resume(talk: Talk) -> None:
+    """Offer the newest unfinished game, practice or table, if there is one."""
+    for path in unfinished():
+        try:
+            journal, loaded = Journal.open(path)
+        except (JournalError, OSError):
+            continue
+        plugin = games().get(game_of(journal.header))
+        if plugin is None:
+            journal.close()
+            continue
+        try:
+            game = plugin.resume(journal, talk.random, talk.language, talk.verbosity)
+        except (JournalError, KeyError, ValueError, TypeError):
+            journal.close()
+            continue
+        if loaded.damaged:
+            talk.say(warning(talk.text(
+                "The end of the saved game was damaged; a copy was kept.")))
+        found = (talk.text("An unfinished practice game was found.") if game.kind == PRACTICE
+                 else talk.text("An unfinished table game was found."))
+        try:
+            answer = talk.ask(Menu(found, (talk.text("Resume it."), talk.text("Not now."),
+                                           talk.text("Throw it away."))))
+        except BaseException:
+            game.close()
+            raise
+        if answer == 0:
+            play(talk, game)
+        elif answer == 2 and talk.ask(YesNo(talk.text("Throw it away for good?"),
+                                            no=talk.text("No, keep it."),
+                                            yes=talk.text("Yes, throw it away."))):
+            game.discard()
+            talk.say(reply(talk.text("Thrown away.")))
+        else:
+            game.close()
+        return
+
+
+# -- learning the codes ---------------------------------------------------------------------
+
+
+def learn(talk: Talk) -> None:
+    plugin = which_game(talk, LEARN)
+    if plugin is None:
+        return
+    index = talk.ask(Menu(talk.text("Learn the codes:"), (
+        talk.text("Type or scan a card to hear what it is."),
+        talk.text("Drill: the app names a card, you type its code."),
+        talk.text("Hear the whole reference."),
+    )))
+    if index == 2:
+        for line in plugin.reference(talk.language):
+            talk.say(info(line))
+    elif index == 0:
+        identify(talk, plugin)
+    else:
+        drill(talk, plugin)
+
+
+def identify(talk: Talk, plugin: GamePlugin) -> None:
+    """Cards typed or scanned, each read back in full, until an empty line."""
+    while True:
+        given = talk.ask(CardsQuestion(talk.text("A code or a scan, or an empty line to stop:"),
+                                       plugin.reader, most=1, allow_empty=True))
+        if not given.cards:
+            return
+        talk.say(reply(plugin.describe(talk.language, given.cards[0], Verbosity.VERBOSE)))
+
+
+def drill(talk: Talk, plugin: GamePlugin) -> None:
+    """The app names a card, the player types (or scans) its code; the tally
+    at the end."""
+    right = asked = 0
+    cards = list(plugin.drill_cards())
+    card: Any = None
+    while True:
+        if card is None:
+            card = talk.random.choice(cards)
+        name = plugin.reader.name(talk.language, card)
+        given = talk.ask(CardsQuestion(talk.text("Code for %(card)s? An empty line stops.",
+                                                 card=name),
+                                       plugin.reader, most=1, allow_empty=True))
+        if not given.cards:
+            talk.say(result(talk.text("%(right)d right out of %(asked)d.", right=right,
+                                      asked=asked), important=False))
+            return
+        typed = given.cards[0]
+        asked += 1
+        if typed == card:
+            right += 1
+            talk.say(reply(talk.text("Right: %(code)s.", code=plugin.code(card))))
+        else:
+            talk.say(reply(talk.text(
+                "No: %(code)s is %(typed)s; %(card)s is %(right)s.", code=plugin.code(typed),
+                typed=plugin.reader.name(talk.language, typed), card=name,
+                right=plugin.code(card)), important=True))
+        card = None
+
+
+# -- settings ----------------------------------------------------------------------------------
+
+
+def settings(talk: Talk) -> None:
+    current = talk.settings
+    index = talk.ask(Menu(talk.text("Settings:"), (
+        talk.text("Language."), talk.text("Speech."), talk.text("How much to say."),
+        talk.text("Voice speed, pitch and volume."), talk.text("Card scanner."),
+    )))
+    if index == 4:
+        choose_scanner(talk)
+        return
+    if index == 0:
+        languages = list(LANGUAGES)
+        pick = talk.ask(Menu(talk.text("Language:"),
+                             tuple(LANGUAGE_NAMES[code] for code in languages)))
+        chosen = replace(current, language=languages[pick])
+    elif index == 1:
+        pick = talk.ask(speech_menu(talk))
+        chosen = replace(current, speech=("auto", "none")[pick], speak_echoes=pick == 0)
+    elif index == 2:
+        chosen = replace(current, verbosity=VERBOSITIES[talk.ask(verbosity_menu(talk))])
+    else:
+        chosen = voice(talk, current)
+    talk.save(chosen)
+    talk.say(reply(talk.text("Settings saved.")))
+
+
+def voice(talk: Talk, current: Settings) -> Settings:
+    """Speed, pitch or volume, as a number in its range."""
+    knobs = [
+        ("rate", talk.text("Speed, in words a minute")),
+        ("pitch", talk.text("Pitch")),
+        ("volume", talk.text("Volume")),
+    ]
+    name, label = knobs[talk.ask(Menu(talk.text("Which one?"), tuple(
+        talk.text("%(setting)s (now %(value)d).", setting=label, value=getattr(current, name))
+        for name, label in knobs)))]
+    low, high = VOICE_RANGES[name]
+    value = talk.ask(Number(talk.text("%(setting)s, %(low)d to %(high)d (now %(value)d):",
+                                      setting=label, low=low, high=high,
+                                      value=getattr(current, name)),
+                            low, high, allow_empty=True))
+    return current if value is None else current.with_value(name, value)
+
+
+def choose_scanner(talk: Talk) -> None:
+    """Where cards come from besides the keyboard; saved for next time."""
+    current = talk.scanner_choice
+    options: list[tuple[str, str | None]] = [
+        (talk.text("Typed codes only (a barcode scanner types too)."), ""),
+        (talk.text("The NFC scanner, found by itself."), "auto"),
+        (talk.text("The NFC scanner on a port I give."), None),
+        (talk.text("The virtual scanner of firmware-bridge simulate."), "virtual"),
+    ]
+    labels = [label for label, _ in options]
+    for number, (_, value) in enumerate(options):
+        if value == current or (value is None and current not in {"", "auto", "virtual"}):
+            labels[number] = talk.text("%(choice)s Chosen now.", choice=labels[number])
+    chosen = options[talk.ask(Menu(talk.text("Cards come from:"), tuple(labels)))][1]
+    from firmware_bridge.link import port_exists  # noqa: PLC0415 - pyserial when used
+
+    while chosen is None:
+        port = talk.ask(Text(talk.text("The scanner's port, such as /dev/ttyACM0 "
+                                       "(an empty line: typed codes only):"), allow_empty=True))
+        if not port:
+            chosen = ""
+        elif port_exists(port):
+            chosen = port
+        else:
+            talk.say(warning(talk.text("There is no port %(port)s. Is the scanner plugged in?",
+                                       port=port)))
+    if chosen != talk.settings.scanner:
+        talk.save(replace(talk.settings, scanner=chosen))
+    talk.scanner = chosen
+    talk.use_scanner(chosen)

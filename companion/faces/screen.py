@@ -1,0 +1,508 @@
+"""The full-screen face (Textual), built for screen readers and braille.
+
+The journeys run in a thread worker; what they say and ask reaches the
+screen as typed messages (:class:`Shown`, :class:`Opened`, :class:`Closed`,
+:class:`Progressed`), posted from that thread and handled on the UI's. What
+the player does goes back as values through the inbox: a line typed, an
+option chosen, a key pressed. No borders, no animations, no blinking
+cursor, no timers: an idle screen writes nothing. Colours are the
+terminal's own 16 ANSI colours (the ``ansi-dark`` theme, so the player's
+high-contrast palette applies) and ``NO_COLOR`` is honoured; nothing is
+shown by colour alone. Styles are in ``screen.tcss``.
+
+Layout, top to bottom (it fits 40x15):
+
+- the transcript, every sentence said, growing at the bottom;
+- a numbered list (``#choices``) while a menu is open: "1. option", ...,
+  at most half the screen high, scrolling with the highlight;
+- the key facts (``#facts``) during a game: "R1 T3, 12 points, 7 cards";
+- the status line (``#status``): the last thing said;
+- the answer line (``#answer``).
+
+Keys come from the one key map (:mod:`companion.keymap`): F1 help, F2
+repeat, F3 back, F4 next, F5 where am I, F6 my hand, F7 tables, F8 hint,
+F9 undo, Escape stop speech, Ctrl+Q quit; each is also a word typed in the
+answer line. Every key stops speech at once. In the list: Up, Down, Home,
+End (and Page Up, Page Down) move the highlight, Enter chooses it, a digit
+1-9 chooses that option at once, and any other letter goes to the answer
+line with that letter typed (a paste too); a number typed in the answer
+line and Enter chooses as well. An Enter within half a second of a digit
+that chose is dropped (it ends the number, typed as in line mode). Tab
+moves between the list and the answer line.
+
+Where the terminal cursor is (a braille display and a console screen
+reader follow it):
+
+1. After any key the player presses, any focus change and any highlight
+   change, it is on the focused item: in the answer line at its text
+   cursor, in the list at the start of the highlighted option's text.
+2. After something new is said it rests at the start of the status line,
+   which holds that sentence; except that when a list has opened since the
+   player's last key, it stays on the list's highlighted option.
+3. When a list opens, it takes the focus with its first option
+   highlighted, unless the player is already typing in the answer line;
+   when it closes, the focus goes back to the answer line.
+"""
+
+from __future__ import annotations
+
+import select
+import sys
+import threading
+import time
+from typing import ClassVar
+
+from rich.cells import cell_len
+from textual import events, on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.geometry import Offset
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input, Label, ListItem, ListView, RichLog, Static
+
+from companion.conversation.core import Talk
+from companion.conversation.events import (
+    Announcement,
+    Answered,
+    Asked,
+    Chosen,
+    Menu,
+    Pressed,
+)
+from companion.conversation.journeys import run
+from companion.inbox import Inbox
+from companion.keymap import ACTIONS
+from companion.settings import Settings
+
+#: Seconds during which an Enter right after a digit that chose is taken as
+#: the end of that typed number (as in line mode) and ignored.
+DIGIT_ENTER = 0.5
+#: The longest a status line shows (one row: the transcript has the rest).
+STATUS_WIDTH = 80
+
+
+# -- what the journeys' thread tells the screen --------------------------------------------
+
+
+class Shown(Message):
+    """Something was said."""
+
+    def __init__(self, announcement: Announcement) -> None:
+        super().__init__()
+        self.announcement = announcement
+
+
+class Opened(Message):
+    """A question was asked (or asked again)."""
+
+    def __init__(self, asked: Asked) -> None:
+        super().__init__()
+        self.asked = asked
+
+
+class Closed(Message):
+    """The open question was answered."""
+
+    def __init__(self, answered: Answered) -> None:
+        super().__init__()
+        self.answered = answered
+
+
+class Progressed(Message):
+    """The key facts of the game changed."""
+
+    def __init__(self, facts: str) -> None:
+        super().__init__()
+        self.facts = facts
+
+
+class Ended(Message):
+    """The journeys ended: the app ends too."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__()
+        self.code = code
+
+
+class ScreenFace:
+    """The :class:`~companion.conversation.events.Face` the journeys talk to:
+    each call posts a message to the app, in order, without waiting for it
+    (the journeys' thread may hold the speech lock the UI thread needs to
+    stop speech on a key, so it must never block on the UI)."""
+
+    def __init__(self, app: CompanionApp) -> None:
+        self.app = app
+
+    @property
+    def has_keys(self) -> bool:
+        return True
+
+    def show(self, announcement: Announcement) -> None:
+        self.app.post_message(Shown(announcement))
+
+    def asked(self, asked: Asked) -> None:
+        self.app.post_message(Opened(asked))
+
+    def answered(self, answered: Answered) -> None:
+        self.app.post_message(Closed(answered))
+
+    def progress(self, facts: str) -> None:
+        self.app.post_message(Progressed(facts))
+
+
+# -- widgets -------------------------------------------------------------------------------
+
+
+class Answer(Input):
+    """The answer line; the terminal cursor on the cell its text cursor is
+    drawn in (Textual's own is one cell to the right at the end of the text)."""
+
+    @property
+    def cursor_screen_offset(self) -> Offset:
+        x, y, _width, _height = self.content_region
+        column = cell_len(self.value[: self.cursor_position]) - self.scroll_offset.x
+        return Offset(x + column, y)
+
+
+class Choices(ListView):
+    """A menu's options, a line (or more) each."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+    ]
+
+    def action_first(self) -> None:
+        self.index = 0
+
+    def action_last(self) -> None:
+        self.index = len(self.children) - 1
+
+    def action_page(self, direction: int) -> None:
+        if self.index is not None:
+            self.index = self.index + direction * max(1, self.size.height - 1)
+
+    def cursor_offset(self) -> Offset | None:
+        """The start of the highlighted option's text, if it is on screen."""
+        child = self.highlighted_child
+        if child is None or not child.region:
+            return None
+        region = self.content_region
+        row = min(max(child.region.y, region.y), region.bottom - 1)
+        return Offset(child.region.x, row)
+
+
+class ConversationScreen(Screen[int]):
+    """The one view of the conversation: transcript, list, facts, status, answer."""
+
+    def compose(self) -> ComposeResult:
+        # Long sentences wrap: nothing is cut off in a narrow terminal.
+        transcript = RichLog(id="transcript", wrap=True, min_width=1, markup=False,
+                             highlight=False, auto_scroll=True)
+        transcript.can_focus = False  # the focus is the list or the answer line, never here
+        yield transcript
+        choices = Choices(id="choices")
+        choices.display = False
+        yield choices
+        facts = Static("", id="facts")
+        facts.display = False
+        yield facts
+        yield Static("", id="status")
+        answer = Answer(id="answer", placeholder="", select_on_focus=False)
+        answer.cursor_blink = False
+        yield answer
+
+
+class CompanionApp(App[int]):
+    """The companion's full-screen face."""
+
+    CSS_PATH = "screen.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"press('{action.name}')", action.name.capitalize(), show=False,
+                priority=key == "ctrl+q")
+        for action in ACTIONS for key in action.keys
+    ]
+    ENABLE_COMMAND_PALETTE = False
+
+    #: The key facts of the game now (empty: no game).
+    facts: reactive[str] = reactive("", init=False)
+    #: The last thing said or asked, on the status line.
+    status: reactive[str] = reactive("", init=False)
+
+    def __init__(self, settings: Settings, *, first_start: bool = False,
+                 scanner: str | None = None) -> None:
+        # The terminal's own ANSI colours (the theme's too: no RGB or 256-colour
+        # backgrounds), so the player's high-contrast palette applies;
+        # Textual itself honours NO_COLOR.
+        super().__init__(ansi_color=True)
+        self.theme = "ansi-dark"
+        self.settings = settings
+        self.first_start = first_start
+        self.scanner = scanner
+        self.inbox = Inbox()
+        #: Every line the journeys said or asked, in order (as plain mode writes them).
+        self.lines: list[str] = []
+        self.talk: Talk | None = None
+        self._journeys_done = threading.Event()
+        #: The cursor's resting place: the status line, or the focused item.
+        self.cursor_on_status = False
+        #: A list opened since the player's last key: what is said stays off the cursor.
+        self._list_just_opened = False
+        #: The open menu, and whether it was answered (further Enter or
+        #: digits wait for the next one).
+        self._menu: Menu | None = None
+        self._list_answered = False
+        #: When a digit last chose in a list (for the Enter typed after it).
+        self._digit_chose_at = float("-inf")
+
+    def get_default_screen(self) -> Screen[int]:
+        return ConversationScreen()
+
+    def on_ready(self) -> None:
+        """The screen is up: the journeys start."""
+        self.answer.focus()
+        self.talk = Talk(ScreenFace(self), self.inbox, self.settings, scanner=self.scanner)
+        self.journeys(self.talk)
+        if sys.stdin.isatty():
+            self.watch_terminal(sys.stdin.fileno())
+
+    # -- the widgets -------------------------------------------------------------------------
+
+    @property
+    def answer(self) -> Answer:
+        return self.screen.query_one("#answer", Answer)
+
+    @property
+    def choices(self) -> Choices:
+        return self.screen.query_one("#choices", Choices)
+
+    @property
+    def transcript(self) -> RichLog:
+        return self.screen.query_one("#transcript", RichLog)
+
+    def watch_facts(self, facts: str) -> None:
+        widget = self.screen.query_one("#facts", Static)
+        widget.update(facts)
+        widget.display = bool(facts)
+
+    def watch_status(self, status: str) -> None:
+        self.screen.query_one("#status", Static).update(status[:STATUS_WIDTH])
+
+    # -- the threads --------------------------------------------------------------------------
+
+    @work(thread=True, exclusive=True, name="journeys")
+    def journeys(self, talk: Talk) -> None:
+        """Every journey, in this worker's thread, until the player quits or
+        the input ends; the app ends with them."""
+        code = 1
+        try:
+            code = run(talk, first_start=self.first_start)
+        finally:
+            self._journeys_done.set()
+            self.post_message(Ended(code))
+
+    @work(thread=True, name="hang-up")
+    def watch_terminal(self, fd: int) -> None:
+        """End the app when its terminal goes away with no signal (a closed
+        remote session, a killed emulator): without it the input thread
+        would read nothing forever at full speed. It sleeps in poll() and
+        wakes only on a hang-up: nothing runs while the app is idle. Every
+        entry is already on disk, and the next start offers to resume."""
+        watch = select.poll()
+        watch.register(fd, 0)  # no events asked: only hang-up and error are reported
+        try:
+            while True:
+                for _fd, event in watch.poll():
+                    if event & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
+                        self.post_message(Ended(0))
+                        return
+        except (OSError, RuntimeError):
+            return  # the app is already gone
+
+    def on_ended(self, message: Ended) -> None:
+        self.exit(message.code)
+
+    def on_unmount(self) -> None:
+        """However the app ends, the journeys end too: their scanner link,
+        their voice and their game's journal are closed."""
+        self.inbox.end()
+        self._journeys_done.wait(timeout=2)
+
+    # -- what the journeys say and ask ---------------------------------------------------
+
+    def _line(self, text: str) -> None:
+        """A line of the transcript, also on the status line, where the cursor
+        rests (rule 2 of the module's docstring)."""
+        self.lines.append(text)
+        self.transcript.write(text)
+        self.status = text
+        if not self._list_just_opened:
+            self._cursor_to(status=True)
+
+    def on_shown(self, message: Shown) -> None:
+        self._line(message.announcement.text)
+
+    async def on_opened(self, message: Opened) -> None:
+        asked = message.asked
+        question = asked.question
+        if isinstance(question, Menu) and not asked.again:
+            self._line(question.title)
+            await self._open_list(question)
+        if asked.prompt is not None:
+            self._line(asked.prompt)
+
+    async def _open_list(self, menu: Menu) -> None:
+        """A menu opens: its options in the list (once: a screen reader reads
+        them once), the title and the prompt in the transcript."""
+        self.lines.extend(f"{number}. {option}" for number, option in
+                          enumerate(menu.options, start=1))
+        choices = self.choices
+        await choices.clear()
+        await choices.extend(ListItem(Label(f"{number}. {option}", markup=False))
+                             for number, option in enumerate(menu.options, start=1))
+        choices.index = 0
+        choices.display = True
+        self._menu = menu
+        self._list_answered = False
+        if not self.answer.value:  # not while the player types
+            self.screen.set_focus(choices)
+            self._list_just_opened = True
+        self._cursor_to(status=False)
+
+    async def on_closed(self, message: Closed) -> None:
+        """A menu was answered: the option chosen goes into the transcript
+        (what was chosen stays in the history), the focus back on the answer line."""
+        if not isinstance(message.answered.question, Menu):
+            return
+        if message.answered.shown is not None:
+            self.transcript.write(message.answered.shown)
+        self._menu = None
+        choices = self.choices
+        choices.display = False
+        await choices.clear()
+        self._list_just_opened = False
+        self.screen.set_focus(self.answer)
+        self._cursor_to(status=False)
+
+    def on_progressed(self, message: Progressed) -> None:
+        self.facts = message.facts
+
+    # -- the terminal cursor ---------------------------------------------------------------
+
+    def _cursor_to(self, *, status: bool) -> None:
+        """Rest the cursor on the status line or on the focused item, once the
+        screen has its new layout."""
+        self.cursor_on_status = status
+        self.call_after_refresh(self._settle_cursor)
+
+    def cursor_target(self) -> Offset:
+        """Where the cursor belongs now."""
+        if self.cursor_on_status:
+            return self.screen.query_one("#status", Static).region.offset
+        focused = self.focused
+        if isinstance(focused, Choices):
+            offset = focused.cursor_offset()
+            if offset is not None:
+                return offset
+        return self.answer.cursor_screen_offset
+
+    def _settle_cursor(self) -> None:
+        target = self.cursor_target()
+        if target != self.cursor_position:
+            self.cursor_position = target
+            # The cursor goes out with the next screen update: ask for one.
+            widget: Widget = (self.screen.query_one("#status", Static) if self.cursor_on_status
+                              else self.focused or self.answer)
+            widget.refresh()
+
+    def _resettle(self) -> None:
+        """The focused item moved (a highlight, a focus, a letter typed): the
+        cursor follows it if it is resting there, once the screen is updated."""
+        self.call_after_refresh(self._settle_cursor)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key stops speech and brings the cursor to the focused item.
+
+        Keys meant for the list are sorted out here, in the order they came
+        (before any goes to a widget, so a fast typist or a keyboard-wedge
+        scanner loses none to a focus change): a digit chooses, any other
+        printable key goes to the answer line; an Enter straight after a
+        digit that chose is dropped."""
+        if isinstance(event, events.Key | events.Paste | events.MouseDown) and (
+                not event.is_forwarded):
+            if self.talk is not None and self.talk.announcer is not None:
+                self.talk.voice.interrupt()  # new input: speech stops at once
+            self._list_just_opened = False
+            self._cursor_to(status=False)
+            digit_chose_at, self._digit_chose_at = self._digit_chose_at, float("-inf")
+            on_list = isinstance(self.focused, Choices)
+            if isinstance(event, events.Key):
+                if event.key == "enter" and time.monotonic() - digit_chose_at < DIGIT_ENTER:
+                    return  # "2" Enter, typed as in line mode: the 2 chose already
+                if on_list and event.is_printable and event.character:
+                    self._list_key(event.character)
+                    return
+            elif isinstance(event, events.Paste) and on_list:
+                self._to_answer(event.text.splitlines()[0] if event.text else "")
+                return
+        await super().on_event(event)
+
+    def _list_key(self, character: str) -> None:
+        """A printable key typed in the list."""
+        count = len(self._menu.options) if self._menu is not None else 0
+        if len(character) == 1 and character in "123456789" and int(character) <= count:
+            self.choices.index = int(character) - 1
+            self.choose(int(character) - 1, by_digit=True)
+        else:  # a word (help, repeat, quit) or an answer begins: to the answer line
+            self._to_answer(character)
+
+    def _to_answer(self, text: str) -> None:
+        """Text typed (or pasted) in the list goes to the answer line, focused."""
+        answer = self.answer
+        answer.insert_text_at_cursor(text)
+        self.screen.set_focus(answer)
+
+    def on_descendant_focus(self) -> None:
+        self._resettle()
+
+    @on(ListView.Highlighted, "#choices")
+    def highlighted(self) -> None:
+        self._resettle()
+
+    # -- what the player gives -----------------------------------------------------------
+
+    def choose(self, index: int, *, by_digit: bool = False) -> None:
+        """An option of the open list chosen (Enter, or its digit)."""
+        if self._list_answered:
+            return  # already answered; the next list is on its way
+        self._list_answered = True
+        if by_digit:
+            self._digit_chose_at = time.monotonic()
+        self.inbox.put(Chosen(index))
+
+    @on(ListView.Selected, "#choices")
+    def selected(self, event: ListView.Selected) -> None:
+        if event.list_view.index is not None:
+            self.choose(event.list_view.index)
+
+    @on(Input.Submitted, "#answer")
+    def answered(self, event: Input.Submitted) -> None:
+        self.inbox.put_line(event.value)
+        event.input.value = ""
+
+    @on(Input.Changed, "#answer")
+    def typed(self) -> None:
+        self._resettle()
+
+    def action_press(self, name: str) -> None:
+        """A key of the key map: the same as typing its word (stop acts at once)."""
+        if name == "stop":
+            if self.talk is not None:
+                self.talk.voice.interrupt()
+            return
+        self.inbox.put(Pressed(name))

@@ -1,0 +1,248 @@
+"""Sushi Go! as a game of the companion: the one object the registry finds
+(``PLUGIN``, registered in ``pyproject.toml``), giving the app the game's
+cards and codes, words, sentences, journeys and command-line figures.
+
+>>> PLUGIN.identify("w2"), PLUGIN.code(PLUGIN.reader.from_id("salmon"))
+('salmon', 'w2')
+>>> PLUGIN
+SushiGo()
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.conversation.events import CardReader, Conversation
+from companion.games.base import (
+    LEARN,
+    PRACTICE,
+    SCORE,
+    TABLE,
+    GameInputError,
+    GamePlugin,
+    Play,
+    Report,
+)
+from companion.games.sushigo import practice as practice_game
+from companion.games.sushigo import scorer
+from companion.games.sushigo import table as table_game
+from companion.games.sushigo.cards import CARDS, MAX_PLAYERS, MIN_PLAYERS, Card
+from companion.games.sushigo.draft import Game, Variant
+from companion.games.sushigo.gamefile import GameFileError, load_game_bytes
+from companion.games.sushigo.narration import (
+    card_identified,
+    codes_reference,
+    explain_game,
+    game_file_error_text,
+    typing_help,
+)
+from companion.games.sushigo.session import PRACTICE as PRACTICE_JOURNAL
+from companion.games.sushigo.session import TABLE as TABLE_JOURNAL
+from companion.games.sushigo.session import PracticeSession, TableSession
+from companion.games.sushigo.tactile import short_code
+from companion.games.sushigo.telling import READER, catalog
+from companion.games.sushigo.vocabulary import SushiGoVocabulary
+from companion.i18n import Catalog
+from companion.journal import Journal, JournalError
+from companion.keymap import C_, Action, Scope
+from companion.narration import Verbosity
+
+
+@dataclass(frozen=True, slots=True)
+class SushiGo(SushiGoVocabulary):
+    """The Sushi Go! plugin (a :class:`~companion.games.base.GamePlugin`): its
+    vocabulary, which the scanner's bridge uses too, and the rest."""
+
+    @property
+    def reader(self) -> CardReader[Any]:
+        return READER
+
+    def catalog(self, language: str) -> Catalog:
+        return catalog(language)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return (
+            Action("coming", C_("command word", "coming"), scope=Scope.GAME),
+            Action("race", C_("command word", "race"), scope=Scope.GAME),
+        )
+
+    @property
+    def journeys(self) -> frozenset[str]:
+        return frozenset({TABLE, PRACTICE, SCORE, LEARN})
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return (MIN_PLAYERS, MAX_PLAYERS)
+
+    def playout(self, rng: random.Random, players: int) -> Iterator[Mapping[str, int]]:
+        variant = Variant(dummy=players == 2 and rng.random() < 0.5,
+                          pass_both_ways=rng.random() < 0.5,
+                          soy_sauce=3 if rng.random() < 0.5 else 0)
+        game = Game(players, rng=rng, variant=variant)
+        yield {card.id: n for card, n in game.all_cards().items()}
+        while not game.over:
+            for seat in game.waiting_for():
+                game.choose(seat, game.legal_choices(seat).sample(rng))
+                yield {card.id: n for card, n in game.all_cards().items()}
+
+    # -- learning the codes ------------------------------------------------------------------
+
+    def drill_cards(self) -> Sequence[Card]:
+        return [card for card in CARDS if card is not Card.SOY_SAUCE]
+
+    def code(self, card: Any) -> str:
+        return short_code(card)
+
+    def describe(self, language: str, card: Any, verbosity: Verbosity) -> str:
+        return card_identified(catalog(language), card, verbosity)
+
+    def reference(self, language: str) -> list[str]:
+        return codes_reference(catalog(language))
+
+    def typing_help(self, language: str) -> list[str]:
+        return typing_help(catalog(language))
+
+    # -- journeys -----------------------------------------------------------------------------
+
+    def practice(self, conversation: Conversation, rng: random.Random) -> Play:
+        return practice_game.set_up(conversation, rng)
+
+    def table(self, conversation: Conversation) -> Callable[[], Play]:
+        names, you, pick = table_game.set_up(conversation)
+        language, verbosity = conversation.language, conversation.verbosity
+
+        def start() -> Play:
+            session = TableSession.start(names, you, variant=practice_game.variant_of(pick))
+            return table_game.TableGame(session, language, verbosity)
+
+        return start
+
+    def score(self, conversation: Conversation) -> None:
+        scorer.score(conversation)
+
+    def resume(self, journal: Journal, rng: random.Random, language: str,
+               verbosity: Verbosity) -> Play:
+        kind = journal.header.get("type")
+        if kind == PRACTICE_JOURNAL:
+            return practice_game.Practice(PracticeSession.from_journal(journal), rng,
+                                          language, verbosity)
+        if kind == TABLE_JOURNAL:
+            return table_game.TableGame(TableSession.from_journal(journal), language,
+                                        verbosity)
+        raise JournalError(f"{journal.path.name} is not a Sushi Go! game")
+
+    # -- the command line -------------------------------------------------------------------------
+
+    def score_file(self, raw: bytes, language: str, *, explain: bool) -> Report:
+        try:
+            game = load_game_bytes(raw)
+        except GameFileError as error:
+            raise GameInputError(game_file_error_text(catalog(language), error)) from None
+        scored = game.score()
+        names = game.players
+
+        def by_name(values: Sequence[int]) -> dict[str, int]:
+            return dict(zip(names, values, strict=True))
+
+        data = {
+            "rounds": [by_name([s.points for s in r]) for r in scored.rounds],
+            "pudding": by_name([s.points for s in scored.pudding]) if scored.pudding else None,
+            "total": by_name(scored.totals),
+            "winners": [names[s] for s in scored.winners],
+            "puddings": by_name(scored.puddings),
+            "dummy": names[scored.dummy] if scored.dummy is not None else None,
+        }
+        lines = explain_game(catalog(language), scored, names) if explain else []
+        return Report(data, tuple(lines))
+
+    def simulate(self, *, players: int, games: int, bots: Sequence[str], seed: int,
+                 variant: str, workers: int) -> Report:
+        # Imported when asked for, so that starting the app stays quick.
+        from companion.games.sushigo.simulate import (  # noqa: PLC0415
+            parse_variant,
+            simulate,
+        )
+
+        names = list(bots) * players if len(bots) == 1 else list(bots)
+        if len(names) != players:
+            raise GameInputError(f"give one bot, or one per player ({players})")
+        try:
+            results = simulate(names, games, seed=seed, variant=parse_variant(variant),
+                               workers=max(1, workers))
+        except ValueError as error:
+            raise GameInputError(str(error)) from None
+        data = {
+            "games": results.games,
+            "games_per_second": round(results.games_per_second, 2),
+            "bots": [
+                {
+                    "bot": e.label,
+                    "win_rate": round(e.win_rate, 4),
+                    "win_rate_95": [round(x, 4) for x in e.interval()],
+                    "mean_score": round(e.mean_points, 2),
+                }
+                for e in results.entrants
+            ],
+        }
+        lines = []
+        for e in results.entrants:
+            low, high = e.interval()
+            lines.append(f"{e.label}: wins {e.win_rate:.1%} (95% {low:.1%} to {high:.1%}),"
+                         f" mean score {e.mean_points:.1f}")
+        lines.append(f"{results.games} games in {results.seconds:.1f} s,"
+                     f" {results.games_per_second:.1f} games per second")
+        return Report(data, tuple(lines))
+
+    def bench_engine(self, seconds: float) -> Report:
+        from companion.games.sushigo.bench import bench_engine_all  # noqa: PLC0415
+
+        figures = bench_engine_all(seconds=seconds)
+        data = {
+            "games_per_second": {str(f.seats): round(f.games_per_second, 1) for f in figures},
+            "game_us": {
+                str(f.seats): {
+                    "p50": round(f.game_us_p50, 1),
+                    "p95": round(f.game_us_p95, 1),
+                    "p99": round(f.game_us_p99, 1),
+                }
+                for f in figures
+            },
+        }
+        lines = tuple(
+            f"{f.seats} seats: {f.games_per_second:.0f} games per second;"
+            f" one game p50 {f.game_us_p50:.0f} us, p95 {f.game_us_p95:.0f} us,"
+            f" p99 {f.game_us_p99:.0f} us ({f.games} games)"
+            for f in figures
+        )
+        return Report(data, lines)
+
+    def bench_advisor(self, games: int) -> Report:
+        from companion.games.sushigo.simulate import bench_advisor  # noqa: PLC0415
+
+        f = bench_advisor(games=games)
+        data = {
+            "decision_ms": {"p50": round(f.decision_ms_p50, 2),
+                            "p95": round(f.decision_ms_p95, 2)},
+            "win_rate_4p_vs_greedy": round(f.win_rate_4p, 4),
+            "win_rate_4p_95": [round(x, 4) for x in f.interval_4p],
+            "win_rate_2p_vs_greedy": round(f.win_rate_2p, 4),
+            "win_rate_2p_95": [round(x, 4) for x in f.interval_2p],
+            "games": f.games,
+            "seconds": round(f.seconds, 1),
+        }
+        lines = [f"advisor decision: p50 {f.decision_ms_p50:.1f} ms,"
+                 f" p95 {f.decision_ms_p95:.1f} ms"]
+        for players, rate, (low, high) in (
+            (4, f.win_rate_4p, f.interval_4p), (2, f.win_rate_2p, f.interval_2p)
+        ):
+            lines.append(f"{players} players against greedy: wins {rate:.1%}"
+                         f" (95% {low:.1%} to {high:.1%}), {f.games} games")
+        lines.append(f"took {f.seconds:.0f} s")
+        return Report(data, tuple(lines))
+
+
+PLUGIN: GamePlugin = SushiGo()

@@ -1,0 +1,286 @@
+"""The table companion for Sushi Go!: a real game, followed from what the
+player enters, question by question.
+
+Each turn: the player's hand (typed or scanned codes), their pick, then any
+reveals they want to enter (an empty line skips a player). At the end of a
+round it offers to complete the tables still short, then says the round's
+scores; after round 3, the final scores and the winner. Everything is
+journaled: a crash loses nothing.
+
+The question to ask is worked out from the journal alone (the entries, and
+the questions skipped with an empty line, which are journaled too), so a
+resumed game and an undone entry both go on at exactly the right question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.conversation.events import (
+    Announcement,
+    Cards,
+    CardsQuestion,
+    Conversation,
+    Menu,
+    Number,
+    Text,
+    info,
+    reply,
+    warning,
+)
+from companion.games.base import TABLE, Reply, Step
+from companion.games.sushigo.bots import table_advice
+from companion.games.sushigo.cards import ROUNDS
+from companion.games.sushigo.narration import (
+    advice_text,
+    coming_hand_text,
+    concern_text,
+    hand_text,
+    taken_back_text,
+    taken_text,
+)
+from companion.games.sushigo.practice import variant_of, variants
+from companion.games.sushigo.session import TableSession
+from companion.games.sushigo.telling import READER, Teller
+from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, TrackerError
+from companion.games.sushigo.tracker import Warning as Concern
+from companion.narration import Verbosity
+
+#: The questions of a turn, in order: the hand, the pick, then each other
+#: seat's reveal (a seat number); after the last, the turn (or round) ends.
+Question = str | int
+HAND, PICK, DONE = "hand", "pick", "done"
+#: A skipped question of a round's end: a seat's whole table kept ("table-2").
+KEPT = "table-"
+
+
+def set_up(conversation: Conversation) -> tuple[list[str], int, int]:
+    """Ask the seats, the player's own and the variant: the names (the
+    dummy's last, in the dummy variant), the player's seat and the variant's
+    option."""
+    teller = Teller(conversation.language, conversation.verbosity)
+    count = conversation.ask(Number(
+        teller.text("How many players at the table, you included? 2 to 5:"), 2, 5))
+    assert count is not None
+    names: list[str] = []
+    for number in range(1, count + 1):
+        while True:
+            name = conversation.ask(Text(teller.text(
+                "Player %(number)d's name, going round the table to the left:", number=number),
+                allow_empty=True))
+            if name and name not in names:
+                names.append(name)
+                break
+            conversation.say(warning(teller.text("Give each player a different name.")))
+    you = conversation.ask(Menu(teller.text("Which one are you?"), tuple(names)))
+    pick = conversation.ask(Menu(teller.text("Variant:"), variants(teller, count)))
+    if variant_of(pick).dummy:
+        names.append(teller.text("Dummy"))
+    return names, you, pick
+
+
+def steps(tracker: Tracker) -> list[Question]:
+    return [HAND, PICK, *(seat for seat in range(tracker.seats) if seat != tracker.you)]
+
+
+def _step_of(entry: Entry, you: int) -> Question:
+    if entry.kind is EntryKind.HAND:
+        return HAND
+    if entry.kind is EntryKind.PICK and entry.seat == you:
+        return PICK
+    if entry.kind is EntryKind.PICK and entry.seat is not None:
+        return entry.seat
+    return DONE  # a whole table: the round's end has begun
+
+
+def this_turn(tracker: Tracker) -> tuple[Entry, ...]:
+    """The entries since play last moved on to a new turn."""
+    entries = tracker.entries
+    since = max((i for i, e in enumerate(entries) if e.kind is EntryKind.NEXT), default=-1)
+    return entries[since + 1:]
+
+
+def next_step(tracker: Tracker, skipped: set[Question]) -> Question:
+    """The question to ask now: the one after the last answered this turn
+    (entered, or skipped with an empty line)."""
+    order = steps(tracker)
+    answered = [_step_of(entry, tracker.you) for entry in this_turn(tracker)]
+    # a whole table kept at the round's end: the round's end has begun
+    answered += [DONE if isinstance(step, str) and step.startswith(KEPT) else step
+                 for step in skipped]
+    if DONE in answered:
+        return DONE
+    last = max((order.index(step) for step in answered), default=-1)
+    return order[last + 1] if last + 1 < len(order) else DONE
+
+
+class TableGame:
+    """A real game being followed (a :class:`~companion.games.base.Play`)."""
+
+    kind = TABLE
+    actions = ("where", "hand", "coming", "tables", "race", "hint", "undo")
+
+    def __init__(self, session: TableSession, language: str, verbosity: Verbosity) -> None:
+        self.session = session
+        self.teller = Teller(language, verbosity)
+        self.names = list(session.tracker.names)
+        self._opened = False
+        self._announced: tuple[int, int] | None = None
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.session.tracker  # undo rebuilds it: always the one now
+
+    def text(self, message: str, **params: object) -> str:
+        return self.teller.text(message, **params)
+
+    # -- what to ask ----------------------------------------------------------------------
+
+    def advance(self) -> Step | None:
+        if self.session.ended:
+            return None
+        tracker = self.tracker
+        before: list[Announcement] = []
+        if not self._opened:
+            self._opened = True
+            before.append(info(self.text("Table game: %(players)s. You are %(player)s.",
+                                         players=", ".join(self.names),
+                                         player=self.names[tracker.you])))
+        if self._announced != (tracker.round, tracker.turn):
+            self._announced = (tracker.round, tracker.turn)
+            before.append(self.teller.turn(tracker.round, tracker.turn))
+        step = next_step(tracker, set(self.session.skips()))
+        if step == DONE:
+            return self._turn_ends(before)
+        return Step(self._question(step), tuple(before), step)
+
+    def _question(self, step: Question) -> CardsQuestion:
+        tracker = self.tracker
+        if step == HAND:
+            return CardsQuestion(self.text("Your hand, card by card (an empty line skips):"),
+                                 READER, allow_empty=True, full=tracker.expected_hand_size())
+        if step == PICK:
+            return CardsQuestion(self.text("Your pick (two with chopsticks):"), READER,
+                                 most=2, full=tracker.pick_size(tracker.you))
+        assert isinstance(step, int)
+        return CardsQuestion(
+            self.text("%(player)s's reveal (an empty line skips):", player=self.names[step]),
+            READER, allow_empty=True, most=2, full=tracker.pick_size(step))
+
+    def _turn_ends(self, before: list[Announcement]) -> Step:
+        """The turn ends; at a round's last turn, the short tables are asked
+        for, then the round's scores said (and after the last round, the
+        final scores); then play moves on."""
+        tracker = self.tracker
+        if tracker.turn == tracker.hand_size:
+            for seat, name in enumerate(self.names):
+                if len(tracker.table(seat, tracker.round)) < tracker.hand_size and (
+                        not self._table_answered(seat)):
+                    question = CardsQuestion(self.text(
+                        "%(player)s's whole table this round, in order (an empty line "
+                        "keeps it):", player=name), READER, allow_empty=True,
+                        most=tracker.hand_size)
+                    return Step(question, tuple(before), f"{KEPT}{seat}")
+            before += self.teller.round_scores(tracker.round, tracker.round_score(tracker.round),
+                                               self.names)
+            if tracker.round == ROUNDS:
+                before += self.teller.final(tracker.score(), self.names)
+                self.session.finish()
+                return Step(None, tuple(before))
+        self.session.add(Entry.next_turn())
+        return Step(None, tuple(before))
+
+    def _table_answered(self, seat: int) -> bool:
+        """Whether this round's end already has this seat's whole table, entered
+        or kept as it was (both journaled)."""
+        entered = any(e.kind is EntryKind.TABLEAU and e.seat == seat
+                      for e in this_turn(self.tracker))
+        return entered or f"{KEPT}{seat}" in self.session.skips()
+
+    # -- the answers ------------------------------------------------------------------------
+
+    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+        assert isinstance(answer, Cards)
+        cards = answer.cards
+        key = step.key
+        tracker = self.tracker
+        if not cards:  # skipped with an empty line (the pick is never empty)
+            self.session.skip(key)
+            return []
+        try:
+            if key == HAND:
+                said = self._concerns(self.session.add(Entry.hand(cards)))
+                said.append(reply(hand_text(self.teller.catalog, cards, self.teller.verbosity)))
+                taken = self.tracker.taken_since_held()
+                if taken is not None:
+                    said.append(info(taken_text(self.teller.catalog, taken)))
+                return said
+            if key == PICK:
+                return self._concerns(self.session.add(Entry.pick(tracker.you, cards)))
+            if isinstance(key, int):
+                return self._concerns(self.session.add(Entry.pick(key, cards)))
+            seat = int(str(key)[len(KEPT):])
+            return self._concerns(self.session.add(
+                Entry.tableau(seat, cards, round=tracker.round)))
+        except TrackerError as error:
+            return [warning(str(error))]
+
+    def _concerns(self, concerns: list[Concern]) -> list[Announcement]:
+        return [warning(concern_text(self.teller.catalog, concern, self.names))
+                for concern in concerns]
+
+    # -- the words ---------------------------------------------------------------------------
+
+    def command(self, name: str, argument: str) -> Reply | None:
+        tracker = self.tracker
+        teller = self.teller
+        if name == "hand":
+            hand = tracker.hand()
+            said = [reply(hand_text(teller.catalog, hand, teller.verbosity) if hand is not None
+                          else self.text("Your hand is not entered yet."))]
+        elif name == "coming":
+            info_ = tracker.coming_hand()
+            said = [reply(coming_hand_text(teller.catalog, self.names[info_.seat], info_))]
+        elif name == "where":
+            said = [teller.where(tracker.round, tracker.turn, tracker.names,
+                                 tracker.score().totals)]
+        elif name == "tables":
+            said = teller.tables(self.names, [tracker.table(s) for s in range(tracker.seats)],
+                                 argument)
+        elif name == "race":
+            said = teller.race(self.names, tracker.race())
+        elif name == "hint":
+            said = [self._hint()]
+        elif name == "undo":
+            taken = self.session.take_back()
+            if taken is None:
+                return Reply((reply(self.text("Nothing to take back.")),))
+            return Reply((reply(taken_back_text(teller.catalog, taken, self.names, tracker.you),
+                                important=True),), changed=True)
+        else:
+            return None
+        return Reply(tuple(said))
+
+    def _hint(self) -> Announcement:
+        """Advice from the hand entered this turn and the tables as entered."""
+        tracker = self.tracker
+        hand = tracker.hand()
+        if not hand:
+            return reply(self.text("Enter your hand first: the hint needs it."))
+        tables = [tracker.table(seat) for seat in range(tracker.seats)]
+        advice = table_advice(hand, tables, tracker.puddings_kept(), tracker.round, tracker.you)
+        return reply(advice_text(self.teller.catalog, advice, self.teller.verbosity),
+                     important=True)
+
+    def facts(self) -> str:
+        tracker = self.tracker
+        hand = tracker.hand()
+        return self.teller.facts(tracker.round, tracker.turn, tracker.score().totals[tracker.you],
+                                 len(hand) if hand is not None else tracker.expected_hand_size())
+
+    def discard(self) -> None:
+        self.session.discard()
+
+    def close(self) -> None:
+        self.session.close()

@@ -1,0 +1,137 @@
+"""What a Sushi Go! game says while it is played, practice or at the table:
+sentences as announcements with their roles, in the player's language.
+
+The sentences themselves come from :mod:`companion.games.sushigo.narration`;
+this module only decides which are said together and what each is to the
+player (a reply, a game event, a result, a warning).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from companion.conversation.events import Announcement, CardReader, event, reply, result, warning
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.narration import (
+    card_list,
+    card_name,
+    cards,
+    explain_game,
+    explain_line,
+    points,
+    race_text,
+    refusal_text,
+)
+from companion.games.sushigo.scoring import GameScore, Race, SeatScore
+from companion.games.sushigo.tactile import UnknownCodeError, parse
+from companion.i18n import Catalog
+from companion.keymap import fold
+from companion.narration import Verbosity
+
+#: The game's name: in tags, journals and ``--game``; also its catalogs' domain.
+GAME = "sushigo"
+#: Where its catalogs are: ``locale/<language>/LC_MESSAGES/sushigo.po``.
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+@cache
+def catalog(language: str) -> Catalog:
+    """Sushi Go!'s sentences in ``language`` (the app's as a fallback)."""
+    return Catalog.for_language(language, GAME, LOCALE_DIR)
+
+
+class Reader:
+    """How card questions read Sushi Go! cards (a :class:`CardReader`)."""
+
+    @property
+    def game(self) -> str:
+        return GAME
+
+    def read(self, text: str) -> Card:
+        return parse(text)
+
+    def refusal(self, language: str, error: ValueError) -> str:
+        if isinstance(error, UnknownCodeError):
+            return refusal_text(catalog(language), error)
+        return str(error)
+
+    def from_id(self, card_id: str) -> Card:
+        return Card.from_id(card_id)
+
+    def card_id(self, card: Card) -> str:
+        return card.id
+
+    def name(self, language: str, card: Card) -> str:
+        return card_name(catalog(language), card)
+
+
+READER: CardReader[Card] = Reader()
+
+
+class Teller:
+    """The sayings a game shares, practice or at the table, in one language."""
+
+    def __init__(self, language: str, verbosity: Verbosity) -> None:
+        self.language = language
+        self.catalog = catalog(language)
+        self.verbosity = verbosity
+
+    def text(self, message: str, **params: object) -> str:
+        return self.catalog.text(message, **params)
+
+    def facts(self, round_: int, turn: int, score: int, in_hand: int | None) -> str:
+        """The key facts, for a status line: round, turn, score, cards in hand."""
+        facts = self.text("R%(round)d T%(turn)d, %(points)s", round=round_, turn=turn,
+                          points=points(self.catalog, score))
+        if in_hand is not None:
+            facts += ", " + cards(self.catalog, in_hand)
+        return facts
+
+    def turn(self, round_: int, turn: int) -> Announcement:
+        return event(self.text("Round %(round)d, turn %(turn)d.", round=round_, turn=turn))
+
+    def where(self, round_: int, turn: int, names: Sequence[str],
+              totals: Sequence[int]) -> Announcement:
+        """Where am I: the round, the turn and everyone's score."""
+        scores = ", ".join(f"{name} {totals[seat]}" for seat, name in enumerate(names))
+        return reply(self.text("Round %(round)d, turn %(turn)d. Scores: %(scores)s.",
+                               round=round_, turn=turn, scores=scores))
+
+    def tables(self, names: Sequence[str], tables: Sequence[Sequence[Card]],
+               wanted: str = "") -> list[Announcement]:
+        """Every player's table, a player a line; only one player's when the
+        word came with (the start of) a name or a seat number: ``tables ben``."""
+        chosen = list(zip(names, tables, strict=True))
+        folded = fold(wanted)
+        if folded:
+            chosen = [(name, table) for seat, (name, table) in enumerate(chosen)
+                      if fold(name).startswith(folded) or folded == str(seat + 1)]
+            if not chosen:
+                return [warning(self.text("No player called %(name)s. Players: %(players)s.",
+                                          name=wanted, players=", ".join(names)))]
+        return [reply(self.text("%(player)s: %(cards)s.", player=name,
+                                cards=card_list(self.catalog, table) or self.text("nothing yet")))
+                for name, table in chosen]
+
+    def race(self, names: Sequence[str], race: Race) -> list[Announcement]:
+        """The maki race of this round and the puddings kept."""
+        return [reply(line) for line in race_text(self.catalog, names, race.maki, race.puddings)]
+
+    def round_scores(self, round_: int, scores: Sequence[SeatScore],
+                     names: Sequence[str]) -> list[Announcement]:
+        """A round's scores, each with its breakdown below the terse level."""
+        said = [result(self.text("Round %(round)d scores.", round=round_))]
+        for name, score in zip(names, scores, strict=True):
+            said.append(result(self.text("%(player)s: %(points)s.", player=name,
+                                         points=points(self.catalog, score.points))))
+            if self.verbosity is not Verbosity.TERSE:
+                said.extend(result("  " + explain_line(self.catalog, line, self.verbosity),
+                                   important=False) for line in score.lines)
+        return said
+
+    def final(self, score: GameScore, names: Sequence[str]) -> list[Announcement]:
+        """The final scores and the winner."""
+        lines = explain_game(self.catalog, score, names, self.verbosity)
+        return [result(line) for line in lines[lines.index(self.text("Final scores.")):]]

@@ -1,0 +1,155 @@
+"""The layers, read from the imports of every module (with ``ast``, so an
+import inside a function counts, one under ``if TYPE_CHECKING:`` does not):
+
+- the app finds games through the registry only: outside a game's own
+  package, nothing imports it;
+- (the scanner's bridge imports nothing from the app: tests/bridge/test_imports.py);
+- ``companion`` has no import cycle;
+- a game's rules are pure: they import the standard library and each other
+  only (no I/O module, no clock, no thread).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ROOT / "companion" / "games"
+#: Sushi Go!'s rules modules: pure.
+RULES = ("cards", "tactile", "draft", "scoring", "tracker", "knowledge", "bots", "gamefile")
+#: Standard modules a pure rules module must not use.
+IMPURE = {"os", "io", "sys", "time", "threading", "subprocess", "socket", "pathlib",
+          "shutil", "tempfile", "select", "signal", "multiprocessing", "asyncio"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def imports(path: Path) -> Iterator[str]:
+    """Every module ``path`` imports (absolute names; relative ones resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path).rsplit(".", 1)[0] if path.name != "__init__.py" else (
+        module_name(path))
+
+    def walk(node: ast.AST) -> Iterator[str]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _type_checking(child):
+                yield from (name for other in child.orelse for name in walk_one(other))
+                continue
+            yield from walk_one(child)
+
+    def walk_one(node: ast.AST) -> Iterator[str]:
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+        else:
+            yield from walk(node)
+
+    yield from walk(tree)
+
+
+def game_packages() -> list[str]:
+    return sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
+
+
+def test_there_is_a_game_to_check() -> None:
+    assert "sushigo" in game_packages()
+
+
+@pytest.mark.parametrize("path", modules("companion"), ids=module_name)
+def test_no_game_is_imported_by_name_outside_its_package(path: Path) -> None:
+    own = module_name(path)
+    for game in game_packages():
+        package = f"companion.games.{game}"
+        if own == package or own.startswith(package + "."):
+            continue
+        wrong = [name for name in imports(path)
+                 if name == package or name.startswith(package + ".")]
+        assert not wrong, f"{own} imports {wrong}: find games through companion.games"
+
+
+def test_games_are_registered_in_one_place() -> None:
+    """The pyproject's entry points name each game's plugin, and only there."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '[project.entry-points."tactile_companion.games"]' in text
+    for game in game_packages():
+        assert f"companion.games.{game}.plugin:PLUGIN" in text
+
+
+def test_companion_has_no_import_cycle() -> None:
+    names = {module_name(path): path for path in modules("companion")}
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        targets = set()
+        for imported in imports(path):
+            # "from a.b import c" names a.b.c: the module if there is one, else a.b
+            target = imported
+            while target and target not in names:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                targets.add(target)
+        graph[name] = targets
+    cycle = _find_cycle(graph)
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return [*path[path.index(target):], target]
+            if target not in state and (found := visit(target)) is not None:
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)) is not None:
+            return found
+    return None
+
+
+def test_a_cycle_is_found_when_there_is_one() -> None:
+    assert _find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_sushi_go_rules_are_pure(rules: str) -> None:
+    path = GAMES / "sushigo" / f"{rules}.py"
+    for name in imports(path):
+        top = name.split(".")[0]
+        if top == "companion":
+            assert any(name.startswith(f"companion.games.sushigo.{r}") for r in RULES) or (
+                name in {"companion.games.sushigo", "companion.games"}), name
+        else:
+            assert top in sys.stdlib_module_names and top not in IMPURE, name
