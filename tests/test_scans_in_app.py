@@ -20,6 +20,7 @@ import pytest
 from companion.conversation.core import Talk
 from companion.conversation.journeys import run
 from companion.faces.plain import PlainFace
+from companion.games import games
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.tactile import parse
 from companion.i18n import LANGUAGES, Catalog
@@ -351,4 +352,51 @@ def test_practice_picks_gather_scans_for_the_dummy_and_chopsticks() -> None:
             assert not controls
     assert line == "Choose 1 to 6:"
     assert dummy_turns >= 3
+    assert app.close() == 0
+
+
+class FruitReader:
+    """The cards of a small pretend game, as a card question reads them."""
+
+    game = "fruit"
+
+    def read(self, text: str) -> str:
+        if text not in {"apple", "pear"}:
+            raise ValueError(f"{text} is not a fruit")
+        return text
+
+    def refusal(self, language: str, error: ValueError) -> str:
+        return str(error)
+
+    def from_id(self, card_id: str) -> str:
+        return self.read(card_id)
+
+    def card_id(self, card: str) -> str:
+        return card
+
+    def name(self, language: str, card: str) -> str:
+        return card.capitalize()
+
+
+class Fruit:
+    """A second game, installed beside Sushi Go! for one test."""
+
+    game = "fruit"
+    title = "Fruit Salad"
+    reader = FruitReader()
+    actions = ()
+
+
+def test_a_card_of_another_installed_game_is_named_with_its_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+
+    installed: dict[str, object] = {**games(), "fruit": Fruit()}
+    monkeypatch.setattr("companion.conversation.core.games", lambda: installed)
+    app = App()
+    start_table_game(app)
+    app.post(CardIdentified("fruit", "pear", Source.SCANNER, "0A0B0C0D", None, 5))
+    app.until("Pear is a card of Fruit Salad: this question wants a card of Sushi Go!.")
+    app.until("Your hand, card by card (an empty line skips):")  # asked again
+    app.scan([Card.WASABI])
+    app.until("Wasabi: 1 so far.")  # the Sushi Go! card is taken
     assert app.close() == 0

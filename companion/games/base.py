@@ -13,6 +13,7 @@ from companion.i18n import Catalog
 from companion.journal import Journal
 from companion.keymap import Action
 from companion.narration import Verbosity
+from firmware_bridge.vocabulary import Vocabulary
 
 #: Journeys a game may offer.
 TABLE, PRACTICE, SCORE, LEARN = "table", "practice", "score", "learn"
@@ -96,33 +97,12 @@ class Report:
 
 
 @runtime_checkable
-class GamePlugin(Protocol):
-    """Everything the app needs of a game."""
+class GamePlugin(Vocabulary, Protocol):
+    """Everything the app needs of a game (the scanner bridge's vocabulary
+    of it included)."""
 
-    # -- names and cards (the scanner bridge's vocabulary too) ------------------------------
-
-    @property
-    def game(self) -> str:
-        """Its name: in tags, journals and ``--game``."""
-        ...
-
-    @property
-    def title(self) -> str:
-        """Its title as printed on the box: ``Sushi Go!``."""
-        ...
-
-    @property
-    def demo_number(self) -> int:
-        ...
-
-    def card_ids(self) -> tuple[str, ...]:
-        ...
-
-    def copies(self, card_id: str) -> int:
-        ...
-
-    def identify(self, text: str) -> str:
-        ...
+    # Its name, title, demo number, card ids, copies and typed codes are the
+    # scanner bridge's Vocabulary: the one object serves both.
 
     @property
     def reader(self) -> CardReader[Any]:

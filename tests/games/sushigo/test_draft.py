@@ -53,19 +53,8 @@ def filler(n: int, *cards: Card) -> list[Card]:
 
 
 def all_cards(game: Game) -> Counter[Card]:
-    """Every card the game holds: pile, hands, tables and finished rounds.
-
-    Once the game is over, the last round's tables are a finished round.
-    """
-    seen: Counter[Card] = Counter(game.draw_pile())
-    for seat in range(game.seats):
-        seen.update(game.hand(seat))
-        if not game.over:
-            seen.update(game.table(seat))
-    for tables in game.finished_rounds:
-        for table in tables:
-            seen.update(table)
-    return seen
+    """Every card the game holds: pile, hands, tables and finished rounds."""
+    return game.all_cards()
 
 
 def random_game(
