@@ -227,13 +227,15 @@ def _pyttsx3_worker(connection: Connection) -> None:
         else:
             engine.say(text)
         engine.runAndWait()
-        # on Linux runAndWait can return before the file is written: wait for
-        # the finished-utterance callback and the file
+        # On Linux runAndWait can return before the file is written (more so
+        # on a loaded machine): the driver finishes it in its own thread, so
+        # wait for the finished-utterance callback and the file. (Driving the
+        # engine meanwhile, with iterate(), is not allowed outside a loop of
+        # its own: it raised, and the worker died mid-render.)
         deadline = time.monotonic() + 30
         while kind == "render" and time.monotonic() < deadline and not (
             finished and Path(wav).exists() and Path(wav).stat().st_size > 44
         ):
-            engine.iterate() if hasattr(engine, "iterate") else None
             time.sleep(0.01)
         connection.send("done")
 
