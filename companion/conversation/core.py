@@ -268,6 +268,8 @@ class Talk:
             if isinstance(item, Pressed):
                 self.voice.interrupt()  # a key: speech stops at once
                 action = self.words.named(item.action)
+                if action is None:
+                    continue  # a key no action has here: nothing to do
                 typed = ""
             elif isinstance(item, Typed):
                 self.voice.interrupt()  # a typed line: speech stops at once
