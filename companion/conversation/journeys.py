@@ -28,7 +28,7 @@ from companion.conversation.events import (
     result,
     warning,
 )
-from companion.games import game_of, games
+from companion.games import DEFAULT_GAME, game_of, games
 from companion.games.base import LEARN, PRACTICE, SCORE, TABLE
 from companion.i18n import LANGUAGES
 from companion.journal import Journal, JournalError, unfinished
@@ -75,9 +75,9 @@ def first(talk: Talk) -> None:
         speak_echoes=speech == 0,
     ))
     talk.say(reply(talk.text("Settings saved. Change them any time from the menu.")))
-    plugins = list(games().values())
-    if plugins:
-        for line in plugins[0].typing_help(talk.language):
+    plugin = games().get(DEFAULT_GAME) or next(iter(games().values()), None)
+    if plugin is not None:  # how to type a card, for the game played most
+        for line in plugin.typing_help(talk.language):
             talk.say(info(line))
     talk.help()  # the tour of the words (and keys) that work everywhere
 

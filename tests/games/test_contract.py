@@ -42,6 +42,9 @@ from companion.narration import Verbosity
 
 T = TypeVar("T")
 GAMES = sorted(games())
+#: The games that offer each way of playing.
+OFFERING = {journey: [name for name in GAMES if journey in games()[name].journeys]
+            for journey in (TABLE, PRACTICE)}
 #: Enough steps for any game; a game that needs more does not end.
 MOST_STEPS = 20_000
 
@@ -210,12 +213,10 @@ def test_its_reference_has_a_line_per_card(name: str, language: str) -> None:
 # -- playing ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", OFFERING[TABLE])
 @pytest.mark.parametrize("seed", range(6))
 def test_a_table_game_entered_with_skips_reaches_its_end(name: str, seed: int) -> None:
     plugin = plugin_of(name)
-    if TABLE not in plugin.journeys:
-        pytest.skip(f"{name} has no table companion")
     conversation = Scripted(plugin, random.Random(seed), skips=0.3)
     game = plugin.table(conversation)()
     try:
@@ -244,13 +245,11 @@ def _resume(plugin: GamePlugin, rng: random.Random) -> Play:
     return plugin.resume(journal, rng, "en", Verbosity.NORMAL)
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize(("journey", "stop"), [(TABLE, 7), (TABLE, 40), (PRACTICE, 5),
-                                               (PRACTICE, 30)])
+@pytest.mark.parametrize(("name", "journey", "stop"), [
+    (name, journey, stop) for journey, stops in ((TABLE, (7, 40)), (PRACTICE, (5, 30)))
+    for name in OFFERING[journey] for stop in stops])
 def test_a_game_resumes_exactly_where_it_stood(name: str, journey: str, stop: int) -> None:
     plugin = plugin_of(name)
-    if journey not in plugin.journeys:
-        pytest.skip(f"{name} has no {journey} journey")
     rng = random.Random(stop)
     conversation = Scripted(plugin, rng, skips=0.2)
     game = (plugin.table(conversation)() if journey == TABLE

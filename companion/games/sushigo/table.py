@@ -49,7 +49,7 @@ from companion.narration import Verbosity
 
 #: The questions of a turn, in order: the hand, the pick, then each other
 #: seat's reveal (a seat number); after the last, the turn (or round) ends.
-Question = str | int
+TurnQuestion = str | int
 HAND, PICK, DONE = "hand", "pick", "done"
 #: A skipped question of a round's end: a seat's whole table kept ("table-2").
 KEPT = "table-"
@@ -80,11 +80,11 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int]:
     return names, you, pick
 
 
-def steps(tracker: Tracker) -> list[Question]:
+def steps(tracker: Tracker) -> list[TurnQuestion]:
     return [HAND, PICK, *(seat for seat in range(tracker.seats) if seat != tracker.you)]
 
 
-def _step_of(entry: Entry, you: int) -> Question:
+def _step_of(entry: Entry, you: int) -> TurnQuestion:
     if entry.kind is EntryKind.HAND:
         return HAND
     if entry.kind is EntryKind.PICK and entry.seat == you:
@@ -101,7 +101,7 @@ def this_turn(tracker: Tracker) -> tuple[Entry, ...]:
     return entries[since + 1:]
 
 
-def next_step(tracker: Tracker, skipped: set[Question]) -> Question:
+def next_step(tracker: Tracker, skipped: set[TurnQuestion]) -> TurnQuestion:
     """The question to ask now: the one after the last answered this turn
     (entered, or skipped with an empty line)."""
     order = steps(tracker)
@@ -155,7 +155,7 @@ class TableGame:
             return self._turn_ends(before)
         return Step(self._question(step), tuple(before), step)
 
-    def _question(self, step: Question) -> CardsQuestion:
+    def _question(self, step: TurnQuestion) -> CardsQuestion:
         tracker = self.tracker
         if step == HAND:
             return CardsQuestion(self.text("Your hand, card by card (an empty line skips):"),
