@@ -311,9 +311,11 @@ _SHAPE_WORDS: Mapping[Shape, tuple[str, ...]] = MappingProxyType(
     {
         Shape.TRIANGLE: ("triangle", "trojuhelnik", "треугольник"),
         Shape.STAR: ("star", "etoile", "hvezda", "hvezdicka", "звезда", "звездочка"),
+        # A cross alone could be either cross of the adaptation (diagonal:
+        # tempura; vertical: chopsticks): it is asked about, not guessed.
         Shape.DIAGONAL_CROSS: (
-            "cross", "diagonal cross", "croix", "croix diagonale", "kriz",
-            "krizek", "sikmy kriz", "крест", "крестик", "косой крест",
+            "diagonal cross", "croix diagonale", "sikmy kriz", "sikmy krizek",
+            "косой крест", "косой крестик",
         ),
         Shape.SQUARE: ("square", "carre", "ctverec", "ctverecek", "квадрат", "квадратик"),
         Shape.PLUS: (
@@ -381,6 +383,10 @@ _AMBIGUOUS: Mapping[str, tuple[Card, ...]] = MappingProxyType(
         **{
             normalize(word): (Card.EGG, Card.SALMON, Card.SQUID)
             for word in ("nigiri", "sushi", "нигири", "суши")
+        },
+        **{
+            normalize(word): (Card.TEMPURA, Card.CHOPSTICKS)
+            for word in ("cross", "croix", "kriz", "krizek", "крест", "крестик")
         },
     }
 )

@@ -553,6 +553,11 @@ def test_more_ways_to_type_a_card(typed: str, card: Card) -> None:
     [
         ("", Refusal.EMPTY, None),
         ("maki", Refusal.AMBIGUOUS, None),
+        # the adaptation has two crosses: a cross alone is asked about
+        ("cross", Refusal.AMBIGUOUS, None),
+        ("kříž", Refusal.AMBIGUOUS, None),
+        ("croix", Refusal.AMBIGUOUS, None),
+        ("крест", Refusal.AMBIGUOUS, None),
         ("w", Refusal.NEEDS_POSITION, Shape.WINDOW),
         ("w12", Refusal.NEEDS_POSITION, Shape.WINDOW),
         ("okno", Refusal.NEEDS_POSITION, Shape.WINDOW),
@@ -573,3 +578,11 @@ def test_a_digit_after_a_wrong_key_suggests_cards_at_that_height() -> None:
         parse("r2")
     assert set(caught.value.suggestions) <= {"w2", "o2"}
     assert caught.value.suggestions
+
+
+@pytest.mark.parametrize("typed", ["cross", "Croix", "kříž", "крестик"])
+def test_a_cross_alone_is_asked_about_with_both_crosses(typed: str) -> None:
+    with pytest.raises(UnknownCodeError) as refused:
+        parse(typed)
+    assert refused.value.refusal is Refusal.AMBIGUOUS
+    assert refused.value.suggestions == ("x", "p")  # diagonal: tempura; upright: chopsticks
