@@ -71,7 +71,7 @@ ACTIONS: tuple[Action, ...] = (
     Action("menu", C_("command word", "menu")),
     Action("quit", C_("command word", "quit"), ("ctrl+q",)),
     Action("where", C_("command word", "where"), ("f5",), Scope.GAME),
-    Action("hand", C_("command word", "hand"), ("f6",), Scope.GAME),
+    Action("hand", C_("command word", "hand"), ("f6",), Scope.GAME, argument=True),
     Action("tables", C_("command word", "tables"), ("f7",), Scope.GAME, argument=True),
     Action("hint", C_("command word", "hint"), ("f8",), Scope.GAME),
     Action("undo", C_("command word", "undo"), ("f9",), Scope.GAME),

@@ -12,7 +12,7 @@ from companion.games.sushigo.bots import table_advice
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.narration import advice_text
 from companion.games.sushigo.tactile import short_code
-from companion.i18n import Catalog
+from companion.games.sushigo.telling import catalog as sushigo_catalog
 from companion.settings import load_settings
 from tests.test_scans_in_app import App, start_table_game
 
@@ -44,7 +44,8 @@ def test_hint_race_and_help_during_a_table_game() -> None:
     app = App()
     start_table_game(app)
     app.type("hint")
-    app.until("Enter your hand first: the hint needs it.")
+    app.until("Enter your hand first (hand, then its cards, as in hand t w2 s): "
+              "the hint needs it.")
     app.type("race")
     app.until("Maki rolls this round: Ana 0, Ben 0.")
     app.until("Puddings: Ana 0, Ben 0.")
@@ -52,10 +53,12 @@ def test_hint_race_and_help_during_a_table_game() -> None:
     app.until("Your pick (two with chopsticks):")
     app.type("hint")
     advice = table_advice(HAND, [(), ()], [0, 0], 1, 0)
-    app.until(advice_text(Catalog.for_language("en"), advice))
+    app.until(advice_text(sushigo_catalog("en"), advice))
     app.type(codes(Card.PUDDING))
+    app.until("Ana: Pudding.")  # each entry confirmed
     app.until("Ben's reveal (an empty line skips):")
     app.type(codes(Card.MAKI3))
+    app.until("Ben: Maki 3.")
     app.until("Round 1, turn 2.")
     app.type("race")
     app.until("Maki rolls this round: Ben 3, Ana 0.")
@@ -253,3 +256,25 @@ def test_a_resumed_game_does_not_ask_again_what_was_skipped() -> None:
     again.until("Taken back: your pick, Wasabi.")
     assert again.until("(two with chopsticks):") == "Your pick (two with chopsticks):"
     assert again.close() == 0
+
+
+def test_a_skipped_hand_is_entered_later_with_a_word_and_the_hint_uses_it() -> None:
+    app = App()
+    start_table_game(app)
+    app.type("")  # the hand skipped
+    app.until("Your pick (two with chopsticks):")
+    app.type("hand")
+    app.until("Your hand is not entered yet: type hand, then its cards, as in hand t w2 s.")
+    app.type("hand zz")
+    app.until("zz is not a card. The codes: companion codes.")
+    app.type("hand " + codes(*HAND))
+    app.until("10 cards: Dumpling, Tempura, Sashimi, Pudding, 2 Egg nigiri, Squid nigiri, "
+              "2 Maki 1, Maki 2.")
+    app.until("Your pick (two with chopsticks):")  # the same question, asked again
+    app.type("hint")
+    advice = table_advice(HAND, [(), ()], [0, 0], 1, 0)
+    app.until(advice_text(sushigo_catalog("en"), advice))
+    app.type("hand")
+    app.until("10 cards: Dumpling, Tempura, Sashimi, Pudding, 2 Egg nigiri, Squid nigiri, "
+              "2 Maki 1, Maki 2.")
+    assert app.close() == 0

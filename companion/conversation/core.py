@@ -30,6 +30,7 @@ from companion.conversation.events import (
     Cards,
     CardsQuestion,
     Chosen,
+    EmptyGroupError,
     Face,
     Item,
     Menu,
@@ -577,25 +578,10 @@ class Talk:
 
     def _read_cards(self, typed: str, reader: CardReader[Any],
                     groups: int) -> Cards[Any] | str:
-        """The cards of a typed line, or why not (a sentence). Groups are
-        separated by ``/`` where the question takes more than one."""
-        parts = typed.split("/") if groups > 1 else [typed]
-        if len(parts) > groups:
-            parts = [*parts[:groups - 1], "/".join(parts[groups - 1:])]
-        read: list[tuple[Any, ...]] = []
-        for part in parts:
-            words = part.replace("+", " ").replace(",", " ").split()
-            if not words:
-                if len(parts) > 1:
-                    return self.text("Type a card on each side of the /.")
-                continue
-            try:
-                read.append((reader.read(part),))  # one card by its name: "salmon nigiri"
-                continue
-            except ValueError:
-                pass
-            try:
-                read.append(tuple(reader.read(word) for word in words))
-            except ValueError as error:
-                return reader.refusal(self.language, error)
-        return Cards(tuple(read))
+        """The cards of a typed line, or why not (a sentence)."""
+        try:
+            return Cards.read(typed, reader, groups)
+        except EmptyGroupError:
+            return self.text("Type a card on each side of the /.")
+        except ValueError as error:
+            return reader.refusal(self.language, error)

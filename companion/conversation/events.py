@@ -170,8 +170,37 @@ class Cards(Generic[C]):
     def of(cls, cards: Sequence[C]) -> Cards[C]:
         return cls((tuple(cards),) if cards else ())
 
+    @classmethod
+    def read(cls, typed: str, reader: CardReader[C], groups: int = 1) -> Cards[C]:
+        """The cards of a typed line: one card by its name (``salmon nigiri``),
+        or codes apart (``t+w2``, ``t w2``, ``t,w2``); where ``groups`` > 1, a
+        ``/`` starts the next group. Raises the reader's :class:`ValueError`
+        for what names no card, :class:`EmptyGroupError` for a lone ``/``.
+        An empty line is no cards.
+        """
+        parts = typed.split("/") if groups > 1 else [typed]
+        if len(parts) > groups:
+            parts = [*parts[:groups - 1], "/".join(parts[groups - 1:])]
+        read: list[tuple[C, ...]] = []
+        for part in parts:
+            words = part.replace("+", " ").replace(",", " ").split()
+            if not words:
+                if len(parts) > 1:
+                    raise EmptyGroupError(typed)
+                continue
+            try:
+                read.append((reader.read(part),))  # one card by its name
+            except ValueError:
+                read.append(tuple(reader.read(word) for word in words))
+        return cls(tuple(read))
+
+
     def __len__(self) -> int:
         return sum(len(group) for group in self.groups)
+
+
+class EmptyGroupError(ValueError):
+    """A ``/`` with no card on one side of it."""
 
 
 @dataclass(frozen=True, slots=True)

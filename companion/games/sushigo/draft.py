@@ -592,6 +592,15 @@ class Game:
             return self._totals
         return tuple(sum(r[s] for r in self._round_points) for s in range(self.seats))
 
+    @property
+    def live_totals(self) -> tuple[int, ...]:
+        """Points of every seat with this round's tables scored as they stand
+        (the same as :attr:`totals` once the game is over)."""
+        if self.over:
+            return self.totals
+        now = score_round([self.table(seat) for seat in range(self.seats)])
+        return tuple(total + score.points for total, score in zip(self.totals, now, strict=True))
+
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know, and nothing more."""
         if not 0 <= seat < self.seats or seat == self.dummy:

@@ -150,7 +150,8 @@ class Practice:
         if name == "hand":
             said = [reply(hand_text(teller.catalog, game.hand(0), teller.verbosity))]
         elif name == "where":
-            said = [teller.where(game.round, game.turn, self.session.names, game.totals)]
+            said = [teller.where(game.round, game.turn, self.session.names,
+                                 game.live_totals)]
         elif name == "tables":
             said = teller.tables(self.names, [game.table(s) for s in range(len(self.names))],
                                  argument)
@@ -170,7 +171,7 @@ class Practice:
 
     def facts(self) -> str:
         game = self.session.game
-        return self.teller.facts(game.round, game.turn, game.totals[0], len(game.hand(0)))
+        return self.teller.facts(game.round, game.turn, game.live_totals[0], len(game.hand(0)))
 
     def discard(self) -> None:
         self.session.discard()

@@ -31,12 +31,14 @@ from companion.conversation.events import (
 )
 from companion.games.base import TABLE, Reply, Step
 from companion.games.sushigo.bots import table_advice
-from companion.games.sushigo.cards import ROUNDS
+from companion.games.sushigo.cards import ROUNDS, Card
 from companion.games.sushigo.narration import (
     advice_text,
+    card_list,
     coming_hand_text,
     concern_text,
     hand_text,
+    pick_text,
     taken_back_text,
     taken_text,
 )
@@ -45,6 +47,7 @@ from companion.games.sushigo.session import TableSession
 from companion.games.sushigo.telling import READER, Teller
 from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, TrackerError
 from companion.games.sushigo.tracker import Warning as Concern
+from companion.keymap import Words
 from companion.narration import Verbosity
 
 #: The questions of a turn, in order: the hand, the pick, then each other
@@ -210,21 +213,32 @@ class TableGame:
             return []
         try:
             if key == HAND:
-                said = self._concerns(self.session.add(Entry.hand(cards)))
-                said.append(reply(hand_text(self.teller.catalog, cards, self.teller.verbosity)))
-                taken = self.tracker.taken_since_held()
-                if taken is not None:
-                    said.append(info(taken_text(self.teller.catalog, taken)))
-                return said
-            if key == PICK:
-                return self._concerns(self.session.add(Entry.pick(tracker.you, cards)))
-            if isinstance(key, int):
-                return self._concerns(self.session.add(Entry.pick(key, cards)))
+                return self._hand(cards)
+            # each entry confirmed in a sentence, the key fact first, then
+            # what does not fit
+            if key == PICK or isinstance(key, int):
+                seat = tracker.you if key == PICK else int(key)
+                concerns = self.session.add(Entry.pick(seat, cards))
+                said = [reply(pick_text(self.teller.catalog, self.names[seat], cards))]
+                return said + self._concerns(concerns)
             seat = int(str(key)[len(KEPT):])
-            return self._concerns(self.session.add(
-                Entry.tableau(seat, cards, round=tracker.round)))
+            concerns = self.session.add(Entry.tableau(seat, cards, round=tracker.round))
+            said = [reply(self.text("%(player)s's table: %(cards)s.", player=self.names[seat],
+                                    cards=card_list(self.teller.catalog, cards)))]
+            return said + self._concerns(concerns)
         except TrackerError as error:
             return [warning(str(error))]
+
+    def _hand(self, cards: Sequence[Card]) -> list[Announcement]:
+        """The player's hand this turn entered (or entered again): read back,
+        with what does not fit, and what was taken from it since it was held."""
+        concerns = self.session.add(Entry.hand(cards))
+        said = [reply(hand_text(self.teller.catalog, cards, self.teller.verbosity))]
+        said += self._concerns(concerns)
+        taken = self.tracker.taken_since_held()
+        if taken is not None:
+            said.append(info(taken_text(self.teller.catalog, taken)))
+        return said
 
     def _concerns(self, concerns: list[Concern]) -> list[Announcement]:
         return [warning(concern_text(self.teller.catalog, concern, self.names))
@@ -235,10 +249,21 @@ class TableGame:
     def command(self, name: str, argument: str) -> Reply | None:
         tracker = self.tracker
         teller = self.teller
-        if name == "hand":
+        if name == "hand" and argument:
+            # a hand skipped (or mis-entered) this turn, entered with the word
+            try:
+                cards = Cards.read(argument, READER).cards
+                said = self._hand(cards)
+            except ValueError as error:
+                said = [warning(READER.refusal(teller.language, error))]
+            except TrackerError as error:
+                said = [warning(str(error))]
+        elif name == "hand":
             hand = tracker.hand()
             said = [reply(hand_text(teller.catalog, hand, teller.verbosity) if hand is not None
-                          else self.text("Your hand is not entered yet."))]
+                          else self.text("Your hand is not entered yet: type %(word)s, then "
+                                         "its cards, as in %(word)s t w2 s.",
+                                         word=self._hand_word()))]
         elif name == "coming":
             info_ = tracker.coming_hand()
             said = [reply(coming_hand_text(teller.catalog, self.names[info_.seat], info_))]
@@ -267,11 +292,17 @@ class TableGame:
         tracker = self.tracker
         hand = tracker.hand()
         if not hand:
-            return reply(self.text("Enter your hand first: the hint needs it."))
+            return reply(self.text("Enter your hand first (%(word)s, then its cards, as in "
+                                   "%(word)s t w2 s): the hint needs it.",
+                                   word=self._hand_word()))
         tables = [tracker.table(seat) for seat in range(tracker.seats)]
         advice = table_advice(hand, tables, tracker.puddings_kept(), tracker.round, tracker.you)
         return reply(advice_text(self.teller.catalog, advice, self.teller.verbosity),
                      important=True)
+
+    def _hand_word(self) -> str:
+        """The word that enters a hand later, in the player's language."""
+        return Words(self.teller.catalog).word("hand")
 
     def facts(self) -> str:
         tracker = self.tracker

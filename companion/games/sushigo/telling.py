@@ -132,6 +132,10 @@ class Teller:
         return said
 
     def final(self, score: GameScore, names: Sequence[str]) -> list[Announcement]:
-        """The final scores and the winner."""
+        """The puddings' points, then the final scores and the winner (the
+        rounds' scores were said as each ended), as ``companion score
+        --explain`` says them."""
         lines = explain_game(self.catalog, score, names, self.verbosity)
-        return [result(line) for line in lines[lines.index(self.text("Final scores.")):]]
+        puddings = self.text("Puddings at the end of the game.")
+        start = lines.index(puddings if puddings in lines else self.text("Final scores."))
+        return [result(line) for line in lines[start:]]

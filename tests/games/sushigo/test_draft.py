@@ -483,3 +483,15 @@ def test_thousands_of_fast_games_keep_every_card_and_end(players: int, variant: 
         assert seen == full
         assert all(len(t) == hand_size(game.seats) for r in game.finished_rounds for t in r)
         assert totals == game.result().totals
+
+
+def test_live_totals_add_this_rounds_tables_as_they_stand() -> None:
+    rng = random.Random(5)
+    game = Game(3, rng=rng)
+    while not game.over:
+        now = score_round([game.table(seat) for seat in range(game.seats)])
+        assert game.live_totals == tuple(
+            total + score.points for total, score in zip(game.totals, now, strict=True))
+        for seat in game.waiting_for():
+            game.choose(seat, game.legal_choices(seat).sample(rng))
+    assert game.live_totals == game.totals

@@ -16,6 +16,7 @@ from companion.games.sushigo.narration import (
     card_list,
     coming_hand_text,
     concern_text,
+    explain_game,
     explain_line,
     hand_text,
     pick_text,
@@ -23,6 +24,7 @@ from companion.games.sushigo.narration import (
     typing_help,
 )
 from companion.games.sushigo.scoring import Line, LineKind
+from companion.games.sushigo.telling import Teller
 from companion.games.sushigo.telling import catalog as sushigo_catalog
 from companion.games.sushigo.tracker import Concern, Entry, Tracker, Warning
 from companion.i18n import LANGUAGES
@@ -124,3 +126,17 @@ def test_every_table_sentence_renders_in_every_language(language: str) -> None:
     assert card_list(c, hand)
     assert all(typing_help(c))
     assert pick_text(c, "Ana", [W, EGG])
+
+
+def test_the_final_result_says_the_puddings_then_the_scores() -> None:
+    rng = random.Random(3)
+    game = Game(3, rng=rng)
+    while not game.over:
+        for seat in game.waiting_for():
+            game.choose(seat, game.legal_choices(seat).sample(rng))
+    said = [a.text for a in Teller("en", Verbosity.NORMAL).final(game.result(), ["A", "B", "C"])]
+    assert said[0] == "Puddings at the end of the game."
+    assert "Final scores." in said
+    # as companion score --explain says them, from the puddings on
+    whole = explain_game(EN, game.result(), ["A", "B", "C"])
+    assert said == whole[whole.index("Puddings at the end of the game."):]
