@@ -195,3 +195,19 @@ def test_game_words_outside_a_game_are_explained() -> None:
     assert answer == "Ana"
     assert [a.text for a in face.said() if a.role is Role.WARNING] == [
         "hand works during a game."]
+
+
+@pytest.mark.parametrize(("language", "typed", "number"), [
+    ("cs", "ě", 2), ("cs", "+", 1), ("fr", "&", 1), ("fr", "\"", 3), ("cs", "ščř", 345),
+])
+def test_the_digit_row_of_the_players_keyboard_gives_numbers(language: str, typed: str,
+                                                              number: int) -> None:
+    face = Recorder()
+    inbox = Inbox()
+    inbox.put_line(typed)
+    inbox.put_line(typed)
+    inbox.end()
+    talk = Talk(face, inbox, Settings(language=language, speech="none"))
+    assert talk.ask(Number("?", 1, 999)) == number
+    if number <= 4:
+        assert talk.ask(Menu("Menu.", ("a", "b", "c", "d"))) == number - 1

@@ -96,6 +96,28 @@ class Changed(Exception):
     dropped, and the game asked what comes now."""
 
 
+#: The digit row of a keyboard layout, unshifted, by language: a player who
+#: types a number without Shift on a Czech or French keyboard gets these.
+LAYOUT_DIGITS = {
+    "cs": str.maketrans("+ěščřžýáíé", "1234567890"),
+    "fr": str.maketrans("&é\"'(-è_çà", "1234567890"),
+}
+
+
+def layout_digits(text: str, language: str) -> str:
+    """A number typed on the digit row of the language's keyboard, as digits;
+    anything else as it was.
+
+    >>> layout_digits("ěš", "cs"), layout_digits("&à", "fr"), layout_digits("é", "en")
+    ('23', '10', 'é')
+    """
+    table = LAYOUT_DIGITS.get(language)
+    if table is None:
+        return text
+    folded = text.translate(table)
+    return folded if folded.isascii() and folded.isdigit() else text
+
+
 def is_number(text: str) -> bool:
     """A few plain digits 0-9 (not ², nor other scripts' digits, nor more
     digits than any answer has, which int() may refuse).
@@ -459,6 +481,7 @@ class Talk:
                         return chosen
                     continue
                 assert isinstance(given, str)
+                given = layout_digits(given, self.language)
                 if is_number(given) and 1 <= int(given) <= count:
                     chosen = int(given) - 1
                     return chosen
@@ -481,6 +504,7 @@ class Talk:
                 given = self._answer(question, question.prompt, show=True, again=again)
                 again = True
                 assert isinstance(given, str)
+                given = layout_digits(given, self.language)
                 if not given and question.allow_empty:
                     return None
                 if not given:

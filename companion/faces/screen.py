@@ -63,7 +63,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, ListItem, ListView, RichLog, Static
 
-from companion.conversation.core import Talk
+from companion.conversation.core import Talk, layout_digits
 from companion.conversation.events import (
     Announcement,
     Answered,
@@ -455,6 +455,8 @@ class CompanionApp(App[int]):
     def _list_key(self, character: str) -> None:
         """A printable key typed in the list."""
         count = len(self._menu.options) if self._menu is not None else 0
+        if self.talk is not None:  # the digit row of a Czech or French keyboard too
+            character = layout_digits(character, self.talk.language)
         if len(character) == 1 and character in "123456789" and int(character) <= count:
             self.choices.index = int(character) - 1
             self.choose(int(character) - 1, by_digit=True)
