@@ -6,7 +6,8 @@ Speech gets it too, except routine echoes when ``speak_echoes`` is off: a
 screen reader already reads what the player types and what appears on the
 screen, and hearing it twice is noise. Important sentences (scores,
 errors, the scanner lost) are always spoken by a self-voicing app. Prompts
-are spoken and kept, but not shown here: the face shows the question.
+are spoken, but neither shown here (the face shows the question) nor kept:
+repeat, back and next step through information.
 
 >>> shown = []
 >>> announcer = Announcer(shown.append, NoSpeech(), "en")
@@ -47,21 +48,24 @@ class Announcer:
         self.history: list[Announcement] = []
         self._position = 0  # where back and forward stand; len(history) = the newest
 
-    def say(self, announcement: Announcement, *, shown: bool = True) -> None:
-        """Show a sentence (unless the face shows it otherwise: a prompt),
-        keep it, and speak it if it should be spoken."""
-        if shown:
-            self.show(announcement)
+    def say(self, announcement: Announcement) -> None:
+        """Show a sentence, keep it, and speak it if it should be spoken."""
+        self.show(announcement)
         self.history.append(announcement)
         del self.history[:-HISTORY]
         self._position = len(self.history)
+        self._speak(announcement)
+
+    def _speak(self, announcement: Announcement) -> None:
         if announcement.important or self.speak_echoes:
             priority = Priority.IMPORTANT if announcement.important else Priority.ROUTINE
             self.speaker.say(announcement.text, self.language, priority)
 
     def prompt(self, text: str) -> None:
-        """A question's prompt (or a menu's title and options): spoken and kept."""
-        self.say(Announcement(text, Role.PROMPT), shown=False)
+        """A question's prompt (or a menu's title and options): spoken, not
+        shown here (the face shows the question) and not kept: repeat and
+        the history step through information, not questions."""
+        self._speak(Announcement(text, Role.PROMPT))
 
     def interrupt(self) -> None:
         """Stop speaking (new input came)."""

@@ -80,7 +80,8 @@ BY_NAME = {action.name: action for action in ACTIONS}
 #: The actions that work everywhere, as help lists them.
 EVERYWHERE = tuple(a.name for a in ACTIONS if a.scope is Scope.EVERYWHERE)
 #: Actions that act on the conversation itself, not on what is asked: the
-#: question is not asked again after them.
+#: question is not said again after them (repeat, back and next show it
+#: again, silently; stop leaves everything as it is).
 QUIET = frozenset({"repeat", "back", "next", "stop"})
 
 #: Keys as help names them, in the order help names them.

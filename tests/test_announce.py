@@ -40,14 +40,16 @@ def test_a_screen_reader_user_hears_no_echo_twice() -> None:
     assert ear.heard == [("Manche 1 : 12 points.", Priority.IMPORTANT)]
 
 
-def test_a_prompt_is_spoken_and_kept_but_not_shown() -> None:
+def test_a_prompt_is_spoken_but_neither_shown_nor_repeated() -> None:
     shown: list[Announcement] = []
     ear = Ear()
     announcer = Announcer(shown.append, ear, "fr")
+    announcer.say(reply("Sushi au saumon."))
     announcer.prompt("Votre choix :")
-    assert shown == []
-    assert ear.heard == [("Votre choix :", Priority.ROUTINE)]
-    assert announcer.history[-1] == Announcement("Votre choix :", Role.PROMPT)
+    assert shown == [reply("Sushi au saumon.")]
+    assert ear.heard == [("Sushi au saumon.", Priority.ROUTINE),
+                         ("Votre choix :", Priority.ROUTINE)]
+    assert announcer.repeat() == "Sushi au saumon."  # information, not the question
 
 
 def test_self_voicing_speaks_everything() -> None:

@@ -245,10 +245,13 @@ class Talk:
             return cast(T, self._cards(question))
         raise TypeError(f"no way to ask {question!r}")
 
-    def _open(self, question: Question[Any], prompt: str | None, *, again: bool) -> None:
+    def _open(self, question: Question[Any], prompt: str | None, *, again: bool,
+              spoken: bool = True) -> None:
         """Show the question and say it (a menu's title and options too, the
-        first time)."""
+        first time); ``spoken`` false: only show it again."""
         self.face.asked(Asked(question, prompt, again))
+        if not spoken:
+            return
         if isinstance(question, Menu) and not again:
             self.voice.prompt(question.title)
             for number, option in enumerate(question.options, start=1):
@@ -320,8 +323,10 @@ class Talk:
                 return typed
             if not self._act(action, argument, typed or self.words.word(action.name), extra):
                 return typed
-            if prompt is not None and action.name not in QUIET:
-                self._open(question, prompt, again=True)
+            if prompt is not None and action.name != "stop":
+                # shown again, so the question is where the player reads; said
+                # again only after a word that was not about what was said
+                self._open(question, prompt, again=True, spoken=action.name not in QUIET)
 
     def _typed_action(self, typed: str) -> tuple[Action | None, str]:
         """The action a typed line is, and what followed its word (``tables ben``)."""
