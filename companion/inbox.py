@@ -24,11 +24,43 @@ from typing import Protocol
 from companion.conversation.events import Chosen, Item, Typed
 from firmware_bridge.events import InputEvent
 
-__all__ = ["Chosen", "Inbox", "Item", "LineReader"]
+__all__ = ["Chosen", "Inbox", "Item", "LineReader", "Lines", "Source"]
 
 
 class LineReader(Protocol):
     def readline(self) -> str: ...
+
+
+class Source(Protocol):
+    """Where what the player gives comes from, an item at a time."""
+
+    @property
+    def arrived(self) -> float:
+        """When the item just read arrived (``time.monotonic``)."""
+        ...
+
+    def get(self) -> Item:
+        """The next item, waiting for it; ``None`` once the input has ended."""
+        ...
+
+
+class Lines:
+    """The lines of a stream (a pipe, a file) as typed lines.
+
+    >>> import io
+    >>> lines = Lines(io.StringIO("w2\\n"))
+    >>> lines.get(), lines.get()
+    (Typed(text='w2'), None)
+    """
+
+    def __init__(self, stream: LineReader) -> None:
+        self.stream = stream
+        self.arrived = 0.0
+
+    def get(self) -> Item:
+        line = self.stream.readline()
+        self.arrived = time.monotonic()
+        return Typed(line.rstrip("\r\n")) if line else None
 
 
 class Inbox:
@@ -63,13 +95,13 @@ class Inbox:
         self.arrived, item = self._queue.get()
         return item
 
-    def pump(self, source: LineReader) -> threading.Thread:
-        """Copy ``source``'s lines in from a thread of its own, until it ends."""
+    def pump(self, source: Source) -> threading.Thread:
+        """Copy ``source``'s items in from a thread of its own, until it ends."""
 
         def copy() -> None:
             try:
-                for line in iter(source.readline, ""):
-                    self.put_line(line)
+                while (item := source.get()) is not None:
+                    self.put(item)
             except (OSError, ValueError):
                 pass  # the input was closed under us: the same as its end
             self.end()

@@ -45,7 +45,7 @@ from companion.conversation.events import (
 )
 from companion.games import games
 from companion.i18n import Catalog
-from companion.inbox import Inbox, LineReader
+from companion.inbox import Inbox, LineReader, Lines, Source
 from companion.keymap import EVERYWHERE, QUIET, Action, Scope, Words, keys_sentence
 from companion.narration import (
     Verbosity,
@@ -128,13 +128,21 @@ def is_number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= DIGITS
 
 
+def as_source(given: Source | LineReader) -> Source:
+    """Something to read the player's input from: a source as it is, a stream
+    (a pipe, standard input) as its lines."""
+    if isinstance(given, Inbox | Lines) or hasattr(given, "get"):
+        return cast(Source, given)
+    return Lines(given)
+
+
 class Talk:
     """The conversation, over a face and an input source."""
 
-    def __init__(self, face: Face, source: Inbox | LineReader, settings: Settings, *,
+    def __init__(self, face: Face, source: Source | LineReader, settings: Settings, *,
                  rng: random.Random | None = None, scanner: str | None = None) -> None:
         self.face = face
-        self.source = source
+        self.source = as_source(source)
         self.random = rng or random.Random()
         #: The scanner for this run, over the settings' (``companion --scanner``).
         self.scanner = scanner
@@ -261,14 +269,11 @@ class Talk:
 
     def _next(self) -> Item:
         """The next thing the player gave, or ``None`` at the end."""
-        if isinstance(self.source, Inbox):
-            return self.source.get()
-        line = self.source.readline()
-        return Typed(line.rstrip("\r\n")) if line else None
+        return self.source.get()
 
     def _arrived(self) -> float:
-        """When the item just read arrived (now, for a source with no inbox)."""
-        return self.source.arrived if isinstance(self.source, Inbox) else time.monotonic()
+        """When the item just read arrived."""
+        return self.source.arrived
 
     def _answer(self, question: Question[Any], prompt: str | None, *, show: bool,
                 again: bool = False, choices: bool = False,

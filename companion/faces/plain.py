@@ -6,6 +6,14 @@ plain console, and pipes (``companion --plain``; also when ``ACCESSIBLE=1``,
 is redrawn: every sentence is a new line. A menu is its title, its options
 numbered a line each, then the prompt.
 
+On a terminal the prompt ends its line with a space and the cursor, so a
+braille display at the cursor shows the question; lines are wrapped at the
+terminal's width between phrases and words (a card name is not cut in
+two). Function keys typed in a line are the actions they stand for (F2
+repeat, F5 where...), arrow keys and other control characters are dropped:
+nothing of them is ever written back. On a pipe every prompt is a line of
+its own, and nothing is wrapped.
+
 At any prompt the words of the key map work (``repeat``, ``back``,
 ``next``, ``stop``, ``help``, ``menu``, ``quit``; in a game also the game's:
 ``where``, ``hand``, ``tables``, ``hint``, ``undo``...).
@@ -23,13 +31,19 @@ Choose 1 to 2:
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import textwrap
 import threading
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, cast
 
 from companion.conversation.core import Talk
 from companion.conversation.events import Announcement, Answered, Asked, Menu
 from companion.conversation.journeys import run
-from companion.inbox import Inbox, LineReader
+from companion.faces.keyboard import Keyboard, TerminalKeyboard
+from companion.inbox import LineReader, Source
 from companion.settings import Settings
 
 
@@ -41,22 +55,83 @@ class LineSink(Protocol):
     def flush(self) -> None: ...
 
 
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken after a phrase
+    (", ", ": ", "; ", ". ") where it can be and between words otherwise, so
+    that a card name in a list stays on one line.
+
+    >>> wrap("10 cards: Wasabi, Squid nigiri, Maki 2.", 22)
+    ['10 cards: Wasabi,', 'Squid nigiri, Maki 2.']
+    """
+    if width < 10 or len(text) <= width:
+        return [text]
+    phrases = re.findall(r".+?(?:[,:;.] |$)", text)
+    lines: list[str] = []
+    line = ""
+    for phrase in phrases:
+        if len(line) + len(phrase.rstrip()) <= width:
+            line += phrase
+            continue
+        if line.strip():
+            lines.append(line.rstrip())
+        if len(phrase.rstrip()) <= width:
+            line = phrase
+            continue
+        words = textwrap.wrap(phrase, width, break_long_words=True, break_on_hyphens=False)
+        lines.extend(words[:-1])
+        line = words[-1] + " " if words else ""
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
 class PlainFace:
     """The conversation as lines on a text stream."""
 
-    def __init__(self, output: LineSink) -> None:
+    def __init__(self, output: LineSink, *, terminal: bool | None = None,
+                 width: int | None = None) -> None:
         self.output = output
-        # a speech failure is told from the speech thread
+        isatty = getattr(output, "isatty", None)
+        self.terminal = terminal if terminal is not None else bool(isatty and isatty())
+        self.width = width
+        #: What the player has typed of the line (the terminal's keyboard says).
+        self.typing: Callable[[], str] = str
+        self._prompt: str | None = None  # the prompt waiting on its line, on a terminal
+        # a speech failure is told from the speech thread, the keyboard echoes from its own
         self._lock = threading.Lock()
 
     @property
     def has_keys(self) -> bool:
         return False
 
+    def _columns(self) -> int:
+        return self.width or shutil.get_terminal_size().columns
+
+    def _lines(self, text: str) -> str:
+        lines = wrap(text, self._columns() - 1) if self.terminal else [text]
+        return "\n".join(lines)
+
     def _write(self, text: str) -> None:
+        """A line; on a terminal, news that comes while a prompt waits goes on
+        the line below it, and the prompt (with what was typed) comes again."""
         with self._lock:
-            self.output.write(text + "\n")
+            waiting = self._prompt
+            written = ("\n" if waiting is not None else "") + self._lines(text) + "\n"
+            if waiting is not None:
+                written += waiting + " " + self.typing()
+            self.output.write(written)
             self.output.flush()
+
+    def echo(self, text: str) -> None:
+        """What the player types, echoed as it is typed."""
+        with self._lock:
+            self.output.write(text)
+            self.output.flush()
+
+    def entered(self) -> None:
+        """The player ended a line: the next output starts a line of its own."""
+        with self._lock:
+            self._prompt = None
 
     def show(self, announcement: Announcement) -> None:
         self._write(announcement.text)
@@ -67,8 +142,18 @@ class PlainFace:
             self._write(question.title)
             for number, option in enumerate(question.options, start=1):
                 self._write(f"{number}. {option}")
-        if asked.prompt is not None:
+        if asked.prompt is None:
+            return
+        if not self.terminal:
             self._write(asked.prompt)
+            return
+        # on a terminal the answer is typed on the prompt's own line, so a
+        # braille display at the cursor shows the question
+        with self._lock:
+            self.output.write(("\n" if self._prompt is not None else "")
+                              + self._lines(asked.prompt) + " " + self.typing())
+            self.output.flush()
+            self._prompt = asked.prompt
 
     def answered(self, answered: Answered) -> None:
         pass  # what was typed is on the line already
@@ -77,9 +162,23 @@ class PlainFace:
         pass  # the key facts are said with each turn; no status line here
 
 
-def run_plain(source: Inbox | LineReader, output: LineSink, settings: Settings, *,
+def run_plain(source: Source | LineReader, output: LineSink, settings: Settings, *,
               first_start: bool = False, scanner: str | None = None) -> int:
-    """The app in plain line mode, reading ``source`` until the player quits
-    or it ends."""
-    talk = Talk(PlainFace(output), source, settings, scanner=scanner)
-    return run(talk, first_start=first_start)
+    """The app in plain line mode, reading ``source`` (typed lines or keys,
+    those of the key map understood) until the player quits or it ends."""
+    face = PlainFace(output)
+    fileno = getattr(source, "fileno", None)
+    terminal = None
+    if hasattr(source, "get"):
+        keyboard = cast(Source, source)
+    elif face.terminal and fileno is not None and os.isatty(fileno()):
+        terminal = TerminalKeyboard(fileno(), face.echo, face.entered).start()
+        face.typing = lambda: terminal.typing if terminal is not None else ""
+        keyboard = terminal
+    else:
+        keyboard = Keyboard(source, face.entered)
+    try:
+        return run(Talk(face, keyboard, settings, scanner=scanner), first_start=first_start)
+    finally:
+        if terminal is not None:
+            terminal.close()

@@ -1,0 +1,148 @@
+"""Plain line mode in a real 40x15 pseudo-terminal, read back with pyte as a
+braille display reads it: the question is on the cursor's line, keys are
+understood or dropped and never written back as escapes, and lines break
+between phrases, not inside a card's name."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyte
+import pytest
+
+COLUMNS, ROWS = 40, 15
+F2, F5, DOWN, ESCAPE = "\x1bOQ", "\x1b[15~", "\x1b[B", "\x1b"
+
+
+class Terminal:
+    """``companion --plain`` on a pseudo-terminal of its own."""
+
+    def __init__(self, home: Path) -> None:
+        env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
+               "COMPANION_CONFIG_DIR": str(home / "config"), "TERM": "xterm-256color",
+               "LANG": "C.UTF-8"}
+        self.master, slave = pty.openpty()
+        os.set_blocking(self.master, False)
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--plain"], stdin=slave, stdout=slave,
+            stderr=slave, env=env, start_new_session=True,
+        )
+        os.close(slave)
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        self.written = b""
+
+    def pump(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.master], [], [], 0.02)
+            if ready:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    return
+                self.written += data
+                self.stream.feed(data)
+
+    def cursor_line(self) -> str:
+        return self.screen.display[self.screen.cursor.y]
+
+    def until_cursor(self, text: str, timeout: float = 20) -> str:
+        """Wait until the cursor's line is ``text`` (and the cursor right after it)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(0.05)
+            line = self.cursor_line()
+            if line.rstrip() == text.rstrip() and self.screen.cursor.x == len(text):
+                return line
+        raise AssertionError(f"the cursor is not after {text!r}: line "
+                             f"{self.cursor_line()!r}, x {self.screen.cursor.x}; "
+                             f"{self.screen.display}")
+
+    def until(self, text: str, timeout: float = 20) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(0.05)
+            if any(text in line for line in self.screen.display):
+                return
+        raise AssertionError(f"{text!r} never shown: {self.screen.display}")
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> None:
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    term = Terminal(tmp_path)
+    yield term
+    term.close()
+
+
+def test_the_question_is_on_the_cursors_line(terminal: Terminal) -> None:
+    terminal.until_cursor("Choose 1 to 4: ")  # first start: the language
+    terminal.type("1")
+    terminal.until_cursor("Choose 1 to 4: 1")  # typed text echoed after the prompt
+    terminal.type("\r")
+    terminal.until_cursor("Choose 1 to 2: ")
+    terminal.type("x\x7f2\r")  # Backspace erases
+    terminal.until_cursor("Choose 1 to 3: ")
+    terminal.type("2\r")
+    terminal.until_cursor("Choose 1 to 6: ")  # the main menu
+    rows = [line.rstrip() for line in terminal.screen.display]
+    assert rows[rows.index("Main menu.") + 1] == "1. Table companion for a real game."
+
+
+def test_keys_are_understood_or_dropped_never_written_back(terminal: Terminal) -> None:
+    terminal.until_cursor("Choose 1 to 4: ")
+    terminal.type("1\r")
+    terminal.until_cursor("Choose 1 to 2: ")
+    terminal.type(DOWN + "\x1b[C" + "\x07")  # arrows and a bell: nothing
+    terminal.pump(0.3)
+    assert terminal.cursor_line().rstrip() == "Choose 1 to 2:"
+    terminal.type("2\r")
+    terminal.until_cursor("Choose 1 to 3: ")
+    terminal.type("9\r")
+    terminal.until("9 is not a choice:")  # broken after the phrase, at 40 cells
+    terminal.until_cursor("Choose 1 to 3: ")
+    terminal.type(F2)  # repeat, at once, with no Enter
+    terminal.pump(0.5)
+    said = [line.rstrip() for line in terminal.screen.display]
+    assert said.count("9 is not a choice:") == 2, said
+    terminal.until_cursor("Choose 1 to 3: ")  # the question, shown again
+    terminal.type("2\r")
+    terminal.until_cursor("Choose 1 to 6: ")
+    terminal.type(F5 + ESCAPE)  # a game word out of a game; Escape stops speech
+    terminal.until("where works during a game.")
+    terminal.until_cursor("Choose 1 to 6: ")
+    assert b"^[" not in terminal.written
+    assert b"\x1b[B" not in terminal.written and b"\x07" not in terminal.written
+
+
+def test_lines_break_between_phrases_not_inside_a_card_name(terminal: Terminal) -> None:
+    terminal.until_cursor("Choose 1 to 4: ")
+    for answer, prompt in (("1", "Choose 1 to 2: "), ("2", "Choose 1 to 3: "),
+                           ("3", "Choose 1 to 6: "), ("4", "Choose 1 to 3: ")):
+        terminal.type(answer + "\r")
+        terminal.until_cursor(prompt)
+    terminal.type("3\r")  # the whole reference: long lines
+    terminal.until("Code o3.")
+    rows = [line.rstrip() for line in terminal.screen.display if line.strip()]
+    assert all(len(row) < COLUMNS for row in rows)
+    assert not any(row.endswith(("Squid", "Egg", "Salmon", "Maki")) for row in rows), rows
