@@ -1,7 +1,8 @@
 """The full-screen app in a real 40x15 pseudo-terminal, read back with pyte
 the way a braille display or a console screen reader reads it: the cursor
-row holds what has the focus, the key facts fit in 40 cells, an idle app
-writes nothing, and NO_COLOR leaves no colour in what is written."""
+row holds what was just said, or else what has the focus; the key facts fit
+in 40 cells; an idle app writes nothing; NO_COLOR leaves no colour in what
+is written."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from pathlib import Path
 import pyte
 
 COLUMNS, ROWS = 40, 15
-ANSWER, STATUS, FACTS = ROWS - 1, ROWS - 2, ROWS - 3
+ANSWER, FACTS = ROWS - 1, ROWS - 2
 DOWN, UP, TAB, ENTER = "\x1b[B", "\x1b[A", "\t", "\r"
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 
@@ -112,51 +113,60 @@ def test_colours_are_recognised() -> None:
     assert colours(b"\x1b[0m\x1b[1;39;49m\x1b[4m") == set()
 
 
-def test_the_cursor_follows_the_focus_and_idle_means_silent(tmp_path: Path) -> None:
+def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
+        tmp_path: Path) -> None:
     terminal = Terminal(tmp_path)
     try:
-        terminal.until("Choose 1 to 4:", STATUS)
-        # The language list has the focus: the cursor on its highlighted option.
+        terminal.until("Choose 1 to 4:", ANSWER)  # the prompt: the answer line's label
+        # The language list has the focus: the cursor on its highlighted option,
+        # its title on the row right above it.
         assert terminal.cursor_line().startswith("1. English"), terminal.screen.display
         assert terminal.screen.cursor.x == 0
+        assert not terminal.screen.cursor.hidden, "the caret is shown"
+        assert terminal.screen.display[terminal.screen.cursor.y - 1].startswith("Language")
         assert terminal.pump(1.0) == 0, "an idle app writes nothing"
         terminal.type(DOWN)
         assert terminal.cursor_line().startswith("2. Français")
         terminal.type(UP)
         assert terminal.cursor_line().startswith("1. English")
         terminal.type(ENTER)
-        terminal.until("Choose 1 to 2:", STATUS)
+        terminal.until("Choose 1 to 2:", ANSWER)
         assert terminal.cursor_line().startswith("1. The app speaks for itself.")
-        # A letter: the answer line takes the focus, the letter and the cursor.
+        # A letter: the answer line takes the focus, the letter and the cursor,
+        # after the question's label on the same row.
         terminal.type("h")
         assert terminal.screen.cursor.y == ANSWER
-        assert terminal.cursor_line().rstrip() == "h"
-        assert terminal.screen.cursor.x == 1
+        assert terminal.cursor_line().rstrip() == "Choose 1 to 2: h"
+        assert terminal.screen.cursor.x == len("Choose 1 to 2: h")
         terminal.type("elp" + ENTER, settle=0.2)
-        terminal.until("Choose 1 to 2:", STATUS)
-        # Said unprompted, with no focus change: the cursor rests on the status line.
-        assert terminal.screen.cursor.y == STATUS
+        terminal.until("Words that work everywhere")
+        terminal.pump(0.5)
+        # Said in reply: the cursor on its first sentence, the rest below it.
+        assert terminal.cursor_line().startswith("Words that work everywhere"), (
+            terminal.screen.display)
         assert terminal.screen.cursor.x == 0
-        assert terminal.screen.display[ANSWER].strip() == ""  # emptied for the next answer
+        assert terminal.screen.display[ANSWER].rstrip() == "Choose 1 to 2:"  # emptied
         assert terminal.pump(1.0) == 0
         terminal.type(TAB)  # back to the list
         assert terminal.cursor_line().startswith("1. The app speaks for itself.")
         terminal.type("2")  # the screen reader speaks
-        terminal.until("Choose 1 to 3:", STATUS)
+        terminal.until("Choose 1 to 3:", ANSWER)
         assert terminal.cursor_line().startswith("1. Terse: key facts only.")
         terminal.type("2")
-        terminal.until("Choose 1 to 6:", STATUS)
-        assert terminal.cursor_line().startswith("1. Table companion for a real game.")
+        terminal.until("Choose 1 to 6:", ANSWER)
+        # The settings saved, said: at the cursor; the main menu below.
+        assert terminal.cursor_line().startswith("Settings saved."), terminal.screen.display
         for choice in ("2", "2\r", "1", "1"):  # practice, 2 players (typed), greedy, none
             terminal.type(choice, settle=0.3)
-        terminal.until("Your pick:", STATUS)
-        # The key facts, first and whole within the 40 columns.
+        terminal.until("Your pick:", ANSWER)
+        # The key facts, first and whole within the 40 columns, right above
+        # the answer line.
         assert terminal.screen.display[FACTS].rstrip() == "R1 T1, 0 points, 10 cards"
-        assert terminal.screen.cursor.y == STATUS  # the game's news, on the status line
+        assert terminal.cursor_line().startswith("Practice game: You, Bot 1.")  # the news
         assert terminal.pump(1.0) == 0
         terminal.type("w")
         assert terminal.screen.cursor.y == ANSWER
-        assert terminal.cursor_line().rstrip() == "w"
+        assert terminal.cursor_line().rstrip() == "Your pick: w"
         assert not any(ch in "".join(terminal.screen.display) for ch in "┌┐└┘│─")
         # With colours on, the theme's are the terminal's own 16 ANSI colours.
         assert colours(terminal.written) <= {str(n) for n in (*range(30, 38), *range(40, 48))}
@@ -170,7 +180,7 @@ def test_no_color_means_no_colour_and_the_highlight_is_not_colour_alone(
 ) -> None:
     terminal = Terminal(tmp_path, NO_COLOR="1")
     try:
-        terminal.until("Choose 1 to 4:", STATUS)
+        terminal.until("Choose 1 to 4:", ANSWER)
         terminal.type(DOWN)
         row = terminal.screen.cursor.y
         assert terminal.cursor_line().startswith("2. Français")
@@ -192,7 +202,7 @@ def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
     ends at once, instead of reading nothing forever at full speed."""
     terminal = Terminal(tmp_path)
     try:
-        terminal.until("Choose 1 to 4:", STATUS)
+        terminal.until("Choose 1 to 4:", ANSWER)
         os.close(terminal.master)
         terminal.master = os.open(os.devnull, os.O_RDONLY)  # for close() to close
         assert terminal.process.wait(timeout=10) == 0

@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
+from rich.cells import cell_len
 from textual import events
 from textual.errors import NoWidget
 from textual.pilot import Pilot
 from textual.widgets import Label, ListItem, Static
 
 from companion.conversation.events import Chosen
-from companion.faces import screen
 from companion.faces.screen import Choices, CompanionApp
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
@@ -41,7 +41,7 @@ from companion.settings import Settings
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
 WRONG = [Card.TEMPURA, Card.SASHIMI]
 SIZE = (40, 15)
-Place = Literal["list", "answer", "status"]
+Place = Literal["list", "answer", "reply"]
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +101,7 @@ class Player:
         choices = self.app.choices
         assert choices.display and len(choices) == count, options(choices)
         assert choices.index == 0
-        await self.cursor("list")
+        await self.rests()  # on the news said with it, or on its first option
         return choices
 
     def heard(self, text: str) -> bool:
@@ -203,10 +203,25 @@ class Player:
                     and app.cursor_position == choices.cursor_offset())
         if place == "answer":
             answer = app.answer
+            typed = cell_len(answer.value[:answer.cursor_position])
             return (app.focused is answer and widget is answer
-                    and x == answer.content_region.x + answer.cursor_position)
-        status = app.query_one("#status", Static)
-        return widget is status and x == status.region.x
+                    and x == answer.content_region.x + typed - answer.scroll_offset.x)
+        box = app.reply_box
+        # at the start of the reply: its first sentence on the cursor's row
+        return bool(box.display and widget is app.reply and (x, y) == box.region.offset
+                    and app.reply_lines and str(app.reply.render()).startswith(
+                        app.reply_lines[0][:20]))
+
+    async def rests(self) -> None:
+        """The cursor is where it rests after the app spoke: at the start of
+        the reply if something was said since the player's last key, else on
+        the focused item (the list's highlighted option, or the answer)."""
+        app = self.app
+        await self.pilot.pause()
+        if app.news:
+            await self.cursor("reply")
+        else:
+            await self.cursor("list" if app.focused is app.choices else "answer")
 
     async def cursor(self, place: Place, timeout: float = 20) -> None:
         """The cursor is on ``place`` once the screen has settled."""
@@ -217,8 +232,9 @@ class Player:
                 raise AssertionError(f"the cursor is not on the {place}: {self.where()}")
             await self.pilot.pause(0.01)
 
-    def status(self) -> str:
-        return str(self.app.query_one("#status", Static).render())
+    def prompt(self) -> str:
+        """The answer line's label: the open question."""
+        return str(self.app.query_one("#prompt", Static).render()).strip()
 
     def facts(self) -> str:
         facts = self.app.query_one("#facts", Static)
@@ -275,7 +291,7 @@ def test_the_first_start_by_arrow_keys_and_enter() -> None:
     async def body(player: Player) -> None:
         choices = await player.menu(4)  # the language
         assert options(choices)[:2] == ["1. English", "2. Français"]
-        assert player.status() == "Choose 1 to 4:"
+        assert player.prompt() == "Choose 1 to 4:"
         await player.move("end", 4)
         await player.move("home", 1)
         await player.pick(3)  # Čeština, by Down Down Enter
@@ -310,7 +326,7 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
         await player.type("elp", check=True)
         await player.said("Choose 1 to 4:")  # help said, the prompt again
         assert player.heard("Words that work everywhere")
-        await player.cursor("status")  # said unprompted: the cursor rests on it
+        await player.rests()  # said unprompted: the cursor rests on it
         assert choices.display and choices.index == 1
         await player.press("tab")  # back to the list, still on option 2
         await player.cursor("list")
@@ -327,7 +343,7 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
         await player.press("enter")
         await player.said("Choose 1 to 2:")
         assert player.heard("9 is not a choice")
-        await player.cursor("status")
+        await player.rests()
         await player.press("tab")
         await player.cursor("list")
         await player.press("2")  # a digit in the list chooses at once
@@ -337,7 +353,7 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
         assert player.app.answer.value == "repeat"
         await player.press("enter")
         await player.said("Choose 1 to 3:")
-        await player.cursor("status")
+        await player.rests()
         await player.press("tab")
         await player.cursor("list")
         await player.press("1")  # terse
@@ -352,9 +368,6 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
         assert player.heard("How many players at the table")
         await player.quit()
 
-    # The Enter is dropped if it comes within DIGIT_ENTER seconds of the
-    # digit: a long time here, so a slow machine does not change the story.
-    monkeypatch.setattr(screen, "DIGIT_ENTER", 30.0)
     app = run(body, first_start=True)
     saved = (Path(os.environ["COMPANION_CONFIG_DIR"]) / "settings.toml").read_text()
     assert 'language = "en"' in saved and 'verbosity = "terse"' in saved
@@ -369,20 +382,20 @@ def test_a_whole_practice_game_by_keyboard_alone() -> None:
         await main_menu(player)
         await player.pick(2)  # practice
         await player.said("you included? 2 to 5:")  # how many players: a number
-        await player.cursor("status")  # the question, under the braille display
+        await player.rests()  # the question, under the braille display
         await player.type("2", check=True)
         await player.menu(3)  # opponents
         await player.press("enter")  # greedy
         await player.menu(4)  # variant
         await player.press("1")  # none
         await player.said("Your pick:")
-        await player.cursor("status")  # the game started: its news on the status line
+        await player.rests()  # the game started: its news on the status line
         assert not player.app.choices.display
         assert player.facts() == "R1 T1, 0 points, 10 cards"
         await player.press("f6")  # my hand
         await player.said("Your pick:")
         assert any(line.startswith("10 cards: ") for line in player.app.lines[-3:])
-        await player.cursor("status")
+        await player.rests()
         await player.press("f2")  # repeat
         await player.said("Your pick:")
         await player.press("f5")  # where am I
@@ -396,12 +409,12 @@ def test_a_whole_practice_game_by_keyboard_alone() -> None:
             line = await player.said(("Your pick:", "Choose 1 to 6:"))
             if line == "Your pick:":
                 if early:
-                    await player.cursor("status")
+                    await player.rests()
                 turns += 1
         assert turns >= 27
         assert "Final scores." in player.app.lines
         assert any(line.startswith(("Winner", "Shared win")) for line in player.app.lines)
-        await player.cursor("list")  # the main menu is back
+        await player.cursor("reply")  # the result at the cursor, the main menu below it
         await player.quit()
 
     app = run(body)
@@ -433,7 +446,7 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
         await player.type("3", check=True)  # 3 players
         for name in names:
             await player.said("going round the table to the left:")
-            await player.cursor("status")
+            await player.rests()
             await player.type(name, check=True)
         await player.menu(3)  # which one am I
         await player.press("enter")  # Ana
@@ -461,7 +474,7 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
                 await player.said("Your hand, card by card (an empty line skips):")
                 assert player.facts().startswith(f"R{revealed.round} T{revealed.turn}, ")
                 if revealed.turn == 1:
-                    await player.cursor("status")
+                    await player.rests()
                 await player.type(codes(hand), check=revealed.turn == 1)
                 await player.said("Your pick (two with chopsticks):")
                 await player.type(codes(revealed.cards[0]))
@@ -506,7 +519,9 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
         winner = names[expected.winners[0]]
         assert any(said.startswith(("Winner", "Shared win")) and winner in said
                    for said in final), final
-        await player.cursor("list")
+        await player.cursor("reply")  # the result at the cursor, the main menu below it
+        reply = str(player.app.reply.render())
+        assert "Round 3 scores." in reply and "Puddings at the end of the game." in reply
         await player.quit()
 
     app = run(body)
@@ -522,7 +537,7 @@ def test_scoring_a_finished_game_to_the_winner() -> None:
         await player.pick(3)  # score a finished game
         for name in ("Ana", "Ben", ""):
             await player.said("when all are in:")
-            await player.cursor("status")
+            await player.rests()
             await player.type(name, check=True)
         for cards in ("t w3 o2 f", "x x f", "w2 o3", "s s s", "f", "banana", "q q q"):
             await player.said("in the order played:")
@@ -552,7 +567,7 @@ def test_learning_the_codes_and_the_drill() -> None:
         await player.menu(3)
         await player.press("enter")  # type a card to hear what it is
         await player.said("or an empty line to stop:")
-        await player.cursor("status")
+        await player.rests()
         await player.type("w2", check=True)
         await player.said("or an empty line to stop:")
         assert any(line.startswith("Salmon nigiri: Window, middle") for line in
@@ -567,7 +582,7 @@ def test_learning_the_codes_and_the_drill() -> None:
         await player.pick(2)  # the drill
         for right in (True, False, True):
             prompt = await player.said("? An empty line stops.")
-            await player.cursor("status")
+            await player.rests()
             card = by_name[prompt.removeprefix("Code for ").removesuffix("? An empty line stops.")]
             typed = card if right else next(c for c in WRONG if c is not card)
             await player.type(short_code(typed), check=True)
@@ -660,19 +675,19 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
         assert player.heard("An unfinished practice game was found.")
         await player.press("enter")
         await player.said("Your pick:")
-        await player.cursor("status")
+        await player.rests()
         assert player.heard("Round 1, turn 3."), player.app.lines
         assert player.facts() == f"R1 T3, {said_points}, 7 cards"
         await player.press("f5")  # where am I: the same as before the kill
         await player.said("Your pick:")
         assert where in player.app.lines
-        await player.cursor("status")
+        await player.rests()
         await player.press("f9")  # undo
         await player.said("Your pick:")
         assert player.heard("Your last pick is taken back.")
         assert player.app.lines[-3] == "Round 1, turn 2.", player.app.lines[-4:]
         assert re.fullmatch(r"R1 T2, -?\d+ points?, 8 cards", player.facts()), player.facts()
-        await player.cursor("status")
+        await player.rests()
         for code in CODES:  # the game goes on from there
             await player.type(code, check=True)
             await player.said("Your pick:")
@@ -695,13 +710,17 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
     async def body(player: Player) -> None:
         await main_menu(player)
         shown = transcript(player.app)
-        assert "Main menu." in shown
+        # the title right above its first option, not in the transcript yet
+        title = player.app.screen.query_one("#title", Static)
+        assert str(title.render()) == "Main menu."
+        assert title.region.bottom == player.app.choices.region.y
+        assert "Main menu." not in shown
         assert not any(line.startswith(("1. Table", "2. Practice")) for line in shown)
         assert "2. Practice game against bots." in player.app.lines  # said all the same
         await player.pick(4)  # learn the codes
         await player.menu(3)
         shown = transcript(player.app)
-        assert "4. Learn the codes." in shown  # what was chosen stays in the history
+        assert shown[-2:] == ["Main menu.", "4. Learn the codes."]  # the choice, kept
         assert not any(line.startswith("1. Type or scan") for line in shown)
         await player.quit()
 

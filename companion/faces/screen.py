@@ -12,33 +12,40 @@ shown by colour alone. Styles are in ``screen.tcss``.
 
 Layout, top to bottom (it fits 40x15):
 
-- the transcript, every sentence said, growing at the bottom;
-- a numbered list (``#choices``) while a menu is open: "1. option", ...,
-  at most half the screen high, scrolling with the highlight;
-- the key facts (``#facts``) during a game: "R1 T3, 12 points, 7 cards";
-- the status line (``#status``): the last thing said;
-- the answer line (``#answer``).
+- the transcript: what was said before, and each menu's title and the
+  option chosen;
+- the reply (``#reply``): everything said since the player last acted,
+  in order, wrapped at word boundaries (at most 40% of the screen; its
+  first sentence always in view);
+- while a menu is open, its title (``#title``), then its numbered options
+  (``#choices``), at most 40% of the screen, scrolling with the highlight;
+- the key facts (``#facts``) during a game, first: "R1 T3, 12 points,
+  7 cards" (round, turn, your score, cards in hand);
+- the answer line: the question's prompt as its label (``#prompt``), then
+  what the player types (``#answer``).
 
 Keys come from the one key map (:mod:`companion.keymap`): F1 help, F2
 repeat, F3 back, F4 next, F5 where am I, F6 my hand, F7 tables, F8 hint,
 F9 undo, Escape stop speech, Ctrl+Q quit; each is also a word typed in the
 answer line. Every key stops speech at once. In the list: Up, Down, Home,
 End (and Page Up, Page Down) move the highlight, Enter chooses it, a digit
-1-9 chooses that option at once, and any other letter goes to the answer
-line with that letter typed (a paste too); a number typed in the answer
-line and Enter chooses as well. An Enter within half a second of a digit
-that chose is dropped (it ends the number, typed as in line mode). Tab
-moves between the list and the answer line.
+1-9 chooses that option at once (and the Enter typed right after it, as in
+line mode, is taken as the end of that digit, not as the next answer: by
+order, never by time); any other letter goes to the answer line with that
+letter typed (a paste too); a number typed in the answer line and Enter
+chooses as well. Tab moves between the list and the answer line.
 
 Where the terminal cursor is (a braille display and a console screen
 reader follow it):
 
-1. After any key the player presses, any focus change and any highlight
+1. After something new is said, it is at the start of the reply: the
+   first sentence said since the player's last action is on the cursor's
+   row, the rest on the rows below, then the question (a menu's title
+   right before its first option), so panning forward reads it all.
+2. After any key the player presses, any focus change and any highlight
    change, it is on the focused item: in the answer line at its text
    cursor, in the list at the start of the highlighted option's text.
-2. After something new is said it rests at the start of the status line,
-   which holds that sentence; except that when a list has opened since the
-   player's last key, it stays on the list's highlighted option.
+   A question asked with nothing new said puts it there too.
 3. When a list opens, it takes the focus with its first option
    highlighted, unless the player is already typing in the answer line;
    when it closes, the focus goes back to the answer line.
@@ -49,13 +56,15 @@ from __future__ import annotations
 import select
 import sys
 import threading
-import time
 from typing import ClassVar
 
 from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
@@ -76,13 +85,6 @@ from companion.conversation.journeys import run
 from companion.inbox import Inbox
 from companion.keymap import ACTIONS
 from companion.settings import Settings
-
-#: Seconds during which an Enter right after a digit that chose is taken as
-#: the end of that typed number (as in line mode) and ignored.
-DIGIT_ENTER = 0.5
-#: The longest a status line shows (one row: the transcript has the rest).
-STATUS_WIDTH = 80
-
 
 # -- what the journeys' thread tells the screen --------------------------------------------
 
@@ -198,7 +200,7 @@ class Choices(ListView):
 
 
 class ConversationScreen(Screen[int]):
-    """The one view of the conversation: transcript, list, facts, status, answer."""
+    """The one view of the conversation: transcript, reply, menu, facts, answer."""
 
     def compose(self) -> ComposeResult:
         # Long sentences wrap: nothing is cut off in a narrow terminal.
@@ -206,16 +208,38 @@ class ConversationScreen(Screen[int]):
                              highlight=False, auto_scroll=True)
         transcript.can_focus = False  # the focus is the list or the answer line, never here
         yield transcript
+        with VerticalScroll(id="reply-box", can_focus=False) as box:
+            box.display = False
+            yield Static("", id="reply", markup=False)
+        title = Static("", id="title", markup=False)
+        title.display = False
+        yield title
         choices = Choices(id="choices")
         choices.display = False
         yield choices
-        facts = Static("", id="facts")
+        facts = Static("", id="facts", markup=False)
         facts.display = False
         yield facts
-        yield Static("", id="status")
-        answer = Answer(id="answer", placeholder="", select_on_focus=False)
-        answer.cursor_blink = False
-        yield answer
+        with Horizontal(id="answer-row"):
+            yield Static("", id="prompt", markup=False)
+            answer = Answer(id="answer", placeholder="", select_on_focus=False)
+            answer.cursor_blink = False
+            yield answer
+
+
+class CaretDriver(LinuxDriver):
+    """Textual's terminal driver, with the terminal's own caret shown, steady:
+    a low-vision player (and a screen magnifier) follows it where Textual
+    places it, on the reply or the focused item."""
+
+    def start_application_mode(self) -> None:
+        super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual's, untyped
+        self.write("\x1b[?25h\x1b[2 q")  # show the cursor, a steady block
+        self.flush()
+
+    def stop_application_mode(self) -> None:
+        self.write("\x1b[0 q")  # the terminal's own cursor shape again
+        super().stop_application_mode()
 
 
 class CompanionApp(App[int]):
@@ -231,8 +255,8 @@ class CompanionApp(App[int]):
 
     #: The key facts of the game now (empty: no game).
     facts: reactive[str] = reactive("", init=False)
-    #: The last thing said or asked, on the status line.
-    status: reactive[str] = reactive("", init=False)
+    #: The open question's prompt, the answer line's label.
+    prompt: reactive[str] = reactive("", init=False)
 
     def __init__(self, settings: Settings, *, first_start: bool = False,
                  scanner: str | None = None) -> None:
@@ -249,16 +273,24 @@ class CompanionApp(App[int]):
         self.lines: list[str] = []
         self.talk: Talk | None = None
         self._journeys_done = threading.Event()
-        #: The cursor's resting place: the status line, or the focused item.
-        self.cursor_on_status = False
-        #: A list opened since the player's last key: what is said stays off the cursor.
-        self._list_just_opened = False
+        #: What was said since the player last acted: the reply, where the cursor rests.
+        self.reply_lines: list[str] = []
+        #: The player acted since the reply began: what is said next begins a new one.
+        self._acted = True
+        #: A digit chose in a list, and no key came since: an Enter now ends
+        #: that digit, as in line mode (it does not answer the next question).
+        self._digit_chose = False
+        #: The cursor's resting place: the reply, or the focused item.
+        self.cursor_on_reply = False
         #: The open menu, and whether it was answered (further Enter or
         #: digits wait for the next one).
         self._menu: Menu | None = None
         self._list_answered = False
-        #: When a digit last chose in a list (for the Enter typed after it).
-        self._digit_chose_at = float("-inf")
+
+    def get_driver_class(self) -> type[Driver]:
+        """On a POSIX terminal, the driver that shows the caret."""
+        driver = super().get_driver_class()
+        return CaretDriver if driver is LinuxDriver else driver
 
     def get_default_screen(self) -> Screen[int]:
         return ConversationScreen()
@@ -290,8 +322,12 @@ class CompanionApp(App[int]):
         widget.update(facts)
         widget.display = bool(facts)
 
-    def watch_status(self, status: str) -> None:
-        self.screen.query_one("#status", Static).update(status[:STATUS_WIDTH])
+    def watch_prompt(self, prompt: str) -> None:
+        self.screen.query_one("#prompt", Static).update(prompt + " " if prompt else "")
+
+    @property
+    def reply(self) -> Static:
+        return self.screen.query_one("#reply", Static)
 
     # -- the threads --------------------------------------------------------------------------
 
@@ -335,30 +371,58 @@ class CompanionApp(App[int]):
 
     # -- what the journeys say and ask ---------------------------------------------------
 
-    def _line(self, text: str) -> None:
-        """A line of the transcript, also on the status line, where the cursor
-        rests (rule 2 of the module's docstring)."""
-        self.lines.append(text)
-        self.transcript.write(text)
-        self.status = text
-        if not self._list_just_opened:
-            self._cursor_to(status=True)
+    @property
+    def news(self) -> bool:
+        """Whether something was said since the player last acted (the
+        cursor rests on it then)."""
+        return bool(self.reply_lines) and not self._acted
+
+    @property
+    def reply_box(self) -> VerticalScroll:
+        return self.screen.query_one("#reply-box", VerticalScroll)
+
+    def _flush_reply(self) -> None:
+        """The reply the player has acted on goes into the transcript."""
+        for line in self.reply_lines:
+            self.transcript.write(line)
+        self.reply_lines = []
+        self.reply.update("")
+        self.reply_box.display = False
+        self._acted = False
 
     def on_shown(self, message: Shown) -> None:
-        self._line(message.announcement.text)
+        """Something said: in the reply, where the cursor rests (rule 2 of the
+        module's docstring)."""
+        text = message.announcement.text
+        self.lines.append(text)
+        if self._acted:
+            self._flush_reply()
+        self.reply_lines.append(text)
+        self.reply.update("\n".join(self.reply_lines))
+        box = self.reply_box
+        box.display = True
+        box.scroll_home(animate=False)  # its first sentence in view, the cursor on it
+        self._cursor_to(reply=True)
 
     async def on_opened(self, message: Opened) -> None:
         asked = message.asked
         question = asked.question
         if isinstance(question, Menu) and not asked.again:
-            self._line(question.title)
+            if self._acted:
+                self._flush_reply()  # the title right after what came before it
+            self.lines.append(question.title)
+            title = self.screen.query_one("#title", Static)
+            title.update(question.title)
+            title.display = True
             await self._open_list(question)
         if asked.prompt is not None:
-            self._line(asked.prompt)
+            self.lines.append(asked.prompt)
+            self.prompt = asked.prompt
+        # the news of this turn, if any, keeps the cursor; else the question has it
+        self._cursor_to(reply=self.news)
 
     async def _open_list(self, menu: Menu) -> None:
-        """A menu opens: its options in the list (once: a screen reader reads
-        them once), the title and the prompt in the transcript."""
+        """A menu opens: its options in the list, right under its title."""
         self.lines.extend(f"{number}. {option}" for number, option in
                           enumerate(menu.options, start=1))
         choices = self.choices
@@ -371,39 +435,41 @@ class CompanionApp(App[int]):
         self._list_answered = False
         if not self.answer.value:  # not while the player types
             self.screen.set_focus(choices)
-            self._list_just_opened = True
-        self._cursor_to(status=False)
 
     async def on_closed(self, message: Closed) -> None:
-        """A menu was answered: the option chosen goes into the transcript
-        (what was chosen stays in the history), the focus back on the answer line."""
+        """A menu was answered: its title and the option chosen go into the
+        transcript (what was chosen stays in the history), the focus back on
+        the answer line."""
         if not isinstance(message.answered.question, Menu):
             return
+        self._flush_reply()
+        self.transcript.write(message.answered.question.title)
         if message.answered.shown is not None:
             self.transcript.write(message.answered.shown)
+        self._acted = True
         self._menu = None
+        self.screen.query_one("#title", Static).display = False
         choices = self.choices
         choices.display = False
         await choices.clear()
-        self._list_just_opened = False
         self.screen.set_focus(self.answer)
-        self._cursor_to(status=False)
+        self._cursor_to(reply=False)
 
     def on_progressed(self, message: Progressed) -> None:
         self.facts = message.facts
 
     # -- the terminal cursor ---------------------------------------------------------------
 
-    def _cursor_to(self, *, status: bool) -> None:
-        """Rest the cursor on the status line or on the focused item, once the
-        screen has its new layout."""
-        self.cursor_on_status = status
+    def _cursor_to(self, *, reply: bool) -> None:
+        """Rest the cursor on the reply's first row or on the focused item,
+        once the screen has its new layout."""
+        self.cursor_on_reply = reply
         self.call_after_refresh(self._settle_cursor)
 
     def cursor_target(self) -> Offset:
         """Where the cursor belongs now."""
-        if self.cursor_on_status:
-            return self.screen.query_one("#status", Static).region.offset
+        if self.cursor_on_reply and self.reply_box.display and self.reply_box.region:
+            return self.reply_box.region.offset
         focused = self.focused
         if isinstance(focused, Choices):
             offset = focused.cursor_offset()
@@ -415,10 +481,12 @@ class CompanionApp(App[int]):
         target = self.cursor_target()
         if target != self.cursor_position:
             self.cursor_position = target
-            # The cursor goes out with the next screen update: ask for one.
-            widget: Widget = (self.screen.query_one("#status", Static) if self.cursor_on_status
+            # The cursor goes out with the next screen update: ask for one,
+            # and look again after it (a list just filled is laid out then).
+            widget: Widget = (self.reply if self.cursor_on_reply
                               else self.focused or self.answer)
             widget.refresh()
+            self.call_after_refresh(self._settle_cursor)
 
     def _resettle(self) -> None:
         """The focused item moved (a highlight, a focus, a letter typed): the
@@ -437,12 +505,12 @@ class CompanionApp(App[int]):
                 not event.is_forwarded):
             if self.talk is not None and self.talk.announcer is not None:
                 self.talk.voice.interrupt()  # new input: speech stops at once
-            self._list_just_opened = False
-            self._cursor_to(status=False)
-            digit_chose_at, self._digit_chose_at = self._digit_chose_at, float("-inf")
+            self._acted = True
+            self._cursor_to(reply=False)
             on_list = isinstance(self.focused, Choices)
+            digit_chose, self._digit_chose = self._digit_chose, False
             if isinstance(event, events.Key):
-                if event.key == "enter" and time.monotonic() - digit_chose_at < DIGIT_ENTER:
+                if digit_chose and event.key == "enter" and not self.answer.value:
                     return  # "2" Enter, typed as in line mode: the 2 chose already
                 if on_list and event.is_printable and event.character:
                     self._list_key(event.character)
@@ -459,7 +527,8 @@ class CompanionApp(App[int]):
             character = layout_digits(character, self.talk.language)
         if len(character) == 1 and character in "123456789" and int(character) <= count:
             self.choices.index = int(character) - 1
-            self.choose(int(character) - 1, by_digit=True)
+            self.choose(int(character) - 1)
+            self._digit_chose = True  # the Enter typed after it ends it, as in line mode
         else:  # a word (help, repeat, quit) or an answer begins: to the answer line
             self._to_answer(character)
 
@@ -478,13 +547,11 @@ class CompanionApp(App[int]):
 
     # -- what the player gives -----------------------------------------------------------
 
-    def choose(self, index: int, *, by_digit: bool = False) -> None:
-        """An option of the open list chosen (Enter, or its digit)."""
+    def choose(self, index: int) -> None:
+        """An option of the open list chosen (Enter on it)."""
         if self._list_answered:
             return  # already answered; the next list is on its way
         self._list_answered = True
-        if by_digit:
-            self._digit_chose_at = time.monotonic()
         self.inbox.put(Chosen(index))
 
     @on(ListView.Selected, "#choices")
