@@ -65,10 +65,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Label, ListItem, ListView, RichLog, Static
 
@@ -160,13 +161,51 @@ class ScreenFace:
 
 class Answer(Input):
     """The answer line; the terminal cursor on the cell its text cursor is
-    drawn in (Textual's own is one cell to the right at the end of the text)."""
+    drawn in (Textual's own is one cell to the right at the end of the text),
+    placed as the line is drawn when the cursor belongs to it."""
 
     @property
     def cursor_screen_offset(self) -> Offset:
         x, y, _width, _height = self.content_region
         column = cell_len(self.value[: self.cursor_position]) - self.scroll_offset.x
         return Offset(x + column, y)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines = super().render_lines(crop)
+        app = self.app
+        if isinstance(app, CompanionApp) and self.has_focus and not app.cursor_on_reply:
+            app.cursor_position = self.cursor_screen_offset
+        return lines
+
+
+class Reply(Static):
+    """What was said since the player's last key. When the cursor rests on
+    it, it is placed there as the reply is drawn, in the same screen update
+    (moved a refresh later, a braille display would show the row it left
+    for a moment, and a screen reader would read it)."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines = super().render_lines(crop)
+        app = self.app
+        if isinstance(app, CompanionApp) and app.cursor_on_reply and self.region:
+            app.cursor_position = self.region.offset
+        return lines
+
+
+class Option(ListItem):
+    """An option of a menu. The highlighted one places the cursor on itself
+    as it is drawn, when the cursor belongs to the list (in the same screen
+    update as a new menu: no blank row under the cursor in between)."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines = super().render_lines(crop)
+        app = self.app
+        if (isinstance(app, CompanionApp) and self.highlighted and not app.cursor_on_reply
+                and isinstance(self.parent, Choices) and app.focused is self.parent):
+            offset = self.parent.cursor_offset()
+            if offset is not None:
+                app.cursor_position = offset
+        return lines
 
 
 class Choices(ListView):
@@ -210,7 +249,7 @@ class ConversationScreen(Screen[int]):
         yield transcript
         with VerticalScroll(id="reply-box", can_focus=False) as box:
             box.display = False
-            yield Static("", id="reply", markup=False)
+            yield Reply("", id="reply", markup=False)
         title = Static("", id="title", markup=False)
         title.display = False
         yield title
@@ -225,6 +264,10 @@ class ConversationScreen(Screen[int]):
             answer = Answer(id="answer", placeholder="", select_on_focus=False)
             answer.cursor_blink = False
             yield answer
+
+
+#: The keys of the key map.
+BOUND_KEYS = frozenset(key for action in ACTIONS for key in action.keys)
 
 
 class CaretDriver(LinuxDriver):
@@ -277,6 +320,10 @@ class CompanionApp(App[int]):
         self.reply_lines: list[str] = []
         #: The player acted since the reply began: what is said next begins a new one.
         self._acted = True
+        #: A line was given and is still shown on the answer line (until what comes next).
+        self._submitted = False
+        #: A menu was answered and its list is still shown (until what comes next).
+        self._menu_closed = False
         #: A digit chose in a list, and no key came since: an Enter now ends
         #: that digit, as in line mode (it does not answer the next question).
         self._digit_chose = False
@@ -390,9 +437,15 @@ class CompanionApp(App[int]):
         self.reply_box.display = False
         self._acted = False
 
-    def on_shown(self, message: Shown) -> None:
-        """Something said: in the reply, where the cursor rests (rule 2 of the
+    async def on_shown(self, message: Shown) -> None:
+        """Something said: in the reply, where the cursor rests (rule 1 of the
         module's docstring)."""
+        with self.batch_update():
+            await self._shown(message)
+
+    async def _shown(self, message: Shown) -> None:
+        self._clear_answer()
+        await self._retire_menu()
         text = message.announcement.text
         self.lines.append(text)
         if self._acted:
@@ -405,9 +458,19 @@ class CompanionApp(App[int]):
         self._cursor_to(reply=True)
 
     async def on_opened(self, message: Opened) -> None:
+        # one screen update for the whole change (a list emptied then filled
+        # would show a blank row under the cursor in between)
+        with self.batch_update():
+            await self._opened(message)
+
+    async def _opened(self, message: Opened) -> None:
+        self._clear_answer()
         asked = message.asked
         question = asked.question
+        if not (isinstance(question, Menu) and not asked.again):
+            await self._retire_menu()
         if isinstance(question, Menu) and not asked.again:
+            self._menu_closed = False  # the list is filled with the new menu's options
             if self._acted:
                 self._flush_reply()  # the title right after what came before it
             self.lines.append(question.title)
@@ -427,7 +490,7 @@ class CompanionApp(App[int]):
                           enumerate(menu.options, start=1))
         choices = self.choices
         await choices.clear()
-        await choices.extend(ListItem(Label(f"{number}. {option}", markup=False))
+        await choices.extend(Option(Label(f"{number}. {option}", markup=False))
                              for number, option in enumerate(menu.options, start=1))
         choices.index = 0
         choices.display = True
@@ -438,8 +501,9 @@ class CompanionApp(App[int]):
 
     async def on_closed(self, message: Closed) -> None:
         """A menu was answered: its title and the option chosen go into the
-        transcript (what was chosen stays in the history), the focus back on
-        the answer line."""
+        transcript (what was chosen stays in the history). The list stays on
+        screen, answered, until what comes next replaces it in the same
+        update: a row under the cursor is never blank in between."""
         if not isinstance(message.answered.question, Menu):
             return
         self._flush_reply()
@@ -448,12 +512,18 @@ class CompanionApp(App[int]):
             self.transcript.write(message.answered.shown)
         self._acted = True
         self._menu = None
+        self._menu_closed = True
+
+    async def _retire_menu(self) -> None:
+        """The answered menu goes: the focus back on the answer line."""
+        if not self._menu_closed:
+            return
+        self._menu_closed = False
         self.screen.query_one("#title", Static).display = False
         choices = self.choices
         choices.display = False
         await choices.clear()
         self.screen.set_focus(self.answer)
-        self._cursor_to(reply=False)
 
     def on_progressed(self, message: Progressed) -> None:
         self.facts = message.facts
@@ -494,7 +564,8 @@ class CompanionApp(App[int]):
         self.call_after_refresh(self._settle_cursor)
 
     async def on_event(self, event: events.Event) -> None:
-        """Every key stops speech and brings the cursor to the focused item.
+        """Every key stops speech; typing and moving bring the cursor to the
+        focused item.
 
         Keys meant for the list are sorted out here, in the order they came
         (before any goes to a widget, so a fast typist or a keyboard-wedge
@@ -506,8 +577,13 @@ class CompanionApp(App[int]):
             if self.talk is not None and self.talk.announcer is not None:
                 self.talk.voice.interrupt()  # new input: speech stops at once
             self._acted = True
-            self._cursor_to(reply=False)
+            self._clear_answer()  # a line given and still shown: the next key starts anew
             on_list = isinstance(self.focused, Choices)
+            if not self._answers(event, on_list=on_list):
+                # typing or moving: the cursor goes to the item; a key that
+                # answers leaves it on what was said until the reply comes
+                # (it is not moved twice, nor through rows about to change)
+                self._cursor_to(reply=False)
             digit_chose, self._digit_chose = self._digit_chose, False
             if isinstance(event, events.Key):
                 if digit_chose and event.key == "enter" and not self.answer.value:
@@ -520,13 +596,28 @@ class CompanionApp(App[int]):
                 return
         await super().on_event(event)
 
+    def _answers(self, event: events.Event, *, on_list: bool) -> bool:
+        """Whether a key answers (or asks for something to be said): Enter, a
+        key of the key map, a digit that chooses in the list."""
+        if not isinstance(event, events.Key):
+            return False
+        if event.key == "enter" or event.key in BOUND_KEYS:
+            return True
+        character = event.character or ""
+        if on_list and self.talk is not None:
+            character = layout_digits(character, self.talk.language)
+        count = len(self._menu.options) if self._menu is not None else 0
+        return on_list and len(character) == 1 and character in "123456789" and (
+            int(character) <= count)
+
     def _list_key(self, character: str) -> None:
         """A printable key typed in the list."""
         count = len(self._menu.options) if self._menu is not None else 0
         if self.talk is not None:  # the digit row of a Czech or French keyboard too
             character = layout_digits(character, self.talk.language)
         if len(character) == 1 and character in "123456789" and int(character) <= count:
-            self.choices.index = int(character) - 1
+            # chosen at once: the highlight is not moved first (a braille
+            # display would show that option for a moment before the reply)
             self.choose(int(character) - 1)
             self._digit_chose = True  # the Enter typed after it ends it, as in line mode
         else:  # a word (help, repeat, quit) or an answer begins: to the answer line
@@ -561,8 +652,15 @@ class CompanionApp(App[int]):
 
     @on(Input.Submitted, "#answer")
     def answered(self, event: Input.Submitted) -> None:
+        """A line typed: given; it stays on the answer line until the reply
+        (or the next question) comes, and goes in the same screen update."""
         self.inbox.put_line(event.value)
-        event.input.value = ""
+        self._submitted = True
+
+    def _clear_answer(self) -> None:
+        if self._submitted:
+            self._submitted = False
+            self.answer.value = ""
 
     @on(Input.Changed, "#answer")
     def typed(self) -> None:
