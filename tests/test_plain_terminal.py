@@ -126,6 +126,8 @@ def test_keys_are_understood_or_dropped_never_written_back(terminal: Terminal) -
     said = [line.rstrip() for line in terminal.screen.display]
     assert said.count("9 is not a choice:") == 2, said
     terminal.until_cursor("Choose 1 to 3: ")  # the question, shown again
+    rows = [line.rstrip() for line in terminal.screen.display if line.strip()]
+    assert rows[-2] != "Choose 1 to 3:", rows  # once, on the cursor's line
     terminal.type("2\r")
     terminal.until_cursor("Choose 1 to 6: ")
     terminal.type(F5 + ESCAPE)  # a game word out of a game; Escape stops speech

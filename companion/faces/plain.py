@@ -150,6 +150,8 @@ class PlainFace:
         # on a terminal the answer is typed on the prompt's own line, so a
         # braille display at the cursor shows the question
         with self._lock:
+            if asked.again and self._prompt == asked.prompt:
+                return  # on the cursor's line already (written again after the news)
             self.output.write(("\n" if self._prompt is not None else "")
                               + self._lines(asked.prompt) + " " + self.typing())
             self.output.flush()
