@@ -1,7 +1,9 @@
 """Plain line mode in a real 40x15 pseudo-terminal, read back with pyte as a
-braille display reads it: the question is on the cursor's line, keys are
-understood or dropped and never written back as escapes, and lines break
-between phrases, not inside a card's name."""
+braille display reads it: once the app has answered, the cursor rests on
+the first row of what it wrote (the reply, or the question when nothing
+else came), the first key takes it back to the answer on the question's
+own line; keys are understood or dropped and never written back as
+escapes, and lines break between phrases, not inside a card's name."""
 
 from __future__ import annotations
 
@@ -71,6 +73,17 @@ class Terminal:
                              f"{self.cursor_line()!r}, x {self.screen.cursor.x}; "
                              f"{self.screen.display}")
 
+    def until_at(self, text: str, timeout: float = 20) -> None:
+        """Wait until the cursor is at the start of a line that begins with ``text``."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(0.05)
+            if self.cursor_line().startswith(text) and self.screen.cursor.x == 0:
+                return
+        raise AssertionError(f"the cursor is not on {text!r}: line "
+                             f"{self.cursor_line()!r}, x {self.screen.cursor.x}; "
+                             f"{self.screen.display}")
+
     def until(self, text: str, timeout: float = 20) -> None:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -95,54 +108,65 @@ def terminal(tmp_path: Path) -> Iterator[Terminal]:
     term.close()
 
 
-def test_the_question_is_on_the_cursors_line(terminal: Terminal) -> None:
-    terminal.until_cursor("Choose 1 to 4: ")  # first start: the language
+def test_the_reply_is_at_the_cursor_and_typing_goes_to_the_answer(terminal: Terminal) -> None:
+    terminal.until_at("Language / Langue / Jazyk / Язык:")  # first start: the menu's title
+    terminal.until("Choose 1 to 4:")
     terminal.type("1")
-    terminal.until_cursor("Choose 1 to 4: 1")  # typed text echoed after the prompt
+    terminal.until_cursor("Choose 1 to 4: 1")  # the first key: back to the answer, echoed
     terminal.type("\r")
+    terminal.until_at("Speech:")
+    terminal.type("x\x7f")  # Backspace erases
     terminal.until_cursor("Choose 1 to 2: ")
-    terminal.type("x\x7f2\r")  # Backspace erases
-    terminal.until_cursor("Choose 1 to 3: ")
     terminal.type("2\r")
-    terminal.until_cursor("Choose 1 to 6: ")  # the main menu
+    terminal.until_at("How much should it say?")
+    terminal.type("2\r")  # the main menu: more than the screen holds; the top row
+    terminal.until("Choose 1 to 6:")
+    terminal.until_at("", timeout=5)
+    assert terminal.screen.cursor.y == 0
     rows = [line.rstrip() for line in terminal.screen.display]
     assert rows[rows.index("Main menu.") + 1] == "1. Table companion for a real game."
+    terminal.type("7\r")
+    terminal.until_at("7 is not a choice:")  # the reply, then the question below it
+    rows = [line.rstrip() for line in terminal.screen.display]
+    assert rows[terminal.screen.cursor.y + 1] == "type a number from 1 to 6."
+    assert rows[terminal.screen.cursor.y + 2] == "Choose 1 to 6:"
 
 
 def test_keys_are_understood_or_dropped_never_written_back(terminal: Terminal) -> None:
-    terminal.until_cursor("Choose 1 to 4: ")
+    terminal.until_at("Language")
     terminal.type("1\r")
-    terminal.until_cursor("Choose 1 to 2: ")
+    terminal.until_at("Speech:")
     terminal.type(DOWN + "\x1b[C" + "\x07")  # arrows and a bell: nothing
     terminal.pump(0.3)
-    assert terminal.cursor_line().rstrip() == "Choose 1 to 2:"
+    assert terminal.cursor_line().rstrip() == "Speech:"
     terminal.type("2\r")
-    terminal.until_cursor("Choose 1 to 3: ")
+    terminal.until_at("How much should it say?")
     terminal.type("9\r")
-    terminal.until("9 is not a choice:")  # broken after the phrase, at 40 cells
-    terminal.until_cursor("Choose 1 to 3: ")
+    terminal.until_at("9 is not a choice:")  # broken after the phrase, at 40 cells
     terminal.type(F2)  # repeat, at once, with no Enter
     terminal.pump(0.5)
     said = [line.rstrip() for line in terminal.screen.display]
     assert said.count("9 is not a choice:") == 2, said
-    terminal.until_cursor("Choose 1 to 3: ")  # the question, shown again
+    terminal.until_at("9 is not a choice:")  # the repeated reply at the cursor
+    assert said.index("9 is not a choice:") < terminal.screen.cursor.y
     rows = [line.rstrip() for line in terminal.screen.display if line.strip()]
-    assert rows[-2] != "Choose 1 to 3:", rows  # once, on the cursor's line
+    assert rows[-1] == "Choose 1 to 3:" and rows[-2] != "Choose 1 to 3:", rows  # once
     terminal.type("2\r")
-    terminal.until_cursor("Choose 1 to 6: ")
+    terminal.until("Choose 1 to 6:")
     terminal.type(F5 + ESCAPE)  # a game word out of a game; Escape stops speech
-    terminal.until("where works during a game.")
-    terminal.until_cursor("Choose 1 to 6: ")
+    terminal.until_at("where works during a game.")
+    terminal.type("x")
+    terminal.until_cursor("Choose 1 to 6: x")
     assert b"^[" not in terminal.written
     assert b"\x1b[B" not in terminal.written and b"\x07" not in terminal.written
 
 
 def test_lines_break_between_phrases_not_inside_a_card_name(terminal: Terminal) -> None:
-    terminal.until_cursor("Choose 1 to 4: ")
-    for answer, prompt in (("1", "Choose 1 to 2: "), ("2", "Choose 1 to 3: "),
-                           ("3", "Choose 1 to 6: "), ("4", "Choose 1 to 3: ")):
+    terminal.until("Choose 1 to 4:")
+    for answer, prompt in (("1", "Choose 1 to 2:"), ("2", "Choose 1 to 3:"),
+                           ("3", "Choose 1 to 6:"), ("4", "Choose 1 to 3:")):
         terminal.type(answer + "\r")
-        terminal.until_cursor(prompt)
+        terminal.until(prompt)
     terminal.type("3\r")  # the whole reference: long lines
     terminal.until("Code o3.")
     rows = [line.rstrip() for line in terminal.screen.display if line.strip()]

@@ -113,13 +113,16 @@ class Keyboard:
 class TerminalKeyboard:
     """Key by key from a terminal, echoed by the app itself (so that no
     escape sequence is ever echoed). ``echo`` writes what the player typed;
-    ``entered`` is told when a line ends."""
+    ``entered`` is told when a line ends, ``pressed`` when a key of the key
+    map is (before its action is taken)."""
 
     def __init__(self, fd: int, echo: Callable[[str], None],
-                 entered: Callable[[], None] | None = None) -> None:
+                 entered: Callable[[], None] | None = None,
+                 pressed: Callable[[], None] | None = None) -> None:
         self.fd = fd
         self.echo = echo
         self.entered = entered
+        self.pressed = pressed
         self.arrived = 0.0
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self._pending = ""  # characters read, not yet taken
@@ -187,6 +190,8 @@ class TerminalKeyboard:
                 self._pending = self._pending[len(found):]
                 actions = _actions([KEY_SEQUENCES[found]] if found in KEY_SEQUENCES else [])
                 if actions:
+                    if self.pressed is not None:
+                        self.pressed()
                     return actions[0]
                 continue  # an arrow, Alt+key, a key with no action: dropped
             self._pending = self._pending[1:]

@@ -6,11 +6,17 @@ plain console, and pipes (``companion --plain``; also when ``ACCESSIBLE=1``,
 is redrawn: every sentence is a new line. A menu is its title, its options
 numbered a line each, then the prompt.
 
-On a terminal the prompt ends its line with a space and the cursor, so a
-braille display at the cursor shows the question; lines are wrapped at the
-terminal's width between phrases and words (a card name is not cut in
-two). Function keys typed in a line are the actions they stand for (F2
-repeat, F5 where...), arrow keys and other control characters are dropped:
+On a terminal the prompt ends its line with a space, and the answer is
+typed there; lines are wrapped at the terminal's width between phrases and
+words (a card name is not cut in two). What the app wrote since the
+player's last key (the reply, then the question) is a block, and once the
+question is written the cursor rests on the block's first row, so a
+braille display at the cursor shows the reply without a line-up and
+reading down reaches the question; the first key typed takes the cursor
+back to the answer. The cursor moves in the same write as the text, so a
+screen reader reads new text once and no line again. Function keys typed
+in a line are the actions they stand for (F2 repeat, F5 where...), arrow
+keys and other control characters are dropped:
 nothing of them is ever written back. On a pipe every prompt is a line of
 its own, and nothing is wrapped.
 
@@ -97,6 +103,9 @@ class PlainFace:
         #: What the player has typed of the line (the terminal's keyboard says).
         self.typing: Callable[[], str] = str
         self._prompt: str | None = None  # the prompt waiting on its line, on a terminal
+        self._rows = 0  # rows the block written since the player's last key spans, minus one
+        self._fresh = True  # the next output begins a new block
+        self._lifted = False  # the cursor is on the block's first row (the prompt's saved)
         # a speech failure is told from the speech thread, the keyboard echoes from its own
         self._lock = threading.Lock()
 
@@ -111,6 +120,29 @@ class PlainFace:
         lines = wrap(text, self._columns() - 1) if self.terminal else [text]
         return "\n".join(lines)
 
+    def _out(self, text: str, *, lift: bool = False) -> None:
+        """Write ``text`` in one piece: on a terminal, the cursor first back
+        at the answer if it was lifted, and, if ``lift``, then up on the
+        first row of the block (while nothing is typed)."""
+        if not self.terminal:
+            self.output.write(text)
+            self.output.flush()
+            return
+        written = "\x1b8" if self._lifted else ""
+        self._lifted = False
+        rows = text.count("\n")
+        if self._fresh and text:
+            self._fresh, self._rows = False, 0
+            rows -= text.startswith("\n")  # it ends the line the cursor was on
+        self._rows += rows
+        written += text
+        if lift and self._rows > 0 and not self.typing():
+            up = min(self._rows, max(shutil.get_terminal_size().lines - 1, 1))
+            written += f"\x1b7\x1b[{up}A\r"
+            self._lifted = True
+        self.output.write(written)
+        self.output.flush()
+
     def _write(self, text: str) -> None:
         """A line; on a terminal, news that comes while a prompt waits goes on
         the line below it, and the prompt (with what was typed) comes again."""
@@ -119,19 +151,23 @@ class PlainFace:
             written = ("\n" if waiting is not None else "") + self._lines(text) + "\n"
             if waiting is not None:
                 written += waiting + " " + self.typing()
-            self.output.write(written)
-            self.output.flush()
+            self._out(written, lift=waiting is not None)
 
     def echo(self, text: str) -> None:
-        """What the player types, echoed as it is typed."""
+        """What the player types, echoed as it is typed (at the answer)."""
         with self._lock:
-            self.output.write(text)
-            self.output.flush()
+            self._fresh = True
+            self._out(text)
 
     def entered(self) -> None:
         """The player ended a line: the next output starts a line of its own."""
         with self._lock:
             self._prompt = None
+
+    def pressed(self) -> None:
+        """The player pressed a key of the key map: what follows is a new block."""
+        with self._lock:
+            self._fresh = True
 
     def show(self, announcement: Announcement) -> None:
         self._write(announcement.text)
@@ -152,9 +188,8 @@ class PlainFace:
         with self._lock:
             if asked.again and self._prompt == asked.prompt:
                 return  # on the cursor's line already (written again after the news)
-            self.output.write(("\n" if self._prompt is not None else "")
-                              + self._lines(asked.prompt) + " " + self.typing())
-            self.output.flush()
+            self._out(("\n" if self._prompt is not None else "")
+                      + self._lines(asked.prompt) + " " + self.typing(), lift=True)
             self._prompt = asked.prompt
 
     def answered(self, answered: Answered) -> None:
@@ -174,7 +209,7 @@ def run_plain(source: Source | LineReader, output: LineSink, settings: Settings,
     if hasattr(source, "get"):
         keyboard = cast(Source, source)
     elif face.terminal and fileno is not None and os.isatty(fileno()):
-        terminal = TerminalKeyboard(fileno(), face.echo, face.entered).start()
+        terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed).start()
         face.typing = lambda: terminal.typing if terminal is not None else ""
         keyboard = terminal
     else:
