@@ -45,7 +45,11 @@ reader follow it):
 2. After any key the player presses, any focus change and any highlight
    change, it is on the focused item: in the answer line at its text
    cursor, in the list at the start of the highlighted option's text.
-   A question asked with nothing new said puts it there too.
+   A question asked with nothing new said puts it there too. While the
+   answer line is empty and its prompt is long (the answer would begin
+   past cell 32, out of a 40-cell display's first window), the cursor is
+   at the start of the prompt instead, so the display shows the question;
+   the first key typed takes it to the answer.
 3. When a list opens, it takes the focus with its first option
    highlighted, unless the player is already typing in the answer line;
    when it closes, the focus goes back to the answer line.
@@ -159,14 +163,24 @@ class ScreenFace:
 # -- widgets -------------------------------------------------------------------------------
 
 
+#: The column past which an empty answer line is too far right for a
+#: braille display's first window (40 cells, a few left for the answer).
+FAR_RIGHT = 32
+
+
 class Answer(Input):
     """The answer line; the terminal cursor on the cell its text cursor is
     drawn in (Textual's own is one cell to the right at the end of the text),
-    placed as the line is drawn when the cursor belongs to it."""
+    placed as the line is drawn when the cursor belongs to it; while it is
+    empty and its prompt pushes it past :data:`FAR_RIGHT`, on the prompt's
+    first cell."""
 
     @property
     def cursor_screen_offset(self) -> Offset:
         x, y, _width, _height = self.content_region
+        if not self.value and x >= FAR_RIGHT and isinstance(self.parent, Widget):
+            row = self.parent.content_region
+            return Offset(row.x, row.y)
         column = cell_len(self.value[: self.cursor_position]) - self.scroll_offset.x
         return Offset(x + column, y)
 
@@ -322,6 +336,7 @@ class CompanionApp(App[int]):
         self._acted = True
         #: A line was given and is still shown on the answer line (until what comes next).
         self._submitted = False
+        self._given_to = ""  # the prompt a line was given to
         #: A menu was answered and its list is still shown (until what comes next).
         self._menu_closed = False
         #: A digit chose in a list, and no key came since: an Enter now ends
@@ -656,10 +671,20 @@ class CompanionApp(App[int]):
         (or the next question) comes, and goes in the same screen update."""
         self.inbox.put_line(event.value)
         self._submitted = True
+        # (a menu's answer is written as the option chosen, on_closed)
+        self._given_to = self.prompt if self._menu is None else ""
 
     def _clear_answer(self) -> None:
+        """A line given goes: into the transcript after what it answered
+        ("Player 1's name: Ann"), so it stays in the history and a screen
+        reader reads a new line rather than a changed character."""
         if self._submitted:
             self._submitted = False
+            given = self.answer.value
+            if given.strip() and self._given_to:
+                if self._acted:
+                    self._flush_reply()
+                self.transcript.write(f"{self._given_to} {given}")
             self.answer.value = ""
 
     @on(Input.Changed, "#answer")

@@ -40,5 +40,10 @@ def score(conversation: Conversation) -> None:
             conversation.say(warning(teller.text("Round %(round)d again.", round=number)))
             continue
         rounds.append(cards)
-    for line in explain_game(teller.catalog, game.score(), names, teller.verbosity):
+    # Key facts first: the final scores and the winner, then how each came
+    # (the rounds, then the puddings), so the first sentence at the cursor
+    # and the first said is the result.
+    lines = explain_game(teller.catalog, game.score(), names, teller.verbosity)
+    final = lines.index(teller.text("Final scores."))
+    for line in lines[final:] + lines[:final]:
         conversation.say(result(line))

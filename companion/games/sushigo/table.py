@@ -210,7 +210,7 @@ class TableGame:
         tracker = self.tracker
         if not cards:  # skipped with an empty line (the pick is never empty)
             self.session.skip(key)
-            return []
+            return [reply(self._skipped(key))]
         try:
             if key == HAND:
                 return self._hand(cards)
@@ -228,6 +228,15 @@ class TableGame:
             return said + self._concerns(concerns)
         except TrackerError as error:
             return [warning(str(error))]
+
+    def _skipped(self, key: object) -> str:
+        """A skipped question, confirmed in a sentence like an entry."""
+        if key == HAND:
+            return self.text("Hand skipped; the word hand enters it later.")
+        if isinstance(key, int):
+            return self.text("%(player)s's reveal skipped.", player=self.names[key])
+        seat = int(str(key)[len(KEPT):])
+        return self.text("%(player)s's table kept as it is.", player=self.names[seat])
 
     def _hand(self, cards: Sequence[Card]) -> list[Announcement]:
         """The player's hand this turn entered (or entered again): read back,

@@ -1,0 +1,342 @@
+"""The real assistive technology the walk runs the app under, and the
+console it reads.
+
+* :class:`VirtualConsole`: a spare Linux virtual console (VT), made the
+  foreground one, sized as asked; keys go into its input queue (TIOCSTI)
+  byte for byte as the Linux keyboard sends them; its text and cursor are
+  read back from ``/dev/vcsu`` and ``/dev/vcsa``.
+* :class:`Brltty`: BRLTTY reading that console (its ``lx`` screen driver)
+  with the ``tt`` braille driver writing its window to a pseudo-terminal
+  read here (text, dots and cursor cell, parsed with pyte) and the ``xs``
+  (ExternalSpeech) speech driver sending every utterance to a socket served
+  here; its navigation keys (line up, back to the cursor) are sent to it.
+* :class:`Fenrir`: the Fenrir screen reader reading the same console, its
+  debug speech driver printing each utterance.
+
+All of it needs root, ``/dev/tty0`` and the Debian packages ``brltty`` and
+``fenrir``; :func:`missing` says what is absent.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import fcntl
+import importlib.util
+import os
+import pty
+import select
+import shutil
+import socket
+import struct
+import subprocess
+import termios
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+VT_OPENQRY = 0x5600
+VT_GETSTATE = 0x5603
+VT_ACTIVATE = 0x5606
+VT_WAITACTIVE = 0x5607
+VT_DISALLOCATE = 0x5608
+TIOCSTI = 0x5412
+
+#: What the Linux console keyboard sends, by key name.
+KEYS: dict[str, bytes] = {
+    "Enter": b"\r", "Tab": b"\t", "Escape": b"\x1b", "Backspace": b"\x7f",
+    "Up": b"\x1b[A", "Down": b"\x1b[B", "Right": b"\x1b[C", "Left": b"\x1b[D",
+    "F1": b"\x1b[[A", "F2": b"\x1b[[B", "F3": b"\x1b[[C", "F4": b"\x1b[[D", "F5": b"\x1b[[E",
+    "F6": b"\x1b[17~", "F7": b"\x1b[18~", "F8": b"\x1b[19~", "F9": b"\x1b[20~",
+    "C-q": b"\x11",
+}
+
+#: The braille display's own keys, as BRLTTY's tt driver reads them (xterm keypad).
+BRAILLE_KEYS: dict[str, bytes] = {
+    "LineUp": b"\x1bOA",
+    "LineDown": b"\x1bOB",
+    "ToCursor": b"\x1bOu",
+}
+
+
+def now() -> float:
+    return time.monotonic()
+
+
+def missing() -> list[str]:
+    """What the walk needs and this machine lacks, in words (empty: all there)."""
+    gaps = []
+    if os.geteuid() != 0:
+        gaps.append("root (VT switching, /dev/vcsa and TIOCSTI need it)")
+    if not Path("/dev/tty0").exists():
+        gaps.append("virtual consoles (/dev/tty0)")
+    for program, package in (("brltty", "brltty"), ("fenrir", "fenrir")):
+        if shutil.which(program, path="/usr/sbin:/usr/bin:/sbin:/bin") is None:
+            gaps.append(f"{program} (Debian package {package})")
+    if importlib.util.find_spec("pyte") is None:
+        gaps.append("the Python package pyte")
+    return gaps
+
+
+@dataclass
+class Utterance:
+    """One thing a screen reader said (or a cut: ``kind`` "mute"/"cancel")."""
+
+    t: float
+    kind: str
+    text: str
+
+
+@dataclass
+class Frame:
+    """One braille window BRLTTY showed: its text and the cursor cell in it."""
+
+    t: float
+    text: str
+    cursor: int | None
+
+
+class VirtualConsole:
+    """A spare VT of this machine, in the foreground while it is used."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.cols, self.rows = cols, rows
+        self.tty0 = os.open("/dev/tty0", os.O_RDWR | os.O_NOCTTY)
+        state = array.array("H", [0, 0, 0])
+        fcntl.ioctl(self.tty0, VT_GETSTATE, state, True)
+        self.previous = state[0]
+        free = array.array("i", [0])
+        fcntl.ioctl(self.tty0, VT_OPENQRY, free, True)
+        self.vt = free[0]
+        self.path = f"/dev/tty{self.vt}"
+        self.fd = os.open(self.path, os.O_RDWR | os.O_NOCTTY)
+        subprocess.run(["stty", "sane", "cols", str(cols), "rows", str(rows)],
+                       stdin=self.fd, check=False)
+        os.write(self.fd, b"\x1bc")  # reset: a clear screen, default modes
+        fcntl.ioctl(self.tty0, VT_ACTIVATE, self.vt)
+        fcntl.ioctl(self.tty0, VT_WAITACTIVE, self.vt)
+
+    def send(self, data: bytes) -> None:
+        """Bytes into the console's input queue, as typed."""
+        for byte in data:
+            fcntl.ioctl(self.fd, TIOCSTI, bytes([byte]))
+
+    def snapshot(self) -> tuple[list[str], int, int]:
+        """The screen's lines (trailing blanks cut), and the cursor's column and row."""
+        with Path(f"/dev/vcsa{self.vt}").open("rb") as attributes:
+            rows, cols, x, y = attributes.read(4)
+        with Path(f"/dev/vcsu{self.vt}").open("rb") as text:
+            chars = array.array("I", text.read())
+        lines = ["".join(chr(c) if c else " " for c in chars[r * cols:(r + 1) * cols]).rstrip()
+                 for r in range(rows)]
+        return lines, x, y
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(self.tty0, VT_ACTIVATE, self.previous)
+            fcntl.ioctl(self.tty0, VT_WAITACTIVE, self.previous)
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+        with contextlib.suppress(OSError):  # the app's exit hung the old descriptor up
+            fd = os.open(self.path, os.O_RDWR | os.O_NOCTTY)
+            subprocess.run(["stty", "sane"], stdin=fd, check=False)
+            os.write(fd, b"\x1bc")
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(self.tty0, VT_DISALLOCATE, self.vt)
+        os.close(self.tty0)
+
+
+@dataclass
+class SpeechSocket:
+    """BRLTTY's ExternalSpeech protocol, served: 1 mute; 3 + rate (4 bytes);
+    4 + length (2) + count (2) + text + attributes: say. The end of speech
+    is answered after a plausible speaking time, so BRLTTY sees it end."""
+
+    path: str
+    said: list[Utterance] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    chars_a_second: float = 15.0
+
+    def start(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            Path(self.path).unlink()
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server.bind(self.path)
+        self.server.listen(1)
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        conn, _ = self.server.accept()
+        buffer = b""
+        pending: list[tuple[float, int]] = []  # (end time, index to answer)
+        while True:
+            ready, _, _ = select.select([conn], [], [], 0.05)
+            moment = now()
+            for item in [p for p in pending if moment >= p[0]]:
+                with contextlib.suppress(OSError):
+                    conn.sendall(struct.pack(">H", item[1]))
+                pending.remove(item)
+            if not ready:
+                continue
+            data = conn.recv(65536)
+            if not data:
+                return
+            buffer += data
+            while buffer:
+                code = buffer[0]
+                if code == 1:
+                    buffer = buffer[1:]
+                    pending.clear()
+                    with self.lock:
+                        self.said.append(Utterance(moment, "mute", ""))
+                elif code == 3:
+                    if len(buffer) < 5:
+                        break
+                    buffer = buffer[5:]
+                elif code == 4:
+                    if len(buffer) < 5:
+                        break
+                    length = buffer[1] << 8 | buffer[2]
+                    count = buffer[3] << 8 | buffer[4]
+                    if len(buffer) < 5 + length + count:
+                        break
+                    text = buffer[5:5 + length].decode("utf-8", "replace").strip()
+                    buffer = buffer[5 + length + count:]
+                    with self.lock:
+                        self.said.append(Utterance(moment, "say", text))
+                    pending.append((moment + max(0.2, len(text) / self.chars_a_second), count))
+                else:
+                    buffer = b""
+
+
+class Brltty:
+    """BRLTTY 6.5 on the console: braille window on a pty, speech on a socket."""
+
+    def __init__(self, console: VirtualConsole, workdir: Path, cells: int = 40) -> None:
+        import pyte  # noqa: PLC0415  (only the walk needs it)
+
+        self.cells = cells
+        self.frames: list[Frame] = []
+        self.lock = threading.Lock()
+        self.master, slave = pty.openpty()
+        attrs = termios.tcgetattr(slave)
+        attrs[3] &= ~(termios.ECHO | termios.ICANON)
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+        self._slave = slave
+        self._screen = pyte.Screen(cells, 3)
+        self._stream = pyte.ByteStream(self._screen)
+        self.speech = SpeechSocket(str(workdir / "speech.sock"))
+        self.speech.start()
+        self.log = workdir / "brltty.log"
+        self._stderr: BinaryIO = (workdir / "brltty.stderr").open("wb")
+        self.process = subprocess.Popen(
+            ["brltty", "-n", "-q", "-N", "-Z", "-e",
+             "-f", "/dev/null", "-F", str(workdir / "brltty.prefs"),
+             "-W", str(workdir), "-P", str(workdir / "brltty.pid"),
+             "-b", "tt", "-d", os.ttyname(slave),
+             "-B", f"lines=1,columns={cells},term=xterm",
+             "-x", "lx", "-s", "xs", "-S", f"socket_path={self.speech.path}",
+             "-o", "autospeak=yes", "-l", "info", "-L", str(self.log)],
+            env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"},
+            stdout=subprocess.DEVNULL, stderr=self._stderr)
+        self.vt = console.vt
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        while True:
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if not ready:
+                if self.process.poll() is not None:
+                    return
+                continue
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                return
+            while True:  # the rest of this redraw
+                ready, _, _ = select.select([self.master], [], [], 0.03)
+                if not ready:
+                    break
+                try:
+                    data += os.read(self.master, 65536)
+                except OSError:
+                    break
+            self._stream.feed(data)
+            text = self._screen.display[0]
+            cursor = self._screen.cursor.x if self._screen.cursor.y == 0 else None
+            with self.lock:
+                last = self.frames[-1] if self.frames else None
+                if last is None or (last.text, last.cursor) != (text, cursor):
+                    self.frames.append(Frame(now(), text, cursor))
+
+    def press(self, key: str) -> None:
+        """A key of the braille display."""
+        os.write(self.master, BRAILLE_KEYS[key])
+
+    def window(self) -> str:
+        with self.lock:
+            return self.frames[-1].text if self.frames else ""
+
+    def close(self) -> None:
+        _stop(self.process)
+        self._stderr.close()
+        for fd in (self.master, self._slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+class Fenrir:
+    """The Fenrir screen reader on the console, speech to its debug driver."""
+
+    PREFIX = "Speech Debug Driver: "
+
+    def __init__(self, workdir: Path) -> None:
+        self.said: list[Utterance] = []
+        self.lock = threading.Lock()
+        options = ";".join([
+            "sound#enabled=False", "speech#driver=debugDriver", "speech#autoReadIncoming=True",
+            "keyboard#driver=dummyDriver", "screen#driver=vcsaDriver", "braille#enabled=False",
+            "remote#enable=False", "promote#enabled=False", "time#enabled=False",
+            "general#autoSpellCheck=False", f"general#debugFile={workdir / 'fenrir.log'}",
+        ])
+        self.process = subprocess.Popen(
+            ["/usr/bin/fenrir", "-s", "/etc/fenrirscreenreader/settings/settings.conf",
+             "-o", options],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            env={"PATH": "/usr/bin:/bin", "PYTHONUNBUFFERED": "1", "LANG": "C.UTF-8"})
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        current: list[Any] | None = None
+        for raw in self.process.stdout:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            if current is not None:
+                if line.startswith(self.PREFIX + "-----"):
+                    with self.lock:
+                        self.said.append(Utterance(current[0], "say", current[1].strip()))
+                    current = None
+                else:
+                    current[1] += " / " + line
+                continue
+            if line.startswith(self.PREFIX + "Speak:"):
+                current = [now(), line[len(self.PREFIX) + 6:]]
+            elif line.startswith(self.PREFIX + "Cancel"):
+                with self.lock:
+                    self.said.append(Utterance(now(), "cancel", ""))
+
+    def close(self) -> None:
+        _stop(self.process)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
