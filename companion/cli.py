@@ -10,7 +10,7 @@ Subcommands:
     Whole games between bots: wins, mean scores, throughput.
 ``companion say TEXT [--lang xx] [--backend NAME] [--to FILE.wav]``
     Speak a sentence, or write it to a WAV file.
-``companion bench engine|advisor|scan|speech|ui [--game G] [--json]``
+``companion bench engine|advisor|scan|speech|ui|a11y [--game G] [--json]``
     Speed figures for developers.
 
 With no subcommand it starts the app. Games are found through the registry
@@ -129,7 +129,8 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", parents=[which],
                                 help="measure speed (figures for developers)")
     bench.add_argument(
-        "what", choices=["engine", "advisor", "scan", "speech", "ui"], help="what to measure"
+        "what", choices=["engine", "advisor", "scan", "speech", "ui", "a11y"],
+        help="what to measure (a11y: the walk under real BRLTTY and Fenrir; root)"
     )
     bench.add_argument(
         "--rate", type=float, default=200.0, help="scan: scans a second (default 200)"
@@ -138,6 +139,8 @@ def _parser() -> argparse.ArgumentParser:
         "--games", type=int, default=200, help="advisor: games per table size (default 200)"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--out", type=Path, default=None,
+                       help="a11y: a folder for the walk's transcripts")
     bench.add_argument(
         "--seconds", type=float, default=None,
         help="engine: time per table size (default 2); scan: how long (default 10)",
@@ -167,6 +170,8 @@ def _main(argv: Sequence[str] | None) -> int:
                            backend=args.backend, to=args.to)
     if args.command == "bench" and args.what == "ui":
         return bench_ui_command(as_json=args.json)
+    if args.command == "bench" and args.what == "a11y":
+        return bench_a11y_command(out=args.out, as_json=args.json)
     if args.command == "bench" and args.what == "speech":
         return bench_speech_command(as_json=args.json)
     if args.command == "bench" and args.what == "scan":
@@ -311,6 +316,41 @@ def bench_ui_command(*, as_json: bool) -> int:
           f" p95 {f.announce_ms_p95:.2f} ms")
     print(f"scan to announcement: p95 {f.scan_announce_ms_p95:.2f} ms")
     print(f"memory after a whole game, full screen: {f.rss_mb:.0f} MB")
+    return EXIT_OK
+
+
+def bench_a11y_command(*, out: Path | None, as_json: bool) -> int:
+    """``companion bench a11y``: the walk under real BRLTTY and Fenrir, in
+    both faces at 80x25 and 40x15, and its figures."""
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.atcheck.devices import missing  # noqa: PLC0415
+    from companion.atcheck.walk import failures, walk_everything  # noqa: PLC0415
+
+    gaps = missing()
+    if gaps:
+        return _fail("bench", "the walk needs " + ", ".join(gaps))
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return _fail("bench", f"cannot write the transcripts to {out}: {error.strerror}")
+    walks = walk_everything([sys.executable, "-m", "companion"], out)
+    totals = {name: sum(getattr(figures, name) for figures, _ in walks)
+              for name in ("line_ups_needed", "duplicate_utterances", "blank_flickers",
+                           "announcements_missed", "steps_failed")}
+    if as_json:
+        print(json.dumps({**totals, "walks": [figures.as_dict() for figures, _ in walks]}))
+        return EXIT_OK
+    for figures, seen in walks:
+        print(f"{figures.face} face, {figures.size}: {figures.steps} steps,"
+              f" {figures.line_ups_needed} line-ups needed,"
+              f" {figures.duplicate_utterances} said twice,"
+              f" {figures.blank_flickers} blank windows,"
+              f" {figures.announcements_missed} missed")
+        for number, step in enumerate(seen, 1):
+            for problem in failures(step):
+                print(f"  step {number}, {step.step.label}: {problem}")
+    print("in all: " + ", ".join(f"{name} {value}" for name, value in totals.items()))
     return EXIT_OK
 
 

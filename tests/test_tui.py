@@ -542,8 +542,13 @@ def test_scoring_a_finished_game_to_the_winner() -> None:
         for cards in ("t w3 o2 f", "x x f", "w2 o3", "s s s", "f", "banana", "q q q"):
             await player.said("in the order played:")
             await player.type(cards)
+        await player.menu(2)  # how every point came? (the result is said first)
+        final = player.app.lines[player.app.lines.index("Final scores."):]
+        assert final[1:4] == ["  Ana: 29 points.", "  Ben: 21 points.", "Winner: Ana."]
+        await player.pick(2)  # yes, round by round
         await main_menu(player)
         lines = player.app.lines
+        assert "Puddings at the end of the game." in lines[lines.index("Winner: Ana."):]
         assert any("banana is not a card" in line for line in lines)
         final = lines[lines.index("Final scores."):]
         # Ana: squid on wasabi 9 + most maki 6; salmon 2 + most maki 6; the

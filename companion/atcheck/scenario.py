@@ -111,6 +111,8 @@ def steps(face: str) -> list[Step]:
         Step("Ann, round 3", line("f f"), shows=r"Round 3, Ben", says=r"round 3 ben"),
         Step("Ben, round 3: the final result, key facts first", line("o3"),
              shows=r"^Final scores", says=r"final scores ann \d+ points"),
+        Step("2: how every point came, round by round", choose("2"), shows=r"^Round 1\.",
+             says=r"round 1"),
         Step("1: table companion; how many players", choose("1"), shows=r"How many players",
              says=r"how many players"),
         Step("2 and Enter", line("2"), shows=r"Player 1's name", says=r"player 1"),
@@ -128,6 +130,6 @@ def steps(face: str) -> list[Step]:
         Step("my pick: t", line("t"), shows=r"^Ann: Wasabi", says=r"ann wasabi"),
         Step("Enter: Ben's reveal skipped", "Enter", shows=r"^Ben's reveal skipped",
              says=r"skipped"),
-        Step("Control Q: quit", "C-q", shows=None, says=None),
+        Step("Control Q: quit", "C-q", shows=None, says=None, changes=False),
     ]
     return walk

@@ -412,3 +412,23 @@ def transcript(result: Figures, seen: Sequence[Seen]) -> str:
             lines.append(f"PROBLEM: {problem}")
         lines.append("")
     return "\n".join(lines) + "\n"
+
+
+#: The faces and console sizes the walk is taken in.
+FACES = ("full", "plain")
+SIZES = ((80, 25), (40, 15))
+
+
+def walk_everything(app: Sequence[str], out: Path | None = None,
+                    faces: Sequence[str] = FACES,
+                    sizes: Sequence[tuple[int, int]] = SIZES) -> list[tuple[Figures, list[Seen]]]:
+    """The walk in every face at every size, one after the other (one
+    console at a time is in the foreground); transcripts in ``out``."""
+    from companion.atcheck.scenario import steps  # noqa: PLC0415  (it imports the games)
+
+    walks = []
+    for face in faces:
+        for cols, rows in sizes:
+            path = None if out is None else out / f"{face}-{cols}x{rows}.txt"
+            walks.append(run_walk(face, cols, rows, steps(face), app=app, out=path))
+    return walks

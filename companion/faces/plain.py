@@ -91,6 +91,12 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+#: The column past which the answer is out of a 40-cell braille display's
+#: first window (a few cells kept for the answer): the cursor waits at the
+#: start of the question's row instead, until the player types.
+FAR_RIGHT = 32
+
+
 class PlainFace:
     """The conversation as lines on a text stream."""
 
@@ -105,6 +111,7 @@ class PlainFace:
         self._prompt: str | None = None  # the prompt waiting on its line, on a terminal
         self._rows = 0  # rows the block written since the player's last key spans, minus one
         self._fresh = True  # the next output begins a new block
+        self._owed = False  # the Enter that ended an answer, not written yet
         self._lifted = False  # the cursor is on the block's first row (the prompt's saved)
         # a speech failure is told from the speech thread, the keyboard echoes from its own
         self._lock = threading.Lock()
@@ -130,15 +137,18 @@ class PlainFace:
             return
         written = "\x1b8" if self._lifted else ""
         self._lifted = False
+        if self._owed and text:  # the Enter that ended the answer, with what it brought
+            self._owed, text = False, "\n" + text
         rows = text.count("\n")
         if self._fresh and text:
             self._fresh, self._rows = False, 0
             rows -= text.startswith("\n")  # it ends the line the cursor was on
         self._rows += rows
         written += text
-        if lift and self._rows > 0 and not self.typing():
+        far = len(text.rsplit("\n", 1)[-1]) > FAR_RIGHT  # the answer past a 40-cell window
+        if lift and (self._rows > 0 or far) and not self.typing():
             up = min(self._rows, max(shutil.get_terminal_size().lines - 1, 1))
-            written += f"\x1b7\x1b[{up}A\r"
+            written += "\x1b7" + (f"\x1b[{up}A" if up else "") + "\r"
             self._lifted = True
         self.output.write(written)
         self.output.flush()
@@ -154,9 +164,15 @@ class PlainFace:
             self._out(written, lift=waiting is not None)
 
     def echo(self, text: str) -> None:
-        """What the player types, echoed as it is typed (at the answer)."""
+        """What the player types, echoed as it is typed (at the answer). The
+        Enter that ends a line is written with what comes next, in the same
+        write: the cursor never waits on an empty row (a blank braille
+        window) for the reply."""
         with self._lock:
             self._fresh = True
+            if text == "\n" and self.terminal:
+                self._owed = True
+                return
             self._out(text)
 
     def entered(self) -> None:

@@ -3,7 +3,14 @@ names, then each round's cards player by player, then every score explained."""
 
 from __future__ import annotations
 
-from companion.conversation.events import CardsQuestion, Conversation, Text, result, warning
+from companion.conversation.events import (
+    CardsQuestion,
+    Conversation,
+    Text,
+    YesNo,
+    result,
+    warning,
+)
 from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 from companion.games.sushigo.gamefile import GameFileError, read_game
 from companion.games.sushigo.narration import explain_game, game_file_error_text
@@ -40,10 +47,15 @@ def score(conversation: Conversation) -> None:
             conversation.say(warning(teller.text("Round %(round)d again.", round=number)))
             continue
         rounds.append(cards)
-    # Key facts first: the final scores and the winner, then how each came
-    # (the rounds, then the puddings), so the first sentence at the cursor
-    # and the first said is the result.
+    # Key facts first: the final scores and the winner, short enough to be
+    # read at once (on a braille display, at the cursor); then, if the
+    # player asks, how every point came (the rounds, then the puddings).
     lines = explain_game(teller.catalog, game.score(), names, teller.verbosity)
     final = lines.index(teller.text("Final scores."))
-    for line in lines[final:] + lines[:final]:
+    for line in lines[final:]:
         conversation.say(result(line))
+    if conversation.ask(YesNo(teller.text("Hear how every point came, round by round?"),
+                              no=teller.text("No, back to the main menu."),
+                              yes=teller.text("Yes, round by round."))):
+        for line in lines[:final]:
+            conversation.say(result(line))

@@ -1,0 +1,47 @@
+"""The app under real assistive technology: BRLTTY 6.5 (its ``tt`` braille
+driver, a 40-cell window, and its speech) and the Fenrir screen reader (its
+debug speech driver), both reading a Linux virtual console, as a blind
+player runs them.
+
+The walk (:mod:`companion.atcheck.scenario`) goes through first start, a
+menu, the code drill with a right, a wrong and an invalid answer, a
+practice turn with hand, where, hint, a pick and repeat, a whole scored
+game's final result and a table-companion turn with a skipped reveal, in
+both faces at 80x25 and 40x15. For every step it checks what the braille
+window at the cursor shows and what Fenrir says; the figures must all be
+0: line-ups a braille user needs to read each reply, utterances said
+twice, blank braille windows, replies neither at the cursor nor spoken.
+
+It needs root, virtual consoles and Debian's ``brltty`` and ``fenrir``
+(the README's test command installs them): where one is missing, the test
+fails and says what is missing.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.atcheck.devices import missing
+from companion.atcheck.scenario import steps
+from companion.atcheck.walk import FACES, SIZES, failures, run_walk
+
+APP = [sys.executable, "-m", "companion"]
+
+
+@pytest.mark.parametrize("cols,rows", SIZES, ids=[f"{c}x{r}" for c, r in SIZES])
+@pytest.mark.parametrize("face", FACES)
+def test_every_reply_is_at_the_cursor_and_said_once(face: str, cols: int, rows: int,
+                                                     tmp_path: Path) -> None:
+    gaps = missing()
+    assert not gaps, "the walk under real assistive technology needs " + ", ".join(gaps)
+    transcript = tmp_path / f"{face}-{cols}x{rows}.txt"
+    figures, seen = run_walk(face, cols, rows, steps(face), app=APP, out=transcript)
+    problems = [f"step {number} ({s.step.label}): {problem}"
+                for number, s in enumerate(seen, 1) for problem in failures(s)]
+    assert not problems, (f"{figures.as_dict()}\n" + "\n".join(problems)
+                          + f"\n(transcript: {transcript})\n" + transcript.read_text())
+    assert (figures.line_ups_needed, figures.duplicate_utterances, figures.blank_flickers,
+            figures.announcements_missed) == (0, 0, 0, 0)
