@@ -150,8 +150,18 @@ class PlainFace:
             up = min(self._rows, max(shutil.get_terminal_size().lines - 1, 1))
             written += "\x1b7" + (f"\x1b[{up}A" if up else "") + "\r"
             self._lifted = True
-        self.output.write(written)
+        # One write to the terminal: a text stream with line buffering would
+        # send each line apart, and a braille display would show the row
+        # the cursor passes through (blank) for a moment.
+        binary = getattr(self.output, "buffer", None)
+        if binary is None:
+            self.output.write(written)
+            self.output.flush()
+            return
         self.output.flush()
+        binary.write(written.encode(getattr(self.output, "encoding", None) or "utf-8",
+                                    "replace"))
+        binary.flush()
 
     def _write(self, text: str) -> None:
         """A line; on a terminal, news that comes while a prompt waits goes on
