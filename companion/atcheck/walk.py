@@ -164,18 +164,19 @@ def figures(face: str, size: str, seen: Sequence[Seen]) -> Figures:
                    sum(s.blank_flickers() for s in seen), missed, failed)
 
 
-def failures(seen: Seen) -> list[str]:
-    """What went wrong in a step, in words (empty: nothing)."""
+def failures(seen: Seen, *, speech: bool = True) -> list[str]:
+    """What went wrong in a step, in words (empty: nothing); with ``speech``
+    false, only what the braille display showed."""
     wrong = []
-    if seen.timed_out:
+    if seen.timed_out and (speech or "Fenrir" not in seen.timed_out):
         wrong.append(f"waited in vain for {seen.timed_out}")
     if not seen.at_cursor:
         wrong.append(f"window at the cursor {seen.window!r} lacks /{seen.step.shows}/"
                      + (f" ({seen.line_ups} line-ups away)" if seen.line_ups else ""))
-    if not seen.spoken:
+    if speech and not seen.spoken:
         said = [u.text for u in seen.fenrir_said if u.kind == "say"]
         wrong.append(f"Fenrir did not say /{seen.step.says}/ (said {said!r})")
-    if seen.duplicates():
+    if speech and seen.duplicates():
         wrong.append(f"said twice: {seen.duplicates()!r}")
     if seen.blank_flickers():
         wrong.append(f"{seen.blank_flickers()} blank braille window(s)")
