@@ -324,7 +324,8 @@ def bench_a11y_command(*, out: Path | None, as_json: bool) -> int:
     both faces at 80x25 and 40x15, and its figures."""
     # Imported when asked for, so that starting the app stays quick.
     from companion.atcheck.devices import missing  # noqa: PLC0415
-    from companion.atcheck.walk import failures, walk_everything  # noqa: PLC0415
+    from companion.atcheck.scenario import walk_everything  # noqa: PLC0415
+    from companion.atcheck.walk import failures  # noqa: PLC0415
 
     gaps = missing()
     if gaps:

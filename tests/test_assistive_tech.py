@@ -43,7 +43,9 @@ APP = [sys.executable, "-m", "companion"]
 #:   text (F2), reads older transcript lines that come back into view when
 #:   a menu's list closes, and BRLTTY's window goes blank for a moment on
 #:   some redraws.
-#: The faces whose speech (Fenrir's and BRLTTY's) is checked too. The full
+#: The faces whose speech (Fenrir's: BRLTTY's autospeak, a second voice
+#: most braille users turn off, says a line again when the screen under
+#: its window scrolls, and is reported only) is checked too. The full
 #: screen's is reported, not checked: Fenrir reads its redraws unevenly
 #: from one run to the next (a question that changes in place on the
 #: answer line is read whole, or as its first letters; a line the cursor
@@ -81,7 +83,7 @@ def test_every_reply_is_at_the_cursor_and_said_once(face: str, cols: int, rows: 
     speech = face in SPOKEN
     problems = [f"step {number} ({s.step.label}): {problem}"
                 for number, s in enumerate(seen, 1) if s.step.label not in KNOWN[face]
-                for problem in failures(s, speech=speech)]
+                for problem in failures(s, speech=speech, autospeak=False)]
     assert not problems, (f"{figures.as_dict()}\n" + "\n".join(problems)
                           + f"\n(transcript: {transcript})\n" + transcript.read_text())
     mended = figures_of(face, f"{cols}x{rows}",
@@ -89,5 +91,6 @@ def test_every_reply_is_at_the_cursor_and_said_once(face: str, cols: int, rows: 
     assert (mended.line_ups_needed, mended.blank_flickers, mended.announcements_missed) == (
         0, 0, 0)
     if speech:
-        assert mended.duplicate_utterances == 0
+        assert not [s.step.label for s in seen
+                    if s.step.label not in KNOWN[face] and s.duplicates(brltty=False)]
     assert len(seen) - len([s for s in seen if s.step.label in KNOWN[face]]) >= 30

@@ -12,9 +12,10 @@ up through the game's own card reader.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from companion.atcheck.walk import Step
+from companion.atcheck.walk import FACES, SIZES, Figures, Seen, Step, run_walk
 from companion.games import game
 
 PLAIN = "plain"
@@ -133,3 +134,16 @@ def steps(face: str) -> list[Step]:
         Step("Control Q: quit", "C-q", shows=None, says=None, changes=False),
     ]
     return walk
+
+
+def walk_everything(app: Sequence[str], out: Path | None = None,
+                    faces: Sequence[str] = FACES,
+                    sizes: Sequence[tuple[int, int]] = SIZES) -> list[tuple[Figures, list[Seen]]]:
+    """The walk in every face at every size, one after the other (one
+    console at a time is in the foreground); transcripts in ``out``."""
+    walks = []
+    for face in faces:
+        for cols, rows in sizes:
+            path = None if out is None else out / f"{face}-{cols}x{rows}.txt"
+            walks.append(run_walk(face, cols, rows, steps(face), app=app, out=path))
+    return walks

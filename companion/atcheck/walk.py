@@ -98,10 +98,11 @@ class Seen:
         heard = " ".join(u.text for u in self.fenrir_said if u.kind == "say")
         return re.search(self.step.says, _plain_words(heard), re.IGNORECASE) is not None
 
-    def duplicates(self) -> list[str]:
-        """Pieces of speech said twice in this step, by one screen reader."""
+    def duplicates(self, *, brltty: bool = True) -> list[str]:
+        """Pieces of speech said twice in this step, by one screen reader
+        (Fenrir, and BRLTTY's autospeak unless ``brltty`` is false)."""
         twice = []
-        for said in (self.brltty_said, self.fenrir_said):
+        for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
             heard: set[str] = set()
             for utterance in said:
                 if utterance.kind != "say":
@@ -164,9 +165,10 @@ def figures(face: str, size: str, seen: Sequence[Seen]) -> Figures:
                    sum(s.blank_flickers() for s in seen), missed, failed)
 
 
-def failures(seen: Seen, *, speech: bool = True) -> list[str]:
+def failures(seen: Seen, *, speech: bool = True, autospeak: bool = True) -> list[str]:
     """What went wrong in a step, in words (empty: nothing); with ``speech``
-    false, only what the braille display showed."""
+    false, only what the braille display showed; with ``autospeak`` false,
+    of speech only what Fenrir said."""
     wrong = []
     if seen.timed_out and (speech or "Fenrir" not in seen.timed_out):
         wrong.append(f"waited in vain for {seen.timed_out}")
@@ -176,8 +178,9 @@ def failures(seen: Seen, *, speech: bool = True) -> list[str]:
     if speech and not seen.spoken:
         said = [u.text for u in seen.fenrir_said if u.kind == "say"]
         wrong.append(f"Fenrir did not say /{seen.step.says}/ (said {said!r})")
-    if speech and seen.duplicates():
-        wrong.append(f"said twice: {seen.duplicates()!r}")
+    twice = seen.duplicates(brltty=autospeak)
+    if speech and twice:
+        wrong.append(f"said twice: {twice!r}")
     if seen.blank_flickers():
         wrong.append(f"{seen.blank_flickers()} blank braille window(s)")
     return wrong
@@ -418,18 +421,3 @@ def transcript(result: Figures, seen: Sequence[Seen]) -> str:
 #: The faces and console sizes the walk is taken in.
 FACES = ("full", "plain")
 SIZES = ((80, 25), (40, 15))
-
-
-def walk_everything(app: Sequence[str], out: Path | None = None,
-                    faces: Sequence[str] = FACES,
-                    sizes: Sequence[tuple[int, int]] = SIZES) -> list[tuple[Figures, list[Seen]]]:
-    """The walk in every face at every size, one after the other (one
-    console at a time is in the foreground); transcripts in ``out``."""
-    from companion.atcheck.scenario import steps  # noqa: PLC0415  (it imports the games)
-
-    walks = []
-    for face in faces:
-        for cols, rows in sizes:
-            path = None if out is None else out / f"{face}-{cols}x{rows}.txt"
-            walks.append(run_walk(face, cols, rows, steps(face), app=app, out=path))
-    return walks
