@@ -2,7 +2,8 @@
 braille display reads it: once the app has answered, the cursor rests on
 the first row of what it wrote (the reply, or the question when nothing
 else came), the first key takes it back to the answer on the question's
-own line; keys are understood or dropped and never written back as
+own line; a reply taller than the screen comes a page at a time, "More:
+Enter." between pages; keys are understood or dropped and never written back as
 escapes, and lines break between phrases, not inside a card's name."""
 
 from __future__ import annotations
@@ -119,12 +120,16 @@ def test_the_reply_is_at_the_cursor_and_typing_goes_to_the_answer(terminal: Term
     terminal.until_cursor("Choose 1 to 2: ")
     terminal.type("2\r")
     terminal.until_at("How much should it say?")
-    terminal.type("2\r")  # the main menu: more than the screen holds; the top row
-    terminal.until("Choose 1 to 6:")
-    terminal.until_at("", timeout=5)
-    assert terminal.screen.cursor.y == 0
+    terminal.type("2\r")  # the typing help and the main menu: more than the screen holds
+    terminal.until_at("Settings saved.")  # a page, the reply on its first row
     rows = [line.rstrip() for line in terminal.screen.display]
-    assert rows[rows.index("Main menu.") + 1] == "1. Table companion for a real game."
+    assert terminal.screen.cursor.y == 0 and rows[-1] == "More: Enter.", rows
+    assert "Main menu." not in rows  # a sentence is not cut between pages
+    terminal.type("\r")  # the next page: taken by the pager, not by the menu
+    terminal.until_at("Main menu.")
+    rows = [line.rstrip() for line in terminal.screen.display]
+    assert rows[terminal.screen.cursor.y + 1] == "1. Table companion for a real game."
+    assert "More: Enter." not in rows and rows[-1] == "Choose 1 to 6:", rows
     terminal.type("7\r")
     terminal.until_at("7 is not a choice:")  # the reply, then the question below it
     rows = [line.rstrip() for line in terminal.screen.display]
@@ -152,22 +157,42 @@ def test_keys_are_understood_or_dropped_never_written_back(terminal: Terminal) -
     rows = [line.rstrip() for line in terminal.screen.display if line.strip()]
     assert rows[-1] == "Choose 1 to 3:" and rows[-2] != "Choose 1 to 3:", rows  # once
     terminal.type("2\r")
-    terminal.until("Choose 1 to 6:")
-    terminal.type(F5 + ESCAPE)  # a game word out of a game; Escape stops speech
+    terminal.until("More: Enter.")
+    terminal.type(F5 + ESCAPE)  # the rest of the page first; a game word out of a game
     terminal.until_at("where works during a game.")
+    assert "6. Quit." in [line.rstrip() for line in terminal.screen.display]
     terminal.type("x")
     terminal.until_cursor("Choose 1 to 6: x")
     assert b"^[" not in terminal.written
     assert b"\x1b[B" not in terminal.written and b"\x07" not in terminal.written
 
 
+def test_a_key_while_a_page_waits_shows_the_rest_and_is_typed(terminal: Terminal) -> None:
+    terminal.until("Choose 1 to 4:")
+    for answer, prompt in (("1", "Choose 1 to 2:"), ("2", "Choose 1 to 3:")):
+        terminal.type(answer + "\r")
+        terminal.until(prompt)
+    terminal.type("2\r")
+    terminal.until("More: Enter.")
+    terminal.type("4")  # the rest at once, then the 4 at the menu's answer
+    terminal.until_cursor("Choose 1 to 6: 4")
+    rows = [line.rstrip() for line in terminal.screen.display]
+    assert "More: Enter." not in rows and "6. Quit." in rows, rows
+    terminal.type("\r")
+    terminal.until_at("Learn the codes:")
+
+
 def test_lines_break_between_phrases_not_inside_a_card_name(terminal: Terminal) -> None:
     terminal.until("Choose 1 to 4:")
     for answer, prompt in (("1", "Choose 1 to 2:"), ("2", "Choose 1 to 3:"),
-                           ("3", "Choose 1 to 6:"), ("4", "Choose 1 to 3:")):
+                           ("3", "More: Enter."), ("", "Choose 1 to 6:"),
+                           ("4", "Choose 1 to 3:")):
         terminal.type(answer + "\r")
         terminal.until(prompt)
-    terminal.type("3\r")  # the whole reference: long lines
+    terminal.type("3\r")  # the whole reference: long lines, over pages
+    terminal.until_at("Tactile codes:")
+    terminal.until("More: Enter.")
+    terminal.type("\r")
     terminal.until("Code o3.")
     rows = [line.rstrip() for line in terminal.screen.display if line.strip()]
     assert all(len(row) < COLUMNS for row in rows)

@@ -43,9 +43,17 @@ def _first_card(screen: list[str]) -> str:
     return _code(name) + "\r"
 
 
-def steps(face: str) -> list[Step]:
-    """The walk, for ``face``."""
+def steps(face: str, rows: int = 25) -> list[Step]:
+    """The walk, for ``face`` on a console of ``rows`` rows (in plain mode a
+    reply taller than the screen comes in pages, Enter for the next)."""
     full = face == FULL
+    small = rows < 20
+
+    def pages(count: int, last: Step) -> list[Step]:
+        if full:
+            return []
+        return [Step("Enter: the next page", "Enter", shows=r"^\s*\w",
+                     says=r"points|round")] * (count - 1) + [last]
 
     def choose(digit: str) -> tuple[str, str]:
         return ("type", digit if full else digit + "\r")
@@ -73,6 +81,8 @@ def steps(face: str) -> list[Step]:
              shows=r"1\. Terse" if full else r"^How much", says=r"how much"),
         Step("2: normal; settings saved, main menu", choose("2"), shows=r"^Settings saved",
              says=r"settings saved"),
+        *(pages(1, Step("Enter: the next page, the main menu", "Enter", shows=r"^Main menu",
+                        says=r"main menu")) if small else []),
         Step("4: learn the codes", choose("4"),
              shows=r"1\. Type or scan" if full else r"^Learn the codes", says=r"drill"),
         Step("2: the drill's first question", choose("2"), shows=r"Code for",
@@ -114,6 +124,9 @@ def steps(face: str) -> list[Step]:
              shows=r"^Final scores", says=r"final scores ann \d+ points"),
         Step("2: how every point came, round by round", choose("2"), shows=r"^Round 1\.",
              says=r"round 1"),
+        *pages(2 if small else 1, Step("Enter: the last page, the main menu", "Enter",
+                                       shows=r"^(Main menu|\w+: \d+ points)",
+                                       says=r"main menu")),
         Step("1: table companion; how many players", choose("1"), shows=r"How many players",
              says=r"how many players"),
         Step("2 and Enter", line("2"), shows=r"Player 1's name", says=r"player 1"),
@@ -145,5 +158,5 @@ def walk_everything(app: Sequence[str], out: Path | None = None,
     for face in faces:
         for cols, rows in sizes:
             path = None if out is None else out / f"{face}-{cols}x{rows}.txt"
-            walks.append(run_walk(face, cols, rows, steps(face), app=app, out=path))
+            walks.append(run_walk(face, cols, rows, steps(face, rows), app=app, out=path))
     return walks

@@ -100,17 +100,21 @@ class Seen:
 
     def duplicates(self, *, brltty: bool = True) -> list[str]:
         """Pieces of speech said twice in this step, by one screen reader
-        (Fenrir, and BRLTTY's autospeak unless ``brltty`` is false)."""
+        (Fenrir, and BRLTTY's autospeak unless ``brltty`` is false); a line
+        the screen shows twice (two players with 0 points) may be said twice."""
+        shown: dict[str, int] = {}
+        for row in self.screen:
+            shown[_plain_words(row)] = shown.get(_plain_words(row), 0) + 1
         twice = []
         for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
-            heard: set[str] = set()
+            heard: dict[str, int] = {}
             for utterance in said:
                 if utterance.kind != "say":
                     continue
                 for piece in _pieces(utterance.text):
-                    if piece in heard:
+                    heard[piece] = heard.get(piece, 0) + 1
+                    if heard[piece] > max(shown.get(piece, 0), 1):
                         twice.append(piece)
-                    heard.add(piece)
         return twice
 
     def blank_flickers(self) -> int:

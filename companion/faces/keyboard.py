@@ -114,15 +114,19 @@ class TerminalKeyboard:
     """Key by key from a terminal, echoed by the app itself (so that no
     escape sequence is ever echoed). ``echo`` writes what the player typed;
     ``entered`` is told when a line ends, ``pressed`` when a key of the key
-    map is (before its action is taken)."""
+    map is (before its action is taken). ``page`` is told of Enter on an
+    empty line (True: the face took it, to show the next page of a long
+    reply) and of every typed character (the face writes what waits)."""
 
     def __init__(self, fd: int, echo: Callable[[str], None],
                  entered: Callable[[], None] | None = None,
-                 pressed: Callable[[], None] | None = None) -> None:
+                 pressed: Callable[[], None] | None = None,
+                 page: Callable[[bool], bool] | None = None) -> None:
         self.fd = fd
         self.echo = echo
         self.entered = entered
         self.pressed = pressed
+        self.page = page
         self.arrived = 0.0
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self._pending = ""  # characters read, not yet taken
@@ -196,6 +200,8 @@ class TerminalKeyboard:
                 continue  # an arrow, Alt+key, a key with no action: dropped
             self._pending = self._pending[1:]
             if char in "\r\n":
+                if not self._line and self.page is not None and self.page(True):
+                    continue  # Enter showed the next page of a long reply
                 with self._lock:
                     line, self._line = "".join(self._line), []
                 self.echo("\n")
@@ -207,8 +213,13 @@ class TerminalKeyboard:
             elif char == "\x15":  # Control U: the whole line
                 self._erase(len(self._line))
             elif char == "\x04" and not self._line:  # Control D on an empty line
+                self.echo("\n")  # the question's line ends, like an Enter
+                if self.entered is not None:
+                    self.entered()
                 return None
             elif unicodedata.category(char) not in {"Cc", "Cf", "Cs"}:
+                if self.page is not None:
+                    self.page(False)  # the rest of a long reply first, at once
                 with self._lock:
                     self._line.append(char)
                 self.echo(char)

@@ -42,7 +42,9 @@ import re
 import shutil
 import textwrap
 import threading
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol, cast
 
 from companion.conversation.core import Talk
@@ -68,10 +70,14 @@ def wrap(text: str, width: int) -> list[str]:
 
     >>> wrap("10 cards: Wasabi, Squid nigiri, Maki 2.", 22)
     ['10 cards: Wasabi,', 'Squid nigiri, Maki 2.']
+    >>> wrap("1. Type or scan a card to hear what it is.", 39)
+    ['1. Type or scan a card to hear what it', 'is.']
     """
     if width < 10 or len(text) <= width:
         return [text]
     phrases = re.findall(r".+?(?:[,:;.] |$)", text)
+    if len(phrases) > 1 and re.fullmatch(r"\d+\. ", phrases[0]):
+        phrases[:2] = [phrases[0] + phrases[1]]  # a menu option's number stays with it
     lines: list[str] = []
     line = ""
     for phrase in phrases:
@@ -97,6 +103,13 @@ def wrap(text: str, width: int) -> list[str]:
 FAR_RIGHT = 32
 
 
+@dataclass(frozen=True)
+class _Prompt:
+    """A question waiting, behind the rows of a full page."""
+
+    text: str
+
+
 class PlainFace:
     """The conversation as lines on a text stream."""
 
@@ -113,6 +126,11 @@ class PlainFace:
         self._fresh = True  # the next output begins a new block
         self._owed = False  # the Enter that ended an answer, not written yet
         self._lifted = False  # the cursor is on the block's first row (the prompt's saved)
+        #: What waits for Enter once a block fills the screen: the rows of
+        #: each sentence, and :class:`_Prompt` for the question after them.
+        self._held: deque[list[str] | _Prompt] = deque()
+        #: The line that ends a full page ("More: Enter."), in the player's language.
+        self.more: Callable[[], str] = lambda: "More: Enter."
         # a speech failure is told from the speech thread, the keyboard echoes from its own
         self._lock = threading.Lock()
 
@@ -123,9 +141,25 @@ class PlainFace:
     def _columns(self) -> int:
         return self.width or shutil.get_terminal_size().columns
 
-    def _lines(self, text: str) -> str:
-        lines = wrap(text, self._columns() - 1) if self.terminal else [text]
-        return "\n".join(lines)
+    def _question(self, text: str) -> str:
+        """A prompt's rows: wrapped at the terminal's width, and a last row
+        longer than :data:`FAR_RIGHT` cells broken after a sentence when the
+        rest then fits, so that the answer typed after it is in a 40-cell
+        braille display's first window with the words before it.
+
+        >>> import io
+        >>> PlainFace(io.StringIO(), terminal=True, width=80)._question(
+        ...     "Code for Sashimi? An empty line stops.")
+        'Code for Sashimi?\\nAn empty line stops.'
+        """
+        rows = wrap(text, self._columns() - 1)
+        tail = rows[-1]
+        if len(tail) > FAR_RIGHT:
+            for end in re.finditer(r"[.?!] ", tail):
+                if len(tail) - end.end() <= FAR_RIGHT:
+                    rows[-1:] = [tail[:end.end()].rstrip(), tail[end.end():]]
+                    break
+        return "\n".join(rows)
 
     def _out(self, text: str, *, lift: bool = False) -> None:
         """Write ``text`` in one piece: on a terminal, the cursor first back
@@ -167,11 +201,93 @@ class PlainFace:
         """A line; on a terminal, news that comes while a prompt waits goes on
         the line below it, and the prompt (with what was typed) comes again."""
         with self._lock:
-            waiting = self._prompt
-            written = ("\n" if waiting is not None else "") + self._lines(text) + "\n"
-            if waiting is not None:
-                written += waiting + " " + self.typing()
-            self._out(written, lift=waiting is not None)
+            if not self.terminal:
+                self._out(text + "\n")
+                return
+            self._news(wrap(text, self._columns() - 1))
+
+    def _news(self, rows: list[str]) -> None:
+        """Rows that belong together (a sentence, a menu), on a terminal."""
+        waiting = self._prompt
+        if self._held:  # a page is full: the news waits too, before the question
+            prompt = self._held.pop() if isinstance(self._held[-1], _Prompt) else None
+            self._held.append(rows)
+            if prompt is not None:
+                self._held.append(prompt)
+            return
+        if waiting is not None:
+            self._prompt = None
+            self._page([rows, _Prompt(waiting)], lead="\n")
+        else:
+            self._page([rows])
+
+    def _span(self, text: str) -> int:
+        """The rows the block would span once ``text`` is written."""
+        owed = self._owed and bool(text)
+        rows = text.count("\n") + owed
+        if self._fresh:
+            return rows - (owed or text.startswith("\n")) + 1
+        return self._rows + rows + 1
+
+    def _page(self, items: list[list[str] | _Prompt], *, lead: str = "") -> None:
+        """Write ``items`` (each the rows of a sentence, then maybe the
+        question) after ``lead``, as many as the screen holds with the block
+        written so far; if some do not fit, "More: Enter." ends the page and
+        the rest waits for Enter (:meth:`page`). A sentence is cut between
+        pages only when it begins a page or is taller than one. The cursor
+        then rests on the block's first row."""
+        limit = max(shutil.get_terminal_size().lines, 3)
+        more = self.more()
+        empty = self._fresh
+        written = lead
+        for number, item in enumerate(items):
+            rest: list[list[str] | _Prompt] = list(items[number:])
+            if isinstance(item, _Prompt):
+                last = self._question(item.text) + " " + self.typing()
+                if self._span(written + last) <= limit:
+                    self._out(written + last, lift=True)
+                    self._prompt = item.text
+                    return
+            elif self._span(written + "".join(row + "\n" for row in item) + more) <= limit:
+                written += "".join(row + "\n" for row in item)
+                empty = False
+                continue
+            elif empty or len(item) >= limit - 1:
+                fit = 0
+                while self._span(written + "".join(row + "\n" for row in item[:fit + 1])
+                                 + more) <= limit:
+                    fit += 1
+                fit = max(fit, 1) if empty else fit
+                written += "".join(row + "\n" for row in item[:fit])
+                rest = [item[fit:], *items[number + 1:]]
+            self._held.extend(rest)
+            self._out(written + more, lift=True)
+            return
+        self._out(written)
+
+    def page(self, enter: bool) -> bool:
+        """A key while a page waits: Enter writes the next page (True: the
+        key is taken); any other key writes all that waits at once, and then
+        it is what it is (False). False too when nothing waits."""
+        with self._lock:
+            if not self._held:
+                return False
+            items = list(self._held)
+            self._held.clear()
+            # the next page replaces "More: Enter." and is a block of its own
+            self._fresh, self._owed = True, False
+            if enter:
+                self._page(items, lead="\r\x1b[K")
+                return True
+            written = "\r\x1b[K"
+            for item in items:
+                if isinstance(item, _Prompt):
+                    written += self._question(item.text) + " " + self.typing()
+                    self._prompt = item.text
+                else:
+                    written += "".join(row + "\n" for row in item)
+            self._out(written)
+            return False
 
     def echo(self, text: str) -> None:
         """What the player types, echoed as it is typed (at the answer). The
@@ -191,7 +307,9 @@ class PlainFace:
             self._prompt = None
 
     def pressed(self) -> None:
-        """The player pressed a key of the key map: what follows is a new block."""
+        """The player pressed a key of the key map: what waits for Enter is
+        written, and what follows is a new block."""
+        self.page(False)
         with self._lock:
             self._fresh = True
 
@@ -201,9 +319,15 @@ class PlainFace:
     def asked(self, asked: Asked) -> None:
         question = asked.question
         if isinstance(question, Menu) and not asked.again:
-            self._write(question.title)
-            for number, option in enumerate(question.options, start=1):
-                self._write(f"{number}. {option}")
+            options = [f"{number}. {option}"
+                       for number, option in enumerate(question.options, start=1)]
+            if self.terminal:  # the title and its options are on one page
+                with self._lock:
+                    self._news([row for text in (question.title, *options)
+                                for row in wrap(text, self._columns() - 1)])
+            else:
+                for text in (question.title, *options):
+                    self._write(text)
         if asked.prompt is None:
             return
         if not self.terminal:
@@ -212,11 +336,26 @@ class PlainFace:
         # on a terminal the answer is typed on the prompt's own line, so a
         # braille display at the cursor shows the question
         with self._lock:
-            if asked.again and self._prompt == asked.prompt:
+            if asked.again and asked.prompt in (
+                    self._prompt, self._held and getattr(self._held[-1], "text", None)):
                 return  # on the cursor's line already (written again after the news)
-            self._out(("\n" if self._prompt is not None else "")
-                      + self._lines(asked.prompt) + " " + self.typing(), lift=True)
-            self._prompt = asked.prompt
+            if self._held:
+                self._held.append(_Prompt(asked.prompt))
+                return
+            waiting, self._prompt = self._prompt, None
+            self._page([_Prompt(asked.prompt)], lead="\n" if waiting is not None else "")
+
+    def finish(self) -> None:
+        """The app ends: what waits for Enter is written, the cursor goes
+        back below the last row written and that row is ended, so that
+        what the shell writes next does not go over it."""
+        self.page(False)
+        with self._lock:
+            if not self.terminal:
+                return
+            ended = not self._lifted and not self._owed and self._prompt is None
+            self._owed, self._prompt = False, None
+            self._out("" if ended else "\n")
 
     def answered(self, answered: Answered) -> None:
         pass  # what was typed is on the line already
@@ -235,13 +374,17 @@ def run_plain(source: Source | LineReader, output: LineSink, settings: Settings,
     if hasattr(source, "get"):
         keyboard = cast(Source, source)
     elif face.terminal and fileno is not None and os.isatty(fileno()):
-        terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed).start()
+        terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
+                                    face.page).start()
         face.typing = lambda: terminal.typing if terminal is not None else ""
         keyboard = terminal
     else:
         keyboard = Keyboard(source, face.entered)
+    talk = Talk(face, keyboard, settings, scanner=scanner)
+    face.more = lambda: talk.text("More: Enter.")
     try:
-        return run(Talk(face, keyboard, settings, scanner=scanner), first_start=first_start)
+        return run(talk, first_start=first_start)
     finally:
+        face.finish()
         if terminal is not None:
             terminal.close()
