@@ -213,9 +213,10 @@ class SpeechSocket:
 
 
 class Brltty:
-    """BRLTTY 6.5 on the console: braille window on a pty, speech on a socket."""
+    """BRLTTY 6.5 on the console in the foreground (a :class:`VirtualConsole`
+    made active): braille window on a pty, speech on a socket."""
 
-    def __init__(self, console: VirtualConsole, workdir: Path, cells: int = 40) -> None:
+    def __init__(self, workdir: Path, cells: int = 40) -> None:
         import pyte  # noqa: PLC0415  (only the walk needs it)
 
         self.cells = cells
@@ -242,7 +243,6 @@ class Brltty:
              "-o", "autospeak=yes", "-l", "info", "-L", str(self.log)],
             env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"},
             stdout=subprocess.DEVNULL, stderr=self._stderr)
-        self.vt = console.vt
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:

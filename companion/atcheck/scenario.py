@@ -61,6 +61,11 @@ def steps(face: str, rows: int = 25) -> list[Step]:
     def line(text: str) -> tuple[str, str]:
         return ("type", text + "\r")
 
+    def menu(option: str, title: str) -> str:
+        """What a new menu shows at the cursor: in the full screen its
+        highlighted first option, in plain mode its title."""
+        return rf"1\. {option}" if full else rf"^{title}"
+
     walk = [
         Step("app start: the first-start language menu", None,
              shows=r"English" if full else r"^Language", says=r"language"),
@@ -78,13 +83,13 @@ def steps(face: str, rows: int = 25) -> list[Step]:
                          says=r"speech"))
     walk += [
         Step("2: my screen reader speaks; how much to say", choose("2"),
-             shows=r"1\. Terse" if full else r"^How much", says=r"how much"),
+             shows=menu("Terse", "How much"), says=r"how much"),
         Step("2: normal; settings saved, main menu", choose("2"), shows=r"^Settings saved",
              says=r"settings saved"),
         *(pages(1, Step("Enter: the next page, the main menu", "Enter", shows=r"^Main menu",
                         says=r"main menu")) if small else []),
         Step("4: learn the codes", choose("4"),
-             shows=r"1\. Type or scan" if full else r"^Learn the codes", says=r"drill"),
+             shows=menu("Type or scan", "Learn the codes"), says=r"drill"),
         Step("2: the drill's first question", choose("2"), shows=r"Code for",
              says=r"code for"),
         Step("the right code and Enter", _drill(True), shows=r"^Right", says=r"right"),
@@ -96,9 +101,9 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("2: practice game; how many players", choose("2"), shows=r"How many players",
              says=r"how many players"),
         Step("2 and Enter: opponents", line("2"),
-             shows=r"1\. Greedy" if full else r"^Opponents", says=r"opponents"),
+             shows=menu("Greedy", "Opponents"), says=r"opponents"),
         Step("1: greedy bots; variant", choose("1"),
-             shows=r"1\. No variant" if full else r"^Variant", says=r"variant"),
+             shows=menu("No variant", "Variant"), says=r"variant"),
         Step("1: no variant; the game starts", choose("1"), shows=r"^Practice game",
              says=r"\d+ cards"),
         Step("F6: the hand", "F6", shows=r"^\d+ cards:", says=r"\d+ cards"),
@@ -131,12 +136,12 @@ def steps(face: str, rows: int = 25) -> list[Step]:
              says=r"how many players"),
         Step("2 and Enter", line("2"), shows=r"Player 1's name", says=r"player 1"),
         Step("Ann", line("Ann"), shows=r"Player 2's name", says=r"player 2"),
-        Step("Ben", line("Ben"), shows=r"1\. Ann" if full else r"^Which one",
+        Step("Ben", line("Ben"), shows=menu("Ann", "Which one"),
              says=r"which one"),
         Step("1: I am Ann; variant", choose("1"),
-             shows=r"1\. No variant" if full else r"^Variant", says=r"variant"),
+             shows=menu("No variant", "Variant"), says=r"variant"),
         Step("1: no variant; where cards come from", choose("1"),
-             shows=r"1\. Typed codes" if full else r"^Cards come from", says=r"cards come"),
+             shows=menu("Typed codes", "Cards come from"), says=r"cards come"),
         Step("1: typed codes; the game starts", choose("1"), shows=r"^Table game",
              says=r"your hand"),
         Step("the hand and Enter", line("t t s s q q w1 w2 w3 p"), shows=r"^10 cards",

@@ -214,7 +214,7 @@ class Walker:
 
     def __enter__(self) -> Walker:
         try:
-            self.brltty = Brltty(self.console, self.workdir, self.cells)
+            self.brltty = Brltty(self.workdir, self.cells)
             self._until(lambda: bool(self.brltty and self.brltty.frames), "BRLTTY's first window")
             self.fenrir = Fenrir(self.workdir)
             self._until(lambda: bool(self.fenrir and self.fenrir.said), "Fenrir to start")
@@ -319,8 +319,8 @@ class Walker:
         brltty, fenrir = self.brltty, self.fenrir
         with brltty.lock, brltty.speech.lock, fenrir.lock:
             marks = (len(brltty.frames), len(brltty.speech.said), len(fenrir.said))
-        before, _, _ = self.console.snapshot()
         before_state = self.console.snapshot()
+        before = before_state[0]
         typed = ""
         waited = ""
         if step.keys is None:

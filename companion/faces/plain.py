@@ -50,6 +50,7 @@ from typing import Protocol, cast
 from companion.conversation.core import Talk
 from companion.conversation.events import Announcement, Answered, Asked, Menu
 from companion.conversation.journeys import run
+from companion.faces import FAR_RIGHT
 from companion.faces.keyboard import Keyboard, TerminalKeyboard
 from companion.inbox import LineReader, Source
 from companion.settings import Settings
@@ -97,10 +98,6 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-#: The column past which the answer is out of a 40-cell braille display's
-#: first window (a few cells kept for the answer): the cursor waits at the
-#: start of the question's row instead, until the player types.
-FAR_RIGHT = 32
 
 
 @dataclass(frozen=True)

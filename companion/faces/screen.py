@@ -87,6 +87,7 @@ from companion.conversation.events import (
     Pressed,
 )
 from companion.conversation.journeys import run
+from companion.faces import FAR_RIGHT
 from companion.inbox import Inbox
 from companion.keymap import ACTIONS
 from companion.settings import Settings
@@ -163,9 +164,6 @@ class ScreenFace:
 # -- widgets -------------------------------------------------------------------------------
 
 
-#: The column past which an empty answer line is too far right for a
-#: braille display's first window (40 cells, a few left for the answer).
-FAR_RIGHT = 32
 
 
 class Answer(Input):
