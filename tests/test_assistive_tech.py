@@ -39,8 +39,7 @@ APP = [sys.executable, "-m", "companion"]
 #:
 #: * full: Fenrir reads the line the cursor moved to after reading it as new
 #:   text (F2), reads older transcript lines that come back into view when
-#:   a menu's list closes, and BRLTTY's window goes blank for a moment on
-#:   the redraw that answers a drill's code.
+#:   a menu's list closes.
 #: The faces whose speech (Fenrir's: BRLTTY's autospeak, a second voice
 #: most braille users turn off, says a line again when the screen under
 #: its window scrolls, and is reported only) is checked too. The full
@@ -54,9 +53,6 @@ SPOKEN = frozenset({"plain"})
 KNOWN: dict[str, frozenset[str]] = {
     "plain": frozenset(),
     "full": frozenset({
-        "the right code and Enter",
-        "a wrong code and Enter",
-        "not a code and Enter: asked again",
         "Enter on an empty line: the drill ends",
         "F2: repeat the last announcement, the new hand",
         "3: score a finished game; the first name",

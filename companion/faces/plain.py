@@ -50,7 +50,7 @@ from typing import Protocol, cast
 from companion.conversation.core import Talk
 from companion.conversation.events import Announcement, Answered, Asked, Menu
 from companion.conversation.journeys import run
-from companion.faces import FAR_RIGHT
+from companion.faces import FAR_RIGHT, break_question
 from companion.faces.keyboard import Keyboard, TerminalKeyboard
 from companion.inbox import LineReader, Source
 from companion.settings import Settings
@@ -139,23 +139,15 @@ class PlainFace:
         return self.width or shutil.get_terminal_size().columns
 
     def _question(self, text: str) -> str:
-        """A prompt's rows: wrapped at the terminal's width, and a last row
-        longer than :data:`FAR_RIGHT` cells broken after a sentence when the
-        rest then fits, so that the answer typed after it is in a 40-cell
-        braille display's first window with the words before it.
+        """A prompt's rows: wrapped at the terminal's width, the last one
+        broken after a sentence when it is long (:func:`break_question`).
 
         >>> import io
         >>> PlainFace(io.StringIO(), terminal=True, width=80)._question(
         ...     "Code for Sashimi? An empty line stops.")
         'Code for Sashimi?\\nAn empty line stops.'
         """
-        rows = wrap(text, self._columns() - 1)
-        tail = rows[-1]
-        if len(tail) > FAR_RIGHT:
-            for end in re.finditer(r"[.?!] ", tail):
-                if len(tail) - end.end() <= FAR_RIGHT:
-                    rows[-1:] = [tail[:end.end()].rstrip(), tail[end.end():]]
-                    break
+        rows = break_question(wrap(text, self._columns() - 1))
         return "\n".join(rows)
 
     def _out(self, text: str, *, lift: bool = False) -> None:

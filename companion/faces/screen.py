@@ -87,7 +87,7 @@ from companion.conversation.events import (
     Pressed,
 )
 from companion.conversation.journeys import run
-from companion.faces import FAR_RIGHT
+from companion.faces import FAR_RIGHT, break_question
 from companion.inbox import Inbox
 from companion.keymap import ACTIONS
 from companion.settings import Settings
@@ -383,7 +383,10 @@ class CompanionApp(App[int]):
         widget.display = bool(facts)
 
     def watch_prompt(self, prompt: str) -> None:
-        self.screen.query_one("#prompt", Static).update(prompt + " " if prompt else "")
+        # a long prompt in two rows, the answer beside the first (a 40-cell
+        # display shows the question and the answer together)
+        self.screen.query_one("#prompt", Static).update(
+            "\n".join(break_question([prompt])) + " " if prompt else "")
 
     @property
     def reply(self) -> Static:
