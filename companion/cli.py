@@ -8,6 +8,8 @@ Subcommands:
     Score a game written as JSON (Sushi Go!'s format: docs/scoring-file.md).
 ``companion simulate [--game G] --players N --games K [--bots ...] [--variant ...]``
     Whole games between bots: wins, mean scores, throughput.
+``companion risk --draw D --overeating K --eat N [--discard M] [--json]``
+    Mici Maki: the chance of overeating when eating now, exact.
 ``companion say TEXT [--lang xx] [--backend NAME] [--to FILE.wav]``
     Speak a sentence, or write it to a WAV file.
 ``companion bench engine|advisor|scan|speech|ui|a11y [--game G] [--json]``
@@ -126,6 +128,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    risk = commands.add_parser(
+        "risk", parents=[language],
+        help="Mici Maki: the chance of overeating if one eats now, exact")
+    risk.add_argument("--draw", type=int, required=True, help="cards in the draw pile")
+    risk.add_argument("--overeating", type=int, required=True,
+                      help="overeating cards in the draw pile")
+    risk.add_argument("--eat", type=int, required=True,
+                      help="the serving pile's value: cards eating draws")
+    risk.add_argument("--discard", type=int, default=None, help="cards in the discard pile")
+    risk.add_argument("--json", action="store_true", help="print one JSON object")
     bench = commands.add_parser("bench", parents=[which],
                                 help="measure speed (figures for developers)")
     bench.add_argument(
@@ -168,6 +180,8 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "say":
         return say_command(args.text, language=args.lang or default_language(),
                            backend=args.backend, to=args.to)
+    if args.command == "risk":
+        return risk_command(args, catalog)
     if args.command == "bench" and args.what == "ui":
         return bench_ui_command(as_json=args.json)
     if args.command == "bench" and args.what == "a11y":
@@ -239,6 +253,39 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None) ->
     from companion.faces.screen import CompanionApp  # noqa: PLC0415 - Textual when used
 
     return CompanionApp(chosen, first_start=first, scanner=scanner).run() or 0
+
+
+def percent(value: float, language: str) -> str:
+    """A share as a percentage, written as the language writes it.
+
+    >>> percent(0.51538, "en"), percent(0.51538, "fr"), percent(1.0, "cs")
+    ('51.5%', '51,5 %', '100 %')
+    """
+    figure = f"{value * 100:.1f}".removesuffix(".0")
+    if language == "en":
+        return figure + "%"
+    return figure.replace(".", ",") + " %"
+
+
+def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:
+    """``companion risk``: the chance of overeating when eating now, the
+    same computation the Mici Maki companion says."""
+    from companion.games.micimaki.risk import (  # noqa: PLC0415 - when asked
+        RiskInputError,
+        overeating_risk,
+    )
+
+    try:
+        chance = overeating_risk(draw=args.draw, overeating=args.overeating, eat=args.eat,
+                                 discard=args.discard)
+    except RiskInputError as error:
+        return _fail("risk", str(error))
+    if args.json:
+        print(json.dumps({"probability": float(chance)}))
+    else:
+        print(catalog.text("Risk of overeating: %(percent)s.",
+                           percent=percent(float(chance), catalog.language)))
+    return EXIT_OK
 
 
 def _fail(command: str, message: str) -> int:

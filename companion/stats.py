@@ -4,7 +4,10 @@ the benchmarks and simulations of every game."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -34,3 +37,40 @@ def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, fl
     centre = (p + z * z / (2 * games)) / denominator
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
     return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """How fast something ran, again and again: runs a second (the median
+    of a few batches) and the time of one run, in microseconds."""
+
+    per_second: float
+    us_p50: float
+    us_p95: float
+    us_p99: float
+    runs: int
+
+
+def rate(run: Callable[[], object], *, seconds: float = 2.0, batches: int = 5) -> Rate:
+    """Call ``run`` over and over for about ``seconds``, on this core.
+
+    >>> figures = rate(lambda: sum(range(100)), seconds=0.05)
+    >>> figures.per_second > 0 and figures.us_p50 <= figures.us_p99
+    True
+    """
+    clock = time.perf_counter
+    durations: list[float] = []
+    rates: list[float] = []
+    per_batch = seconds / batches
+    for _ in range(batches):
+        start = clock()
+        done = 0
+        while clock() - start < per_batch or not done:
+            began = clock()
+            run()
+            durations.append(clock() - began)
+            done += 1
+        rates.append(done / (clock() - start))
+    return Rate(statistics.median(rates), percentile(durations, 0.50) * 1e6,
+                percentile(durations, 0.95) * 1e6, percentile(durations, 0.99) * 1e6,
+                len(durations))

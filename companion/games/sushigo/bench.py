@@ -7,13 +7,11 @@ the benchmark runs and reports sane numbers.
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from dataclasses import dataclass
 
 from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushigo.draft import Game
-from companion.stats import percentile
+from companion.stats import rate
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,26 +32,15 @@ def bench_engine(
     """Play random games (uniform over the legal choices, chopsticks included)
     on this core for about ``seconds``; the rate is the median of ``batches``."""
     rng = random.Random(seed)
-    clock = time.perf_counter
-    durations: list[float] = []
-    rates: list[float] = []
-    per_batch = seconds / batches
-    for _ in range(batches):
-        start = clock()
-        played = 0
-        while clock() - start < per_batch:
-            began = clock()
-            Game(seats, rng=rng).play_random(rng)
-            durations.append(clock() - began)
-            played += 1
-        rates.append(played / (clock() - start))
+    figures = rate(lambda: Game(seats, rng=rng).play_random(rng), seconds=seconds,
+                   batches=batches)
     return EngineFigures(
         seats=seats,
-        games_per_second=statistics.median(rates),
-        game_us_p50=percentile(durations, 0.50) * 1e6,
-        game_us_p95=percentile(durations, 0.95) * 1e6,
-        game_us_p99=percentile(durations, 0.99) * 1e6,
-        games=len(durations),
+        games_per_second=figures.per_second,
+        game_us_p50=figures.us_p50,
+        game_us_p95=figures.us_p95,
+        game_us_p99=figures.us_p99,
+        games=figures.runs,
     )
 
 

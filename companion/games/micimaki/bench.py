@@ -1,0 +1,57 @@
+"""``companion bench engine --game mici-maki``: random full-rules games a
+second, for 3 to 7 players, beside the plain simulator of the same rules
+(:mod:`companion.games.micimaki.yardstick`) on the same machine, and the
+ratio between them.
+
+Figures are measured, never asserted by the test suite: the tests check that
+the benchmark runs and reports sane numbers.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.base import Report
+from companion.games.micimaki.rules import Setup, random_game
+from companion.games.micimaki.yardstick import plain_game
+from companion.stats import Rate, rate
+
+#: The table sizes measured.
+SEATS = (3, 4, 5, 6, 7)
+
+
+def engine_report(seconds: float = 2.0, seed: int = 1) -> Report:
+    """The engine's random games a second per table size, the yardstick's,
+    and the engine's speed as a multiple of the yardstick's."""
+    engine: dict[str, Rate] = {}
+    plain: dict[str, Rate] = {}
+    for seats in SEATS:
+        engine[str(seats)] = _engine_rate(seats, seed, seconds)
+        plain[str(seats)] = _plain_rate(seats, seed, seconds / 2)
+    ratio = {seats: engine[seats].per_second / plain[seats].per_second for seats in engine}
+    data = {
+        "games_per_second": {seats: round(f.per_second, 1) for seats, f in engine.items()},
+        "game_us": {seats: {"p50": round(f.us_p50, 1), "p95": round(f.us_p95, 1),
+                            "p99": round(f.us_p99, 1)} for seats, f in engine.items()},
+        "yardstick_games_per_second": {seats: round(f.per_second, 1)
+                                       for seats, f in plain.items()},
+        "ratio_to_yardstick": {seats: round(r, 2) for seats, r in ratio.items()},
+    }
+    lines = tuple(
+        f"{seats} players: {engine[seats].per_second:.0f} games a second"
+        f" (one game: median {engine[seats].us_p50:.0f} µs, p95 {engine[seats].us_p95:.0f},"
+        f" p99 {engine[seats].us_p99:.0f}); the plain simulator"
+        f" {plain[seats].per_second:.0f}: the engine {ratio[seats]:.2f} times as fast"
+        for seats in engine)
+    return Report(data, lines)
+
+
+def _engine_rate(seats: int, seed: int, seconds: float) -> Rate:
+    rng = random.Random(seed)
+    setup = Setup(players=seats)
+    return rate(lambda: random_game(setup, rng), seconds=seconds)
+
+
+def _plain_rate(seats: int, seed: int, seconds: float) -> Rate:
+    rng = random.Random(seed)
+    return rate(lambda: plain_game(seats, rng), seconds=seconds)

@@ -1,0 +1,60 @@
+"""The chance of overeating, exact: what the companion says before a
+player eats, and what ``companion risk`` prints.
+
+Eating a pile of value ``N`` draws ``N`` cards from a draw pile of ``D``
+cards holding ``K`` overeating cards. With ``N < D`` the chance that none of
+them is an overeating card is C(D−K, N) / C(D, N) (drawing without
+replacement). With ``N ≥ D`` every card of the draw pile is drawn, so the
+risk is 1 whenever ``K > 0``; the discard pile shuffled in to draw the rest
+never holds an overeating card (one turned up ends the round, and every
+overeating card goes back into the draw pile), so it changes nothing.
+
+>>> overeating_risk(draw=40, overeating=2, eat=12)
+Fraction(67, 130)
+>>> float(overeating_risk(draw=5, overeating=1, eat=8, discard=30))
+1.0
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from companion.games.micimaki.rules import MOST_OVEREATING
+
+
+class RiskInputError(ValueError):
+    """Figures no table can show; the message says which, in one sentence."""
+
+
+def overeating_risk(*, draw: int, overeating: int, eat: int,
+                    discard: int | None = None) -> Fraction:
+    """The chance of turning up an overeating card when eating ``eat``
+    cards from a draw pile of ``draw`` cards with ``overeating`` overeating
+    cards in it (``discard``: the discard pile's cards, only checked).
+
+    >>> overeating_risk(draw=10, overeating=0, eat=4)
+    Fraction(0, 1)
+    >>> overeating_risk(draw=10, overeating=1, eat=4)
+    Fraction(2, 5)
+    >>> overeating_risk(draw=3, overeating=4, eat=2)
+    Traceback (most recent call last):
+    ...
+    companion.games.micimaki.risk.RiskInputError: 3 cards cannot hold 4 overeating cards
+    """
+    if draw < 0:
+        raise RiskInputError(f"the draw pile cannot have {draw} cards")
+    if not 0 <= overeating <= MOST_OVEREATING:
+        raise RiskInputError(
+            f"a game has 0 to {MOST_OVEREATING} overeating cards, not {overeating}")
+    if overeating > draw:
+        raise RiskInputError(f"{draw} cards cannot hold {overeating} overeating cards")
+    if eat < 1:
+        raise RiskInputError(f"eating draws at least 1 card, not {eat}")
+    if discard is not None and discard < 0:
+        raise RiskInputError(f"the discard pile cannot have {discard} cards")
+    if overeating == 0:
+        return Fraction(0)
+    if eat >= draw:
+        return Fraction(1)
+    return 1 - Fraction(comb(draw - overeating, eat), comb(draw, eat))
