@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.games.sushigo.cards import Card
+from companion.games.typing import layout_table, normalize
 
 
 class Shape(enum.Enum):
@@ -244,31 +245,10 @@ class UnknownCodeError(ValueError):
 
 # -- reading what was typed ------------------------------------------------
 
-# A Russian (JCUKEN) layout's letters, by the QWERTY key they sit on: the
-# fingers find the same key whatever layout is active.
-_JCUKEN = "йцукенгшщзхъфывапролджэячсмитьбю"
-_QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,."
-_LAYOUT = str.maketrans(
-    _JCUKEN + "&é\"+ěš",
-    _QWERTY + "123123",
-)
-
-
-def normalize(text: str) -> str:
-    """Fold case and accents and collapse everything but letters and digits.
-
-    >>> normalize("  Fenêtre—BAS! ")
-    'fenetre bas'
-    >>> normalize("Пельмени")
-    'пельмени'
-    """
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    kept = "".join(
-        ch if ch.isalnum() else " "
-        for ch in decomposed
-        if not unicodedata.combining(ch)
-    )
-    return " ".join(kept.split())
+# Keys read by where they sit, whatever the layout: a Russian layout's
+# letters as the QWERTY keys, the digit row of a Czech or French keyboard
+# as the digits 1 to 3.
+_LAYOUT = layout_table("123")
 
 
 # Cyrillic letters that look like a shape key, read as that key when the

@@ -27,11 +27,11 @@ from companion.games.sushigo.tactile import (
     Shape,
     Sticker,
     UnknownCodeError,
-    normalize,
     parse,
     short_code,
     sticker,
 )
+from companion.games.typing import normalize
 
 ADAPTATION: list[tuple[Card, Shape, Position | None]] = [
     (Card.WASABI, Shape.TRIANGLE, None),
