@@ -34,6 +34,7 @@ from voices.base import (
     SpeechError,
     Utterance,
     VoiceSettings,
+    clean,
     render_path,
 )
 
@@ -154,7 +155,8 @@ class EspeakSpeaker(ProcessSpeaker):
 
     def render(self, text: str, language: str, wav: Path) -> None:
         """Speak into a WAV file instead of the speakers."""
-        if _run(self.command(text, language, render_path(wav)), 60) != 0 or not wav.exists():
+        command = self.command(clean(text), language, render_path(wav))
+        if _run(command, 60) != 0 or not wav.exists():
             raise SpeechError(f"espeak-ng could not write {wav}")
 
 
@@ -321,7 +323,7 @@ class Pyttsx3Speaker(QueuedSpeaker):
         """Speak into a WAV file (waits for the file, as pyttsx3 on Linux needs)."""
         path = render_path(wav)
         try:
-            connection = self._request("render", text, language, str(path))
+            connection = self._request("render", clean(text), language, str(path))
             if not connection.poll(60) or connection.recv() != "done":
                 raise SpeechError("pyttsx3 did not finish the file")
         except (EOFError, OSError) as error:

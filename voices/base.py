@@ -12,6 +12,7 @@ from __future__ import annotations
 import abc
 import enum
 import threading
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,35 @@ class VoiceSettings:
 
 class SpeechError(RuntimeError):
     """A backend that cannot speak (missing, or failing here)."""
+
+
+#: The longest text a speech engine is given, in characters (several
+#: minutes of speech); longer text is cut at a word, with "…".
+MAX_SPOKEN = 4000
+
+
+def clean(text: str, limit: int = MAX_SPOKEN) -> str:
+    r"""Text any speech engine takes: control characters become spaces (a
+    NUL stops espeak-ng's process from starting), format characters (bidi
+    controls, zero-width marks), surrogates and private-use characters go,
+    runs of spaces are one, and text longer than ``limit`` is cut at a
+    word with "…" (a 128 KB argument cannot start a process at all).
+
+    >>> clean("Ann\x00: 5\u202e points.\n\x1b[2J")
+    'Ann : 5 points. [2J'
+    >>> clean("word " * 3, limit=12)
+    'word word…'
+    """
+    kept = "".join(
+        " " if category == "Cc" else "" if category in {"Cf", "Cs", "Co"} else char
+        for char in text
+        for category in (unicodedata.category(char),)
+    )
+    words = " ".join(kept.split())
+    if len(words) > limit:
+        cut = words[: limit - 1]
+        words = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
+    return words
 
 
 class Speaker(Protocol):
@@ -109,7 +139,9 @@ class QueuedSpeaker(abc.ABC):
     # -- the interface -----------------------------------------------------------------
 
     def say(self, text: str, language: str, priority: Priority = Priority.ROUTINE) -> None:
-        utterance = Utterance(text, language, priority)
+        utterance = Utterance(clean(text), language, priority)
+        if not utterance.text:
+            return  # nothing to say (only spaces or control characters)
         with self._lock:
             if priority is Priority.ROUTINE:
                 # the newest echo replaces waiting echoes and the one speaking
@@ -159,11 +191,11 @@ class QueuedSpeaker(abc.ABC):
                 self._current = utterance
                 try:
                     self._handle = self._start(utterance)
-                except (OSError, SpeechError) as error:
+                except Exception as error:  # whatever it is, the voice goes on
                     self._handle = None
                     self._current = None
                     self._lock.notify_all()
-                    failure = str(error)
+                    failure = str(error) or type(error).__name__
                 handle = self._handle
             if failure is not None:
                 # told outside the lock: whoever is told may need to stop

@@ -53,8 +53,9 @@ def run(talk: Talk, *, first_start: bool = False) -> int:
         with contextlib.suppress(ToMenu):
             offer_resume(talk)
         main_menu(talk)
-    except Quit:
-        talk.say(info(talk.text("Goodbye.")))
+    except (Quit, KeyboardInterrupt):  # quit, Control C, or the app told to end
+        with contextlib.suppress(OSError):  # a terminal that closed takes no goodbye
+            talk.say(info(talk.text("Goodbye.")))
     finally:
         talk.close()
     return 0

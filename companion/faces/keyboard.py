@@ -127,6 +127,9 @@ class TerminalKeyboard:
         self.entered = entered
         self.pressed = pressed
         self.page = page
+        #: A pipe a signal handler's wakeup writes to (``signal.set_wakeup_fd``):
+        #: a signal that reaches another thread still wakes the wait for keys.
+        self.wakeup: int | None = None
         self.arrived = 0.0
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self._pending = ""  # characters read, not yet taken
@@ -157,7 +160,15 @@ class TerminalKeyboard:
     def _read(self, timeout: float | None = None) -> bool:
         """Read what is there (waiting at most ``timeout``); False at the end
         of the input, or when nothing came in time."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
+        watched = [self.fd] if self.wakeup is None else [self.fd, self.wakeup]
+        while True:
+            ready, _, _ = select.select(watched, [], [], timeout)
+            if self.wakeup in ready:  # a signal: its handler runs (and may raise) now
+                with contextlib.suppress(OSError):
+                    os.read(self.wakeup, 512)
+                if self.fd not in ready:
+                    continue
+            break
         if not ready:
             return False
         data = os.read(self.fd, 4096)
@@ -180,6 +191,11 @@ class TerminalKeyboard:
                     return None
             except OSError:
                 return None
+            except KeyboardInterrupt:  # Control C: the question's line ends here
+                self.echo("\n")
+                if self.entered is not None:
+                    self.entered()
+                raise
 
     def _take(self) -> Item | _Nothing:
         """The first whole item of what was read (``None``: the end), if

@@ -37,13 +37,15 @@ Choose 1 to 2:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
+import signal
 import textwrap
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -126,6 +128,9 @@ class PlainFace:
         #: What waits for Enter once a block fills the screen: the rows of
         #: each sentence, and :class:`_Prompt` for the question after them.
         self._held: deque[list[str] | _Prompt] = deque()
+        #: The app was told to end (Control C, SIGTERM, a hang-up): set from
+        #: a signal handler, so it takes no lock.
+        self.ending = False
         #: The line that ends a full page ("More: Enter."), in the player's language.
         self.more: Callable[[], str] = lambda: "More: Enter."
         # a speech failure is told from the speech thread, the keyboard echoes from its own
@@ -197,6 +202,8 @@ class PlainFace:
 
     def _news(self, rows: list[str]) -> None:
         """Rows that belong together (a sentence, a menu), on a terminal."""
+        if self.ending and self._prompt is not None:  # its question is over: no answer comes
+            self._prompt, self._owed, self._fresh = None, True, True
         waiting = self._prompt
         if self._held:  # a page is full: the news waits too, before the question
             prompt = self._held.pop() if isinstance(self._held[-1], _Prompt) else None
@@ -371,9 +378,46 @@ def run_plain(source: Source | LineReader, output: LineSink, settings: Settings,
         keyboard = Keyboard(source, face.entered)
     talk = Talk(face, keyboard, settings, scanner=scanner)
     face.more = lambda: talk.text("More: Enter.")
+    with _ended_by_signals(face, terminal):
+        try:
+            return run(talk, first_start=first_start)
+        finally:
+            with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+                face.finish()
+            if terminal is not None:
+                terminal.close()
+
+
+@contextlib.contextmanager
+def _ended_by_signals(face: PlainFace, keyboard: TerminalKeyboard | None) -> Iterator[None]:
+    """Control C, SIGTERM and SIGHUP (the terminal closed) end the app: the
+    game saved, a goodbye on a line of its own, the terminal given back as
+    it was. A signal may reach any thread: the keyboard's wait for keys
+    also watches the signals' wakeup pipe, so the main thread sees it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_read, False)
+    os.set_blocking(wake_write, False)
+    old_wakeup = signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
+    if keyboard is not None:
+        keyboard.wakeup = wake_read
+
+    def interrupted(signum: int, frame: object) -> None:
+        del signum, frame
+        face.ending = True
+        raise KeyboardInterrupt
+
+    ending = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    before = {number: signal.signal(number, interrupted) for number in ending}
     try:
-        return run(talk, first_start=first_start)
+        yield
     finally:
-        face.finish()
-        if terminal is not None:
-            terminal.close()
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        signal.set_wakeup_fd(old_wakeup)
+        if keyboard is not None:
+            keyboard.wakeup = None
+        os.close(wake_read)
+        os.close(wake_write)

@@ -57,7 +57,11 @@ reader follow it):
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 import select
+import signal
 import sys
 import threading
 from typing import ClassVar
@@ -328,6 +332,8 @@ class CompanionApp(App[int]):
         self.lines: list[str] = []
         self.talk: Talk | None = None
         self._journeys_done = threading.Event()
+        #: Written to when the app ends, to wake the hang-up watch.
+        self._unwatch = os.pipe()
         #: What was said since the player last acted: the reply, where the cursor rests.
         self.reply_lines: list[str] = []
         #: The player acted since the reply began: what is said next begins a new one.
@@ -359,6 +365,13 @@ class CompanionApp(App[int]):
         """The screen is up: the journeys start."""
         self.answer.focus()
         self.talk = Talk(ScreenFace(self), self.inbox, self.settings, scanner=self.scanner)
+        # Told to end (SIGTERM, the terminal closed, kill -INT): the app ends
+        # as when the player quits, the terminal given back as it was; every
+        # entry is already on disk. (Before the first question is asked.)
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self.post_message, Ended(0))
         self.journeys(self.talk)
         if sys.stdin.isatty():
             self.watch_terminal(sys.stdin.fileno())
@@ -414,9 +427,13 @@ class CompanionApp(App[int]):
         entry is already on disk, and the next start offers to resume."""
         watch = select.poll()
         watch.register(fd, 0)  # no events asked: only hang-up and error are reported
+        stop = self._unwatch[0]
+        watch.register(stop, select.POLLIN)  # the app ends another way
         try:
             while True:
-                for _fd, event in watch.poll():
+                for ready, event in watch.poll():
+                    if ready == stop:
+                        return
                     if event & (select.POLLHUP | select.POLLERR | select.POLLNVAL):
                         self.post_message(Ended(0))
                         return
@@ -430,6 +447,8 @@ class CompanionApp(App[int]):
         """However the app ends, the journeys end too: their scanner link,
         their voice and their game's journal are closed."""
         self.inbox.end()
+        with contextlib.suppress(OSError):
+            os.write(self._unwatch[1], b"x")
         self._journeys_done.wait(timeout=2)
 
     # -- what the journeys say and ask ---------------------------------------------------

@@ -274,3 +274,39 @@ def test_the_last_backend_failing_leaves_writing_only_and_says_so(tmp_path: Path
     assert str(notices[0]).endswith("the app will only write.")
     assert isinstance(voice.backend, NoSpeech)
     voice.close()
+
+
+class RenderingEspeak(EspeakSpeaker):
+    """The real espeak-ng through the real queue, each utterance written to
+    a WAV file of its own instead of the speakers."""
+
+    def __init__(self, folder: Path, failures: list[str]) -> None:
+        self.folder = folder
+        self.spoken: list[str] = []
+        super().__init__(on_failure=failures.append)
+
+    def _command(self, utterance: Utterance) -> list[str]:
+        self.spoken.append(utterance.text)
+        wav = self.folder / f"{len(self.spoken)}.wav"
+        return self.command(utterance.text, utterance.language, wav)
+
+
+def test_no_text_makes_the_voice_go_mute(tmp_path: Path) -> None:
+    failures: list[str] = []
+    voice = RenderingEspeak(tmp_path, failures)
+    every_control = "".join(chr(c) for c in [*range(32), 127, *range(0x80, 0xA0)])
+    voice.say(f"Ann{every_control}Ben", "en", Priority.IMPORTANT)  # a NUL among them
+    voice.say("\u202eBidi\u200b and \ud800 a lone surrogate", "en", Priority.IMPORTANT)
+    voice.say("\x00\x07 \x1b", "en", Priority.IMPORTANT)  # nothing left to say
+    assert voice.idle(60)
+    voice.say("x" * 1_000_000, "en")  # a 1 MB line, cut (it cannot start a process whole)
+    voice.say(SENTENCES["en"], "en", Priority.IMPORTANT)  # cuts the long echo short
+    assert voice.idle(60)
+    voice.close()
+    assert failures == []
+    assert voice.spoken[:2] == ["Ann Ben", "Bidi and a lone surrogate"]
+    assert len(voice.spoken) == 4 and len(voice.spoken[2]) == 4000
+    assert voice.spoken[3] == SENTENCES["en"]
+    assert loudness(tmp_path / "1.wav")[1] > 0.02
+    seconds, rms = loudness(tmp_path / "4.wav")
+    assert seconds > 1.0 and rms > 0.02, "the next sentence is still said aloud"
