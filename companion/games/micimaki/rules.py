@@ -133,7 +133,11 @@ class Refusal:
     ``start`` (a pile starts with a food card), ``pair`` (skipping needs
     two ``card``), ``choose`` (``seat`` is not another player), ``full``
     (the draw pile holds the most overeating cards already), ``over``
-    (the game is over), ``players``, ``deck`` and ``deal`` (setups).
+    (the game is over), ``players``, ``deck`` and ``deal`` (setups); at
+    a real table (:mod:`companion.games.micimaki.tracker`) also ``turn``
+    (it is ``seat``'s turn), ``cards`` (``seat`` holds only ``cards``),
+    ``count`` (eating turns up ``cards`` cards), ``overeating`` (only
+    ``overeating`` can turn up) and ``yours`` (enter the cards you drew).
     """
 
     code: str

@@ -1,0 +1,337 @@
+"""A real Mici Maki game followed from what is entered at the table: the
+public state (whose turn and which way play goes, the serving pile, the
+draw pile's size and its overeating cards, the discard pile, every
+player's tokens and number of cards) and the player's own hand, with the
+chance of overeating if they eat now.
+
+Every entry is checked against the rules and what is known; an entry
+that cannot be (a serve that does not match, a card the player does not
+hold, a seventh overeating card) raises :class:`~companion.games.
+micimaki.rules.IllegalMove` with the reason, and changes nothing.
+
+>>> table = Tracker(players=3, you=0, hand=[5, 5, 3, 7, 8])
+>>> table.draw, table.overeating, table.sizes
+(75, 1, [5, 5, 5])
+>>> table.start(0, 5)
+>>> table.serve(1, 5)
+>>> table.value, table.turn, float(table.risk())
+(10, 2, 0.13333333333333333)
+>>> table.serve(2, 4)
+Traceback (most recent call last):
+...
+companion.games.micimaki.rules.IllegalMove: serve: {'food': 5}
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from fractions import Fraction
+
+from companion.games.micimaki.risk import overeating_risk
+from companion.games.micimaki.rules import (
+    ADD,
+    CARDS,
+    CHOOSE,
+    EAT,
+    FOODS,
+    LAST_TOKEN,
+    MOST_OVEREATING,
+    OVER,
+    OVEREATING,
+    PILE,
+    PLAY,
+    PLUS,
+    REVERSE,
+    SERVE,
+    SKIP,
+    START,
+    TURN,
+    IllegalMove,
+    Move,
+    Refusal,
+    Setup,
+)
+
+_SIZE = OVEREATING + 1
+
+
+class Tracker:
+    """The public state of a real game, and the player's own hand."""
+
+    def __init__(self, players: int, you: int, *, hand: Sequence[int] = (),
+                 setup: Setup | None = None, first: int = 0) -> None:
+        self.setup = setup or Setup(players=players)
+        problem = self.setup.problem()
+        if problem is None and not 0 <= you < players:
+            problem = Refusal("choose", {"seat": you})
+        if problem is not None:
+            raise IllegalMove(problem)
+        self.players = players
+        self.you = you
+        self.sizes = [self.setup.hand] * players
+        #: Your cards, counted (what you entered: your deal, and every card you drew).
+        self.hand = [0] * _SIZE
+        for card in hand:
+            if card not in FOODS and card not in (PLUS, REVERSE, CHOOSE):
+                raise IllegalMove(Refusal("card", {"card": card}))
+            self.hand[card] += 1
+        if sum(self.hand) > self.setup.hand:
+            raise IllegalMove(Refusal("deal", {"cards": self.setup.hand}))
+        self.draw = self.setup.deck_size() - players * self.setup.hand + 1
+        #: Overeating cards in the draw pile (all of the game's, while a round is on).
+        self.overeating = 1
+        self.discard: list[int] = []
+        self.pile: list[int] = []
+        self.food = self.value = 0
+        self.turn = first
+        self.direction = 1
+        self.phase = PILE
+        self.tokens = [0] * players
+        self.round = 1
+        self.winners: tuple[int, ...] = ()
+        #: Overeating cards turned up this round (out of the draw pile until it ends).
+        self._turned = 0
+
+    # -- what the rules allow -----------------------------------------------------------------
+
+    def _check(self, seat: int, kind: int, card: int = 0) -> None:
+        if self.phase == OVER:
+            raise IllegalMove(Refusal("over"))
+        if not 0 <= seat < self.players:
+            raise IllegalMove(Refusal("choose", {"seat": seat}))
+        if seat != self.turn:
+            raise IllegalMove(Refusal("turn", {"seat": self.turn}))
+        if self.phase == ADD:
+            raise IllegalMove(Refusal("phase"))
+        if self.phase == PILE and kind != START:
+            raise IllegalMove(Refusal("start"))
+        if self.phase == TURN and kind == START:
+            raise IllegalMove(Refusal("phase"))
+        if kind == SERVE and card != self.food:
+            raise IllegalMove(Refusal("serve", {"food": self.food}))
+        if kind in (START, SERVE, SKIP) and card not in FOODS:
+            raise IllegalMove(Refusal("start" if kind == START else "pair", {"card": card}))
+        needed = 2 if kind == SKIP else 1
+        if kind != EAT and self.sizes[seat] < needed:
+            raise IllegalMove(Refusal("cards", {"seat": seat, "cards": self.sizes[seat]}))
+        if kind != EAT and seat == self.you and self.hand[card] < needed:
+            raise IllegalMove(Refusal("pair" if kind == SKIP else "card", {"card": card}))
+
+    def _played(self, seat: int, card: int, count: int = 1) -> None:
+        self.sizes[seat] -= count
+        if seat == self.you:
+            self.hand[card] -= count
+
+    def _next(self, seat: int) -> int:
+        return (seat + self.direction) % self.players
+
+    # -- the entries ----------------------------------------------------------------------
+
+    def start(self, seat: int, food: int) -> None:
+        """``seat`` starts the serving pile with ``food``."""
+        self._check(seat, START, food)
+        self._played(seat, food)
+        self.pile, self.food, self.value = [food], food, food
+        self.phase, self.turn = TURN, self._next(seat)
+
+    def serve(self, seat: int, food: int) -> None:
+        """``seat`` serves ``food`` (the value in play)."""
+        self._check(seat, SERVE, food)
+        self._played(seat, food)
+        self.pile.append(food)
+        self.value += food
+        self.turn = self._next(seat)
+
+    def action(self, seat: int, card: int, chosen: int | None = None) -> None:
+        """``seat`` plays an action card (``chosen``: the player named by
+        "choose the next player")."""
+        if card not in (PLUS, REVERSE, CHOOSE):
+            raise IllegalMove(Refusal("card", {"card": card}))
+        self._check(seat, PLAY, card)
+        if card == CHOOSE and (chosen is None or chosen == seat
+                               or not 0 <= chosen < self.players):
+            raise IllegalMove(Refusal("choose", {"seat": -1 if chosen is None else chosen}))
+        self._played(seat, card)
+        self.pile.append(card)
+        if card == PLUS:
+            self.value += 1
+        elif card == REVERSE:
+            self.direction = -self.direction
+        self.turn = chosen if card == CHOOSE and chosen is not None else self._next(seat)
+
+    def skip(self, seat: int, food: int) -> None:
+        """``seat`` skips the food with two ``food`` cards."""
+        self._check(seat, SKIP, food)
+        self._played(seat, food, 2)
+        self.discard += [*self.pile, food]
+        self.pile, self.food, self.value = [food], food, food
+        self.turn = self._next(seat)
+
+    def drawable(self) -> int:
+        """Cards that can be drawn now: the draw pile, then the discard pile."""
+        return self.draw + len(self.discard)
+
+    def eat(self, seat: int, turned: Sequence[int]) -> None:
+        """``seat`` eats: ``turned`` are the cards turned up, in order (as
+        many as the pile's value, unless both piles ran out)."""
+        self._check(seat, EAT)
+        if any(card not in CARDS for card in turned):
+            raise IllegalMove(Refusal("card", {"card": next(c for c in turned
+                                                             if c not in CARDS)}))
+        count = min(self.value, self.drawable())
+        overeating = sum(card == OVEREATING for card in turned)
+        if len(turned) != count:
+            raise IllegalMove(Refusal("count", {"cards": count}))
+        if overeating > self.overeating:
+            raise IllegalMove(Refusal("overeating", {"overeating": self.overeating}))
+        if overeating and OVEREATING in turned[self.draw:]:
+            # past the draw pile: from the discard pile, which holds none
+            raise IllegalMove(Refusal("overeating", {"overeating": 0}))
+        before = copy.deepcopy(self.__dict__)
+        try:
+            self._take(len(turned))
+            for card in turned:
+                if card != OVEREATING:
+                    self._gain(seat, card)
+        except IllegalMove:
+            self.__dict__.update(before)
+            raise
+        if overeating:
+            self._overeat(seat, overeating)
+            return
+        self.discard += self.pile
+        self.pile, self.food, self.value = [], 0, 0
+        self.phase, self.turn = PILE, seat
+
+    def drew(self, seat: int, cards: Sequence[int] | int) -> None:
+        """``seat`` drew cards at the start of a turn (an empty hand draws
+        three; a player with no food to start a pile draws until one
+        comes): the cards, or only how many for another player's; an
+        overeating card among them (the last) ends the round."""
+        if self.phase == OVER:
+            raise IllegalMove(Refusal("over"))
+        if seat != self.turn:
+            raise IllegalMove(Refusal("turn", {"seat": self.turn}))
+        shown = [] if isinstance(cards, int) else list(cards)
+        count = cards if isinstance(cards, int) else len(shown)
+        if seat == self.you and isinstance(cards, int):
+            raise IllegalMove(Refusal("yours"))
+        if any(card not in CARDS for card in shown):
+            raise IllegalMove(Refusal("card", {"card": next(c for c in shown if c not in CARDS)}))
+        if not 0 < count <= self.drawable():
+            raise IllegalMove(Refusal("count", {"cards": self.drawable()}))
+        overate = bool(shown) and shown[-1] == OVEREATING
+        if OVEREATING in shown[:-1]:
+            raise IllegalMove(Refusal("overeating", {"overeating": 0}))
+        before = copy.deepcopy(self.__dict__)
+        try:
+            self._take(count)
+            for card in shown if shown else [0] * count:
+                if card != OVEREATING:
+                    self._gain(seat, card)
+        except IllegalMove:
+            self.__dict__.update(before)
+            raise
+        if overate:
+            self._overeat(seat, 1)
+
+    def overate(self, seat: int) -> None:
+        """Another player turned up an overeating card while drawing at the
+        start of a turn (the cards before it are hidden)."""
+        if seat == self.you:
+            raise IllegalMove(Refusal("yours"))
+        if self.phase == OVER or seat != self.turn:
+            raise IllegalMove(Refusal("turn", {"seat": self.turn}))
+        self._take(1)
+        self._overeat(seat, 1)
+
+    def passed(self, seat: int) -> None:
+        """``seat`` had to start a pile with no food, and no card was left to
+        draw: the next player starts it (a ruling)."""
+        if self.phase != PILE or seat != self.turn or self.drawable():
+            raise IllegalMove(Refusal("phase"))
+        if seat == self.you and any(self.hand[value] for value in FOODS):
+            raise IllegalMove(Refusal("start"))
+        self.turn = self._next(seat)
+
+    def add_overeating(self, add: bool) -> None:
+        """The player who overate adds one more overeating card, or not."""
+        if self.phase != ADD:
+            raise IllegalMove(Refusal("phase"))
+        if add and self._in_game() >= MOST_OVEREATING:
+            raise IllegalMove(Refusal("full", {"most": MOST_OVEREATING}))
+        self._new_round(add=add)
+
+    # -- the round's end ------------------------------------------------------------------
+
+    def _take(self, count: int) -> None:
+        """``count`` cards leave the draw pile (the discard pile becomes the
+        new draw pile when it runs out)."""
+        for _ in range(count):
+            if not self.draw:
+                if not self.discard:
+                    raise IllegalMove(Refusal("count", {"cards": 0}))
+                self.draw, self.discard = len(self.discard), []
+            self.draw -= 1
+
+    def _gain(self, seat: int, card: int) -> None:
+        self.sizes[seat] += 1
+        if seat == self.you:
+            if card not in FOODS and card not in (PLUS, REVERSE, CHOOSE):
+                raise IllegalMove(Refusal("card", {"card": card}))
+            self.hand[card] += 1
+
+    def _in_game(self) -> int:
+        return self.overeating + self._turned
+
+    def _overeat(self, seat: int, turned: int) -> None:
+        self._turned = turned
+        self.overeating -= turned
+        self.tokens[seat] += 1
+        self.turn = seat
+        if self.tokens[seat] >= LAST_TOKEN:
+            self.phase = OVER
+            fewest = min(self.tokens)
+            most = max(self.sizes[s] for s in range(self.players) if self.tokens[s] == fewest)
+            self.winners = tuple(s for s in range(self.players)
+                                 if self.tokens[s] == fewest and self.sizes[s] == most)
+            return
+        if self._in_game() >= MOST_OVEREATING:
+            self._new_round(add=False)
+        else:
+            self.phase = ADD
+
+    def _new_round(self, *, add: bool) -> None:
+        self.discard += self.pile
+        self.draw += len(self.discard) + self._turned + add
+        self.overeating += self._turned + add
+        self._turned = 0
+        self.discard, self.pile = [], []
+        self.food = self.value = 0
+        self.direction, self.round, self.phase = 1, self.round + 1, PILE
+
+    # -- what can be said -----------------------------------------------------------------
+
+    def risk(self) -> Fraction:
+        """The chance of overeating if the player to play ate now."""
+        if self.phase != TURN:
+            return Fraction(0)
+        return overeating_risk(draw=self.draw, overeating=self.overeating,
+                               eat=max(self.value, 1), discard=len(self.discard))
+
+    def playable(self) -> list[Move]:
+        """What you could play now from your hand, if it is your turn."""
+        if self.turn != self.you or self.phase not in (PILE, TURN):
+            return []
+        hand = self.hand
+        if self.phase == PILE:
+            return [(START, value) for value in FOODS if hand[value]]
+        moves: list[Move] = [(EAT, 0)]
+        if self.food and hand[self.food]:
+            moves.append((SERVE, self.food))
+        moves += [(PLAY, card) for card in (PLUS, REVERSE) if hand[card]]
+        if hand[CHOOSE]:
+            moves += [(CHOOSE, seat) for seat in range(self.players) if seat != self.you]
+        moves += [(SKIP, value) for value in FOODS if hand[value] >= 2]
+        return moves
