@@ -1,0 +1,102 @@
+"""Whole Mici Maki games between bots, and the advisor's benchmark: the
+figures of ``companion simulate --game mici-maki`` and ``companion bench
+advisor --game mici-maki``.
+
+>>> report = simulate(players=3, games=20, bots=["cautious", "random", "advisor"], seed=1)
+>>> report.data["games"], report.data["players"], round(sum(report.data["wins"].values()), 6)
+(20, 3, 1.0)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from companion.games.base import GameInputError, Report
+from companion.games.micimaki.bots import NAMES, Advisor, CautiousBot, bot, play
+from companion.games.micimaki.rules import OVER, Game, Setup
+from companion.stats import percentile, wilson_interval
+
+
+def _check(players: int, games: int, bots: Sequence[str]) -> None:
+    if not 3 <= players <= 7:  # the rules. table sizes
+        raise GameInputError(f"Mici Maki is for 3 to 7 players, not {players}")
+    if games < 1:
+        raise GameInputError("play at least 1 game")
+    unknown = [name for name in bots if name not in NAMES]
+    if unknown:
+        raise GameInputError(f"no bot called {unknown[0]!r}; choose from {', '.join(NAMES)}")
+    if len(bots) not in (1, players):
+        raise GameInputError(f"give 1 bot or {players} bots, one a player, not {len(bots)}")
+
+
+def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Report:
+    """``games`` games between ``bots`` (one name for every seat, or one a
+    seat); the first player moves round the table from game to game. Wins
+    are shares of the games (a shared win counts its share)."""
+    _check(players, games, bots)
+    names = list(bots) * players if len(bots) == 1 else list(bots)
+    wins = dict.fromkeys(names, 0.0)
+    tokens: dict[str, list[int]] = {name: [] for name in names}
+    rounds, turns = [], []
+    for number in range(games):
+        rng = random.Random(seed * 1_000_003 + number)
+        game = play(Game(Setup(players=players), rng, first=number % players),
+                    [bot(name) for name in names], rng)
+        for seat in game.winners:
+            wins[names[seat]] += 1 / len(game.winners)
+        for seat, name in enumerate(names):
+            tokens[name].append(game.tokens[seat])
+        rounds.append(game.round)
+        turns.append(game.turns)
+    data: dict[str, object] = {
+        "games": games, "players": players,
+        "wins": {name: round(won / games, 4) for name, won in wins.items()},
+        "mean_tokens": {name: round(statistics.mean(t), 3) for name, t in tokens.items()},
+        "mean_rounds": round(statistics.mean(rounds), 2),
+        "mean_turns": round(statistics.mean(turns), 1),
+    }
+    lines = [f"{games} games of Mici Maki, {players} players."]
+    lines += [f"{name}: won {won / games:.1%}, {statistics.mean(tokens[name]):.2f} tokens"
+              f" a game on average." for name, won in wins.items()]
+    lines.append(f"{statistics.mean(rounds):.1f} rounds and {statistics.mean(turns):.0f}"
+                 " turns a game on average.")
+    return Report(data, tuple(lines))
+
+
+def bench_advisor(games: int = 400, seed: int = 7) -> Report:
+    """The advisor in 4-player games against three cautious bots: its time
+    to decide, and its share of the wins (fewest tokens)."""
+    if games < 1:
+        raise GameInputError("play at least 1 game")
+    advisor = Advisor()
+    cautious = CautiousBot()
+    durations: list[float] = []
+    won = 0.0
+    clock = time.perf_counter
+    for number in range(games):
+        rng = random.Random(seed * 1_000_003 + number)
+        game = Game(Setup(players=4), rng, first=number % 4)
+        while game.phase != OVER:
+            moves = game.legal_moves()
+            view = game.view(game.turn)
+            if game.turn == 0:
+                began = clock()
+                move = advisor.choose(view, moves, rng)
+                durations.append(clock() - began)
+            else:
+                move = cautious.choose(view, moves, rng)
+            game.apply(move)
+        if 0 in game.winners:
+            won += 1 / len(game.winners)
+    low, high = wilson_interval(won, games)
+    p50, p95 = percentile(durations, 0.5) * 1000, percentile(durations, 0.95) * 1000
+    data = {"decision_ms": {"p50": round(p50, 4), "p95": round(p95, 4)},
+            "win_rate_vs_cautious": round(won / games, 4), "games": games,
+            "win_rate_interval": [round(low, 4), round(high, 4)]}
+    lines = (f"The advisor decides in {p50:.3f} ms (median), {p95:.3f} ms (p95).",
+             f"Against three cautious bots it won {won / games:.1%} of {games} games"
+             f" (95% interval {low:.1%} to {high:.1%}); an equal share is 25%.")
+    return Report(data, lines)
