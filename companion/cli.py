@@ -37,11 +37,16 @@ from companion.games import DEFAULT_GAME, UnknownGameError, game
 from companion.games.base import GameInputError, GamePlugin, Report
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.settings import Settings, SettingsError, load_settings
+from companion.shown import shown
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+#: The biggest game file read (a game of 5 players is a few kilobytes).
+GAME_FILE_LIMIT = 1_000_000
+#: The longest path written back whole (a system's own limit is 4,096).
+PATH_LIMIT = 4096
 
 
 def default_language(environ: os._Environ[str] | dict[str, str] = os.environ) -> str:
@@ -458,10 +463,20 @@ def score(
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
-        raw = (stdin or sys.stdin.buffer).read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            raw = (stdin or sys.stdin.buffer).read(GAME_FILE_LIMIT + 1)
+        else:
+            with Path(path).open("rb") as file:
+                raw = file.read(GAME_FILE_LIMIT + 1)
     except OSError as error:
         reason = error.strerror or str(error)
-        message = catalog.text("cannot read %(path)s: %(reason)s.", path=path, reason=reason)
+        message = catalog.text("cannot read %(path)s: %(reason)s.",
+                               path=shown(path, limit=PATH_LIMIT), reason=reason)
+        print(f"companion score: {message}", file=stderr)
+        return EXIT_BAD_INPUT
+    if len(raw) > GAME_FILE_LIMIT:  # /dev/zero, a disk image: read no further
+        message = catalog.text("%(path)s is bigger than 1 MB: it is not a game file.",
+                               path=shown(path, limit=PATH_LIMIT))
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT
     try:

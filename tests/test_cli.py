@@ -303,6 +303,21 @@ BAD_GAMES: list[tuple[str, str, tuple[str, ...]]] = [
     ("cards not a list", two({"Ana": "x", "Ben": []}), ("round 1", "player Ana")),
     ("bad variant", two({"Ana": [], "Ben": []}, variant={"soy_sauce": "yes"}), ("soy_sauce",)),
     ("unknown variant", two({"Ana": [], "Ben": []}, variant={"chaos": True}), ("chaos",)),
+    ("a number of 5,000 digits",
+     '{"players": ["Ana", "Ben"], "rounds": [{"Ana": [], "Ben": []}], "dummy": '
+     + "9" * 5000 + "}", ("too many digits",)),
+    ("an escape sequence in a name", json.dumps(
+        {"players": ["A\x1b[2Jna", "Ben"], "rounds": [{"A\x1b[2Jna": [], "Ben": []}]}),
+     ("player A\u241b[2Jna", "control characters")),
+    ("a bidi control in a name", json.dumps(
+        {"players": ["Ana\u202e", "Ben"], "rounds": [{"Ana\u202e": [], "Ben": []}]}),
+     ("player Ana<U+202E>",)),
+    ("a name of 41 characters", json.dumps(
+        {"players": ["A" * 41, "Ben"], "rounds": [{"A" * 41: [], "Ben": []}]}),
+     ("at most 40 characters",)),
+    ("a card of 100,000 characters with an escape", two({"Ana": ["\x1b[2J" + "q" * 10**5],
+                                                          "Ben": []}),
+     ("card \u241b[2Jqqq", "…")),
 ]
 
 
@@ -312,7 +327,13 @@ BAD_GAMES: list[tuple[str, str, tuple[str, ...]]] = [
     ids=[name for name, _, _ in BAD_GAMES],
 )
 def test_bad_input(stdin: str, fragments: tuple[str, ...]) -> None:
-    bad(run(MODULE, "score", stdin=stdin), *fragments)
+    message = bad(run(MODULE, "score", stdin=stdin), *fragments)
+    assert "\x1b" not in message and "\u202e" not in message and len(message) < 400
+
+
+def test_an_endless_file_is_not_read_to_its_end() -> None:
+    bad(run(MODULE, "score", "/dev/zero"), "/dev/zero is bigger than 1 MB")
+    bad(run(MODULE, "score", stdin=b"\0" * 2_000_000), "- is bigger than 1 MB")
 
 
 @ENTRY_POINTS

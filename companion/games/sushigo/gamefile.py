@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import json
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ from companion.games.sushigo.cards import (
 )
 from companion.games.sushigo.scoring import GameScore, score_game
 from companion.games.sushigo.tactile import UnknownCodeError, parse
+from companion.shown import shown
 
 _VARIANT_KEYS = frozenset({"soy_sauce", "soy_sauce_count", "pass_both_ways"})
 
@@ -58,6 +60,8 @@ class Problem(enum.Enum):
     SEAT_COUNT = "seat-count"
     EMPTY_NAME = "empty-name"
     DUPLICATE_PLAYER = "duplicate-player"
+    BAD_NAME = "bad-name"
+    LONG_NUMBER = "long-number"
     VARIANT_NOT_OBJECT = "variant-not-object"
     UNKNOWN_VARIANT = "unknown-variant"
     VARIANT_NOT_BOOL = "variant-not-bool"
@@ -88,6 +92,8 @@ _ENGLISH: dict[Problem, str] = {
     Problem.SEAT_COUNT: "Sushi Go! is for 2 to 5 seats, this file has {count}",
     Problem.EMPTY_NAME: "a player's name is empty",
     Problem.DUPLICATE_PLAYER: "two players have the same name",
+    Problem.BAD_NAME: "a player's name has at most {most} characters and no control characters",
+    Problem.LONG_NUMBER: "a number in the file has too many digits to be part of a game",
     Problem.VARIANT_NOT_OBJECT: "'variant' must be an object such as {{\"soy_sauce\": true}}",
     Problem.UNKNOWN_VARIANT: "unknown variant {key!r}; known: {known}",
     Problem.VARIANT_NOT_BOOL: "variant.{key} must be true or false",
@@ -147,6 +153,10 @@ class GameFileError(ValueError):
         super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
 
 
+#: The longest player's name, in characters.
+NAME_LIMIT = 40
+
+
 def _fail(
     problem: Problem,
     *,
@@ -187,6 +197,8 @@ def load_game(text: str) -> Game:
         ) from None
     except RecursionError:
         raise _fail(Problem.TOO_DEEP) from None
+    except ValueError:  # an integer of thousands of digits
+        raise _fail(Problem.LONG_NUMBER) from None
     return read_game(data)
 
 
@@ -256,6 +268,9 @@ def _players(raw: object) -> list[str]:
     for name in names:
         if not name.strip():
             raise _fail(Problem.EMPTY_NAME)
+        if len(name) > NAME_LIMIT or any(
+                unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co"} for char in name):
+            raise _fail(Problem.BAD_NAME, player=shown(name), most=NAME_LIMIT)
         if names.count(name) > 1:
             raise _fail(Problem.DUPLICATE_PLAYER, player=name)
     return names

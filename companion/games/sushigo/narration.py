@@ -35,6 +35,7 @@ from companion.games.sushigo.tracker import Concern, Entry, EntryKind, HandInfo,
 from companion.i18n import N_, Catalog
 from companion.keymap import Words
 from companion.narration import Verbosity
+from companion.shown import shown
 
 CARD_NAMES: Mapping[Card, str] = MappingProxyType(
     {
@@ -362,17 +363,18 @@ def refusal_text(catalog: Catalog, error: UnknownCodeError) -> str:
         return c.text("Nothing was typed: type a card code, such as w2.")
     if error.refusal is Refusal.AMBIGUOUS:
         return c.text("%(text)s names several cards: type %(codes)s.",
-                      text=error.text, codes=codes)
+                      text=shown(error.text), codes=codes)
     if error.shape is not None:
         shape = c.text(SHAPE_NAMES[error.shape])
         if error.refusal is Refusal.NEEDS_POSITION:
             return c.text("%(text)s is not a card: %(shape)s needs a height, 1 to 3: %(codes)s.",
-                          text=error.text, shape=shape, codes=codes)
+                          text=shown(error.text), shape=shape, codes=codes)
         return c.text("%(text)s is not a card: %(shape)s has no height: %(codes)s.",
-                      text=error.text, shape=shape, codes=codes)
+                      text=shown(error.text), shape=shape, codes=codes)
     if codes:
-        return c.text("%(text)s is not a card. Closest: %(codes)s.", text=error.text, codes=codes)
-    return c.text("%(text)s is not a card. The codes: companion codes.", text=error.text)
+        return c.text("%(text)s is not a card. Closest: %(codes)s.", text=shown(error.text),
+                      codes=codes)
+    return c.text("%(text)s is not a card. The codes: companion codes.", text=shown(error.text))
 
 
 _PROBLEMS: Mapping[Problem, str] = MappingProxyType(
@@ -386,6 +388,9 @@ _PROBLEMS: Mapping[Problem, str] = MappingProxyType(
         Problem.SEAT_COUNT: N_("Sushi Go! is for 2 to 5 seats; this file has %(count)s."),
         Problem.EMPTY_NAME: N_("a player's name is empty."),
         Problem.DUPLICATE_PLAYER: N_("two players have this name."),
+        Problem.BAD_NAME: N_(
+            "a player's name has at most %(most)s characters and no control characters."),
+        Problem.LONG_NUMBER: N_("a number in the file has too many digits to be part of a game."),
         Problem.VARIANT_NOT_OBJECT: N_('"variant" must be an object, such as {"soy_sauce": true}.'),
         Problem.UNKNOWN_VARIANT: N_('unknown variant "%(key)s"; known: %(known)s.'),
         Problem.VARIANT_NOT_BOOL: N_("the value of variant.%(key)s must be true or false."),
@@ -419,9 +424,9 @@ def game_file_error_text(catalog: Catalog, error: GameFileError) -> str:
     if error.round is not None:
         where.append(c.text("round %(round)s", round=error.round))
     if error.player is not None:
-        where.append(c.text("player %(player)s", player=error.player))
+        where.append(c.text("player %(player)s", player=shown(error.player)))
     if error.card is not None and error.card.strip():
-        where.append(c.text("card %(card)s", card=error.card))
+        where.append(c.text("card %(card)s", card=shown(error.card)))
     if error.problem is Problem.UNKNOWN_CARD and error.refusal is not None:
         what = refusal_text(c, error.refusal)
     elif error.problem in _PROBLEMS:
