@@ -275,7 +275,7 @@ def percent(value: float, language: str) -> str:
 def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:
     """``companion risk``: the chance of overeating when eating now, the
     same computation the Mici Maki companion says."""
-    from companion.games.micimaki.risk import (  # noqa: PLC0415 - when asked
+    from companion.games.risk import (  # noqa: PLC0415 - when asked
         RiskInputError,
         overeating_risk,
     )

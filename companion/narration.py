@@ -69,6 +69,9 @@ def scanner_problem_text(catalog: Catalog, problem: ScannerProblem) -> str:
     if kind is ScannerIssue.GARBLED:
         return c.plural("%(n)d garbled line from the scanner was ignored.",
                         "%(n)d garbled lines from the scanner were ignored.", problem.count)
+    if kind is ScannerIssue.STALE_LINK:
+        return c.text("The virtual scanner is not running: start firmware-bridge simulate. "
+                      "Typed codes still work.")
     if kind is ScannerIssue.DEVICE_ERROR:
         return c.text("The scanner reports: %(reason)s.", reason=problem.detail)
     return c.text("Scanner problem: %(reason)s.", reason=problem.reason.rstrip("."))

@@ -156,7 +156,7 @@ def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
                 copies[card] += 1
                 print(f"SENT {uid} {scanner.scan(uid)} {card}", flush=True)
     finally:
-        scanner.unplug()
+        scanner.close()
     return EXIT_OK
 
 

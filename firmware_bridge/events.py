@@ -83,6 +83,7 @@ class Problem(enum.Enum):
     LOST_SCANS = "lost-scans"  # ``count`` scans missing in the sequence
     GARBLED = "garbled"  # ``count`` garbled lines ignored
     DEVICE_ERROR = "device-error"  # the board reported ``detail``
+    STALE_LINK = "stale-link"  # a virtual scanner's link, its scanner gone
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,7 @@ from firmware_bridge.protocol import (
     resync,
 )
 from firmware_bridge.registry import Registry
+from firmware_bridge.virtual import live_terminal
 
 BAUDRATE = 115200
 #: USB serial adapters of Arduino-class boards: Uno, CH340, FTDI, CP210x.
@@ -152,6 +153,11 @@ class ScannerLink:
                               kind=Problem.NOT_FOUND)
             elif not port_exists(port) and not self._found_before:
                 self._problem(f"there is no port {port}", port, kind=Problem.NO_PORT)
+            elif Path(port).is_symlink() and live_terminal(Path(port)) is None:
+                # a virtual scanner's link whose scanner quit: the terminal it
+                # names may be another program's now, never to be opened
+                self._problem(f"no virtual scanner runs behind {port}", port,
+                              kind=Problem.STALE_LINK)
             else:
                 try:
                     if self._connect(port):

@@ -12,13 +12,14 @@ as ``/dev/serial/by-id`` does for a real board.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import threading
 import tty
 from pathlib import Path
 
-from firmware_bridge.files import data_dir
+from firmware_bridge.files import data_dir, write_atomically
 from firmware_bridge.protocol import (
     LineSplitter,
     ProtocolError,
@@ -28,6 +29,36 @@ from firmware_bridge.protocol import (
 
 DEVICE = "tactile-scanner"
 FIRMWARE = "1.0.0-virtual"
+
+
+def lock_of(link: Path) -> Path:
+    """The file beside a virtual scanner's link that names its process and
+    its terminal, while it runs."""
+    return link.with_name(link.name + ".lock")
+
+
+def live_terminal(link: Path) -> str | None:
+    """The terminal of the virtual scanner ``link`` points to, if a live
+    virtual scanner of this user holds it: its lock file names a running
+    process of ours, that process has the terminal open, and the link
+    points there. ``None`` otherwise: a link left by a scanner that quit
+    may point at a terminal the system has since given to another program,
+    which must never be opened."""
+    try:
+        facts = json.loads(lock_of(link).read_text(encoding="utf-8"))
+        pid, terminal = int(facts["pid"]), str(facts["pty"])
+        if int(facts["uid"]) != os.getuid() or str(link.readlink()) != terminal:
+            return None
+        os.kill(pid, 0)  # alive (ProcessLookupError), ours (PermissionError)
+        if Path(terminal).stat().st_uid != os.getuid():
+            return None
+        opened = Path(f"/proc/{pid}/fd")
+        if opened.is_dir() and not any(
+                os.path.realpath(fd) == terminal for fd in opened.iterdir()):
+            return None  # the process lives, but that terminal is not its own
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return terminal
 
 
 def default_link() -> Path:
@@ -66,6 +97,8 @@ class VirtualScanner:
                 temporary.unlink()
             temporary.symlink_to(self.path)
             temporary.replace(self.link)
+            facts = {"pid": os.getpid(), "pty": self.path, "uid": os.getuid()}
+            write_atomically(lock_of(self.link), json.dumps(facts).encode())
         self._stop.clear()
         self._thread = threading.Thread(target=self._serve, daemon=True, name="virtual-scanner")
         self._thread.start()
@@ -84,7 +117,20 @@ class VirtualScanner:
                         os.close(fd)
             self._master = self._slave = -1
 
-    close = unplug
+    def close(self) -> None:
+        """Quit: the terminal closed, and the link and its lock removed
+        (if they are still this scanner's), so nothing points at a terminal
+        the system may give to another program."""
+        self.unplug()
+        if self.link is None:
+            return
+        with contextlib.suppress(OSError):
+            if str(self.link.readlink()) == self.path:
+                self.link.unlink()
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            lock = lock_of(self.link)
+            if json.loads(lock.read_text(encoding="utf-8"))["pid"] == os.getpid():
+                lock.unlink()
 
     # -- what the board says -------------------------------------------------------------
 

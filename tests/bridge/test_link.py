@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
 import time
 import tty
 from pathlib import Path
@@ -15,7 +18,7 @@ from firmware_bridge.events import Problem, ScannerFound, ScannerLost, ScannerPr
 from firmware_bridge.link import ScannerLink, autodetect
 from firmware_bridge.protocol import format_line
 from firmware_bridge.registry import Registry, demo_uid
-from firmware_bridge.virtual import VirtualScanner
+from firmware_bridge.virtual import VirtualScanner, live_terminal, lock_of
 from tests.bridge.helpers import QUICK, Events
 
 
@@ -242,3 +245,52 @@ def test_a_port_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
     assert "cannot use" in problem.reason and "a-folder" in problem.reason
     assert problem.kind is Problem.CANNOT_OPEN and problem.detail
     assert events.count(ScannerLost) == 0
+
+
+def test_a_quitting_virtual_scanner_takes_its_link_away(tmp_path: Path) -> None:
+    link = tmp_path / "virtual-scanner"
+    scanner = VirtualScanner(link=link)
+    assert live_terminal(link) == scanner.path  # alive, ours, holding its terminal
+    scanner.unplug()  # the cable out: the scanner still runs, its terminal is closed
+    assert live_terminal(link) is None
+    scanner.plug()
+    assert live_terminal(link) == scanner.path
+    scanner.close()
+    assert not link.is_symlink() and not lock_of(link).exists()
+
+
+def test_a_stale_link_to_another_programs_terminal_is_never_opened(tmp_path: Path) -> None:
+    """A simulator killed without cleaning up (SIGKILL) leaves its link and its
+    lock; the system gives its terminal number to another program. The app
+    must write nothing there."""
+    simulator = subprocess.Popen(
+        [sys.executable, "-m", "firmware_bridge", "simulate", "--link",
+         str(tmp_path / "virtual-scanner")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert simulator.stdout is not None
+    assert simulator.stdout.readline().startswith("PORT ")
+    simulator.kill()
+    simulator.wait()
+    link = tmp_path / "virtual-scanner"
+    assert link.is_symlink() and lock_of(link).exists()  # left behind
+    # another program's terminal, where the dead scanner's was
+    master, slave = os.openpty()
+    tty.setraw(master)
+    other = os.ttyname(slave)
+    facts = json.loads(lock_of(link).read_text())
+    lock_of(link).write_text(json.dumps({**facts, "pty": other}))
+    link.unlink()
+    link.symlink_to(other)
+    events = Events()
+    try:
+        with ScannerLink(str(link), events, Registry(tmp_path / "registry.json"), QUICK):
+            events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
+        problem = next(e for e in events.items if isinstance(e, ScannerProblem))
+        assert problem.kind is Problem.STALE_LINK
+        os.set_blocking(master, False)
+        with pytest.raises(BlockingIOError):
+            os.read(master, 1024)  # not a byte: no HELLO?, nothing
+        assert events.count(ScannerFound) == 0
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
-from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -45,6 +44,7 @@ from companion.games.micimaki.rules import (
     Move,
     View,
 )
+from companion.games.risk import overeating_risk
 
 #: The bots, by the names commands and setup menus use.
 NAMES = ("random", "cautious", "advisor")

@@ -19,13 +19,13 @@ from pathlib import Path
 from companion.games.micimaki.rules import (
     CHOOSE,
     FOODS,
-    MOST_OVEREATING,
     OVEREATING,
     PLUS,
     REVERSE,
     Setup,
 )
 from companion.games.micimaki.tactile import CODES, KINDS, NAMES, PUNCHED_CORNER, STICKERS
+from companion.games.risk import MOST_OVEREATING
 from companion.i18n import N_, Catalog
 
 GAME = "micimaki"

@@ -50,6 +50,8 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from companion.games.risk import MOST_OVEREATING
+
 #: The food values, lowest first.
 FOODS = (2, 3, 4, 5, 6, 7)
 #: "+1 food": one more to the pile's value.
@@ -80,8 +82,6 @@ ADD = 2
 #: The game is over.
 OVER = 3
 
-#: The most overeating cards a game has.
-MOST_OVEREATING = 6
 #: The tokens that end the game.
 LAST_TOKEN = 3
 #: Cards drawn by a player whose turn comes with an empty hand.

@@ -28,7 +28,6 @@ import copy
 from collections.abc import Sequence
 from fractions import Fraction
 
-from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CARDS,
@@ -36,7 +35,6 @@ from companion.games.micimaki.rules import (
     EAT,
     FOODS,
     LAST_TOKEN,
-    MOST_OVEREATING,
     OVER,
     OVEREATING,
     PILE,
@@ -52,6 +50,7 @@ from companion.games.micimaki.rules import (
     Refusal,
     Setup,
 )
+from companion.games.risk import MOST_OVEREATING, overeating_risk
 
 _SIZE = OVEREATING + 1
 

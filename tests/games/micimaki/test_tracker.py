@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -33,6 +32,7 @@ from companion.games.micimaki.rules import (
     hand_cards,
 )
 from companion.games.micimaki.tracker import Tracker
+from companion.games.risk import overeating_risk
 
 
 def mirror(game: Game, table: Tracker, move: tuple[int, int]) -> None:

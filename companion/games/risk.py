@@ -1,5 +1,7 @@
-"""The chance of overeating, exact: what the companion says before a
-player eats, and what ``companion risk`` prints.
+"""The chance of drawing a hazard card, exact: in Mici Maki the chance
+of overeating, what the companion says before a player eats and what
+``companion risk`` prints. (Shared by the games and the command line,
+which finds no game by name.)
 
 Eating a pile of value ``N`` draws ``N`` cards from a draw pile of ``D``
 cards holding ``K`` overeating cards. With ``N < D`` the chance that none of
@@ -20,7 +22,8 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from companion.games.micimaki.rules import MOST_OVEREATING
+#: The most overeating cards a Mici Maki game has.
+MOST_OVEREATING = 6
 
 
 class RiskInputError(ValueError):
@@ -40,7 +43,7 @@ def overeating_risk(*, draw: int, overeating: int, eat: int,
     >>> overeating_risk(draw=3, overeating=4, eat=2)
     Traceback (most recent call last):
     ...
-    companion.games.micimaki.risk.RiskInputError: 3 cards cannot hold 4 overeating cards
+    companion.games.risk.RiskInputError: 3 cards cannot hold 4 overeating cards
     """
     if draw < 0:
         raise RiskInputError(f"the draw pile cannot have {draw} cards")
