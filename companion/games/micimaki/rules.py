@@ -432,10 +432,7 @@ class Game:
         self.events.append(Event("overate", seat))
         if self.tokens[seat] >= LAST_TOKEN:
             self.phase = OVER
-            fewest = min(self.tokens)
-            most = max(self.sizes[s] for s in range(self.players) if self.tokens[s] == fewest)
-            self.winners = tuple(s for s in range(self.players)
-                                 if self.tokens[s] == fewest and self.sizes[s] == most)
+            self.winners = winners(self.tokens, self.sizes)
             self.events.append(Event("over", seat))
             return
         self.turn = seat
@@ -485,6 +482,19 @@ class Game:
             for card in cards:
                 counts[card] += 1
         return counts
+
+
+def winners(tokens: Sequence[int], sizes: Sequence[int]) -> tuple[int, ...]:
+    """The seats that win: the fewest tokens, then the most cards in hand;
+    a further tie is shared.
+
+    >>> winners([1, 3, 1, 0], [4, 9, 6, 2]), winners([1, 3, 1], [5, 2, 5])
+    ((3,), (0, 2))
+    """
+    fewest = min(tokens)
+    most = max(size for size, held in zip(sizes, tokens, strict=True) if held == fewest)
+    return tuple(seat for seat, (held, size) in enumerate(zip(tokens, sizes, strict=True))
+                 if held == fewest and size == most)
 
 
 def random_game(setup: Setup, rng: random.Random) -> Game:

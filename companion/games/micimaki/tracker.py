@@ -49,6 +49,7 @@ from companion.games.micimaki.rules import (
     Move,
     Refusal,
     Setup,
+    winners,
 )
 from companion.games.risk import MOST_OVEREATING, overeating_risk
 
@@ -187,15 +188,7 @@ class Tracker:
         if overeating and OVEREATING in turned[self.draw:]:
             # past the draw pile: from the discard pile, which holds none
             raise IllegalMove(Refusal("overeating", {"overeating": 0}))
-        before = copy.deepcopy(self.__dict__)
-        try:
-            self._take(len(turned))
-            for card in turned:
-                if card != OVEREATING:
-                    self._gain(seat, card)
-        except IllegalMove:
-            self.__dict__.update(before)
-            raise
+        self._drawn(seat, len(turned), turned)
         if overeating:
             self._overeat(seat, overeating)
             return
@@ -223,15 +216,7 @@ class Tracker:
         overate = bool(shown) and shown[-1] == OVEREATING
         if OVEREATING in shown[:-1]:
             raise IllegalMove(Refusal("overeating", {"overeating": 0}))
-        before = copy.deepcopy(self.__dict__)
-        try:
-            self._take(count)
-            for card in shown if shown else [0] * count:
-                if card != OVEREATING:
-                    self._gain(seat, card)
-        except IllegalMove:
-            self.__dict__.update(before)
-            raise
+        self._drawn(seat, count, shown)
         if overate:
             self._overeat(seat, 1)
 
@@ -274,6 +259,19 @@ class Tracker:
                 self.draw, self.discard = len(self.discard), []
             self.draw -= 1
 
+    def _drawn(self, seat: int, count: int, cards: Sequence[int]) -> None:
+        """``count`` cards drawn by ``seat`` (``cards``: which, when known):
+        all of them, or, refused, none."""
+        before = copy.deepcopy(self.__dict__)
+        try:
+            self._take(count)
+            for card in cards if cards else [0] * count:
+                if card != OVEREATING:
+                    self._gain(seat, card)
+        except IllegalMove:
+            self.__dict__.update(before)
+            raise
+
     def _gain(self, seat: int, card: int) -> None:
         self.sizes[seat] += 1
         if seat == self.you:
@@ -291,10 +289,7 @@ class Tracker:
         self.turn = seat
         if self.tokens[seat] >= LAST_TOKEN:
             self.phase = OVER
-            fewest = min(self.tokens)
-            most = max(self.sizes[s] for s in range(self.players) if self.tokens[s] == fewest)
-            self.winners = tuple(s for s in range(self.players)
-                                 if self.tokens[s] == fewest and self.sizes[s] == most)
+            self.winners = winners(self.tokens, self.sizes)
             return
         if self._in_game() >= MOST_OVEREATING:
             self._new_round(add=False)
