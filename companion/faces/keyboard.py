@@ -48,6 +48,9 @@ SEQUENCE = re.compile(r"\x1b(?:\[\[[A-E]|\[[0-9;?]*[~@-Z\\a-z^_`{|}]|O[@-~]|[^\x
 _UNFINISHED = re.compile(r"\x1b(?:\[\[?|\[[0-9;?]*|O)?\Z")
 #: Each key of the key map, and the action it stands for.
 KEY_ACTIONS = {key: action.name for action in ACTIONS for key in action.keys}
+#: Characters a typed line never keeps: controls, format characters (bidi
+#: controls, zero-width marks) and lone surrogates; none is written back.
+DROPPED = frozenset({"Cc", "Cf", "Cs"})
 #: How long the rest of an escape sequence may take to come: a lone Escape
 #: after that (a person's keys come far slower, a terminal's sequence at once).
 ESCAPE_WAIT = 0.05
@@ -68,11 +71,13 @@ def keys_in(line: str) -> tuple[list[str], str]:
     (['f2'], '')
     >>> keys_in("w2\\x1b[B\\x07")
     ([], 'w2')
+    >>> keys_in("Ann\\u202e\\u200b")  # bidi and zero-width marks: never a name's
+    ([], 'Ann')
     """
     keys = [KEY_SEQUENCES[match.group()] for match in SEQUENCE.finditer(line)
             if match.group() in KEY_SEQUENCES]
     text = SEQUENCE.sub("", line)
-    return keys, "".join(ch for ch in text if unicodedata.category(ch) != "Cc")
+    return keys, "".join(ch for ch in text if unicodedata.category(ch) not in DROPPED)
 
 
 def _actions(keys: list[str]) -> list[Item]:
@@ -233,7 +238,7 @@ class TerminalKeyboard:
                 if self.entered is not None:
                     self.entered()
                 return None
-            elif unicodedata.category(char) not in {"Cc", "Cf", "Cs"}:
+            elif unicodedata.category(char) not in DROPPED:
                 if self.page is not None:
                     self.page(False)  # the rest of a long reply first, at once
                 with self._lock:
