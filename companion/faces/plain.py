@@ -100,13 +100,16 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-
-
 @dataclass(frozen=True)
 class _Prompt:
     """A question waiting, behind the rows of a full page."""
 
     text: str
+
+
+def _block(rows: list[str]) -> str:
+    """Rows as written: each ends its line."""
+    return "".join(row + "\n" for row in rows)
 
 
 class PlainFace:
@@ -244,17 +247,16 @@ class PlainFace:
                     self._out(written + last, lift=True)
                     self._prompt = item.text
                     return
-            elif self._span(written + "".join(row + "\n" for row in item) + more) <= limit:
-                written += "".join(row + "\n" for row in item)
+            elif self._span(written + _block(item) + more) <= limit:
+                written += _block(item)
                 empty = False
                 continue
             elif empty or len(item) >= limit - 1:
                 fit = 0
-                while self._span(written + "".join(row + "\n" for row in item[:fit + 1])
-                                 + more) <= limit:
+                while self._span(written + _block(item[:fit + 1]) + more) <= limit:
                     fit += 1
                 fit = max(fit, 1) if empty else fit
-                written += "".join(row + "\n" for row in item[:fit])
+                written += _block(item[:fit])
                 rest = [item[fit:], *items[number + 1:]]
             self._held.extend(rest)
             self._out(written + more, lift=True)
@@ -281,7 +283,7 @@ class PlainFace:
                     written += self._question(item.text) + " " + self.typing()
                     self._prompt = item.text
                 else:
-                    written += "".join(row + "\n" for row in item)
+                    written += _block(item)
             self._out(written)
             return False
 

@@ -332,8 +332,9 @@ class CompanionApp(App[int]):
         self.lines: list[str] = []
         self.talk: Talk | None = None
         self._journeys_done = threading.Event()
-        #: Written to when the app ends, to wake the hang-up watch.
-        self._unwatch = os.pipe()
+        #: The hang-up watch's pipe (read end, write end), written to when the
+        #: app ends another way; made only when there is a terminal to watch.
+        self._unwatch: tuple[int, int] | None = None
         #: What was said since the player last acted: the reply, where the cursor rests.
         self.reply_lines: list[str] = []
         #: The player acted since the reply began: what is said next begins a new one.
@@ -374,7 +375,8 @@ class CompanionApp(App[int]):
                 loop.add_signal_handler(number, self.post_message, Ended(0))
         self.journeys(self.talk)
         if sys.stdin.isatty():
-            self.watch_terminal(sys.stdin.fileno())
+            self._unwatch = os.pipe()
+            self.watch_terminal(sys.stdin.fileno(), self._unwatch[0])
 
     # -- the widgets -------------------------------------------------------------------------
 
@@ -419,15 +421,15 @@ class CompanionApp(App[int]):
             self.post_message(Ended(code))
 
     @work(thread=True, name="hang-up")
-    def watch_terminal(self, fd: int) -> None:
+    def watch_terminal(self, fd: int, stop: int) -> None:
         """End the app when its terminal goes away with no signal (a closed
         remote session, a killed emulator): without it the input thread
         would read nothing forever at full speed. It sleeps in poll() and
         wakes only on a hang-up: nothing runs while the app is idle. Every
-        entry is already on disk, and the next start offers to resume."""
+        entry is already on disk, and the next start offers to resume.
+        ``stop`` is readable when the app ends another way; it is closed here."""
         watch = select.poll()
         watch.register(fd, 0)  # no events asked: only hang-up and error are reported
-        stop = self._unwatch[0]
         watch.register(stop, select.POLLIN)  # the app ends another way
         try:
             while True:
@@ -439,6 +441,8 @@ class CompanionApp(App[int]):
                         return
         except (OSError, RuntimeError):
             return  # the app is already gone
+        finally:
+            os.close(stop)
 
     def on_ended(self, message: Ended) -> None:
         self.exit(message.code)
@@ -447,8 +451,11 @@ class CompanionApp(App[int]):
         """However the app ends, the journeys end too: their scanner link,
         their voice and their game's journal are closed."""
         self.inbox.end()
-        with contextlib.suppress(OSError):
-            os.write(self._unwatch[1], b"x")
+        if self._unwatch is not None:
+            with contextlib.suppress(OSError):  # the watch may have ended already
+                os.write(self._unwatch[1], b"x")
+            os.close(self._unwatch[1])
+            self._unwatch = None
         self._journeys_done.wait(timeout=2)
 
     # -- what the journeys say and ask ---------------------------------------------------
