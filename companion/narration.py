@@ -72,6 +72,13 @@ def scanner_problem_text(catalog: Catalog, problem: ScannerProblem) -> str:
     if kind is ScannerIssue.STALE_LINK:
         return c.text("The virtual scanner is not running: start firmware-bridge simulate. "
                       "Typed codes still work.")
+    if kind is ScannerIssue.NOT_SERIAL:
+        return c.text("Not opened: %(port)s is neither a serial port nor a running virtual "
+                      "scanner. Choose the scanner's port. Typed codes still work.", port=port)
+    if kind is ScannerIssue.OTHERS_TERMINAL:
+        return c.text("Not opened: %(port)s is the terminal of another program, "
+                      "%(program)s. Choose the scanner's port. Typed codes still work.",
+                      port=port, program=problem.detail)
     if kind is ScannerIssue.DEVICE_ERROR:
         return c.text("The scanner reports: %(reason)s.", reason=problem.detail)
     return c.text("Scanner problem: %(reason)s.", reason=problem.reason.rstrip("."))

@@ -84,6 +84,8 @@ class Problem(enum.Enum):
     GARBLED = "garbled"  # ``count`` garbled lines ignored
     DEVICE_ERROR = "device-error"  # the board reported ``detail``
     STALE_LINK = "stale-link"  # a virtual scanner's link, its scanner gone
+    NOT_SERIAL = "not-serial"  # neither a serial port nor a live virtual scanner's terminal
+    OTHERS_TERMINAL = "others-terminal"  # a program's terminal (``detail``, process ``count``)
 
 
 @dataclass(frozen=True, slots=True)

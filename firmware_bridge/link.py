@@ -10,8 +10,13 @@ read error (the board was unplugged), and the link reports the scanner lost
 and tries again, waiting 0.5 s, then 1, 2, 4 and at most 5 s between tries.
 
 Sequence numbers survive reconnection, so a line sent twice is counted once
-and a missing one is reported; a ``HELLO`` means the board started again and
-its numbers with it. Events go to ``on_event`` from the link's thread: a
+and a missing one is reported; a ``HELLO`` at any time, or numbers that go
+back (its HELLO unheard), mean the board started again and its numbers with
+it: the next scans are taken. The link opens only what
+:mod:`firmware_bridge.ports` allows: a serial port, or the terminal of a
+live virtual scanner; never another program's terminal. What it remembers
+does not grow with time: the last sequence number and tag, a line of at
+most 82 bytes, counters. Events go to ``on_event`` from the link's thread: a
 user interface hands them over to its own thread.
 """
 
@@ -21,7 +26,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import serial
@@ -36,6 +41,7 @@ from firmware_bridge.events import (
     ScannerProblem,
     Source,
 )
+from firmware_bridge.ports import Refusal, check
 from firmware_bridge.protocol import (
     PROTOCOL_MAJOR,
     Card,
@@ -54,7 +60,6 @@ from firmware_bridge.protocol import (
     resync,
 )
 from firmware_bridge.registry import Registry
-from firmware_bridge.virtual import live_terminal
 
 BAUDRATE = 115200
 #: USB serial adapters of Arduino-class boards: Uno, CH340, FTDI, CP210x.
@@ -95,7 +100,8 @@ class LinkCounters:
     ignored: int = 0
     connects: int = 0
     losses: int = 0
-    uids: list[str] = field(default_factory=list)
+    #: Boards that started again unheard: their numbers went back.
+    restarts: int = 0
 
 
 class ScannerLink:
@@ -148,19 +154,18 @@ class ScannerLink:
         wait = self.settings.backoff_first
         while not self._stop.is_set():
             port = self.port or autodetect()
+            verdict = check(port) if port is not None else None
             if port is None:
                 self._problem("no scanner found: plug it in, or give its port",
                               kind=Problem.NOT_FOUND)
-            elif not port_exists(port) and not self._found_before:
-                self._problem(f"there is no port {port}", port, kind=Problem.NO_PORT)
-            elif Path(port).is_symlink() and live_terminal(Path(port)) is None:
-                # a virtual scanner's link whose scanner quit: the terminal it
-                # names may be another program's now, never to be opened
-                self._problem(f"no virtual scanner runs behind {port}", port,
-                              kind=Problem.STALE_LINK)
-            else:
+            elif isinstance(verdict, Refusal):
+                # a port gone after it worked was unplugged: already said
+                if verdict.kind is not Problem.NO_PORT or not self._found_before:
+                    self._problem(verdict.reason, port, kind=verdict.kind,
+                                  count=verdict.count, detail=verdict.detail)
+            elif verdict is not None:
                 try:
-                    if self._connect(port):
+                    if self._connect(port, verdict.path):
                         wait = self.settings.backoff_first
                         self._listen(port)
                 except (serial.SerialException, OSError) as error:
@@ -178,9 +183,10 @@ class ScannerLink:
 
     # -- connecting -------------------------------------------------------------------
 
-    def _connect(self, port: str) -> bool:
-        """Open and greet the board; True once it said HELLO with our protocol."""
-        link = serial.serial_for_url(port, baudrate=BAUDRATE, timeout=0.02, exclusive=True)
+    def _connect(self, port: str, path: str) -> bool:
+        """Open ``path`` (the checked device of ``port``) and greet the board;
+        True once it said HELLO with our protocol."""
+        link = serial.serial_for_url(path, baudrate=BAUDRATE, timeout=0.02, exclusive=True)
         self._serial = link
         link.reset_input_buffer()
         self._splitter.reset()
@@ -262,6 +268,8 @@ class ScannerLink:
 
     def _handle(self, line: bytes, port: str) -> bool:
         """Act on one line; True if it was a valid message."""
+        if not line.strip(b"\r\n"):
+            return False  # the newline a board sends as it starts: not garbled
         try:
             body = check_line(line)
         except ProtocolError:
@@ -284,12 +292,13 @@ class ScannerLink:
             if verdict is SeqVerdict.REPEAT:
                 self.counters.repeats += 1
                 return True
+            if verdict is SeqVerdict.RESTART:  # started again, its HELLO unheard
+                self.counters.restarts += 1
             if dropped:
                 self.counters.dropped += dropped
                 self._problem(f"{dropped} scans were lost on the way: scan again", port,
                               urgent=True, kind=Problem.LOST_SCANS, count=dropped)
             self.counters.cards += 1
-            self.counters.uids.append(message.uid)
             tag = self.registry.lookup(message.uid)
             game, card = (tag.game, tag.card) if tag is not None else (None, None)
             self.on_event(

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 PROTOCOL_MAJOR = 1
 MAX_LINE = 80
@@ -172,46 +172,55 @@ class LineSplitter:
 class SeqVerdict(enum.Enum):
     NEW = "new"
     REPEAT = "repeat"
+    #: New, and the board started again: its numbers count from here.
+    RESTART = "restart"
 
 
 @dataclass
 class SequenceTracker:
-    """Card messages' sequence numbers: a repeat is ignored, a gap is counted.
+    """Card messages' sequence numbers: a repeat is ignored, a gap is
+    counted, a board that started again is recognised.
 
-    A number seen before with a different tag means the board started again
-    without us hearing its HELLO: the count starts again from there.
+    A serial line keeps the order of what is sent, so a board's numbers only
+    go forward. The same number and tag as the last message is that message
+    twice. A 0 that does not follow 65535, a number behind the last, or the
+    last number with another tag means the board started again, whether or
+    not its HELLO was heard: that message is new and the count starts again
+    from it. Only the last number and tag are kept, whatever the number of
+    tags seen.
+
+    >>> t = SequenceTracker()
+    >>> [t.see(seq, uid)[0].value for seq, uid in
+    ...  [(0, "A1"), (1, "B2"), (1, "B2"), (0, "A1"), (1, "B2"), (2, "C3")]]
+    ['new', 'new', 'repeat', 'restart', 'new', 'new']
     """
 
     last: int | None = None
+    last_uid: str | None = None
     dropped: int = 0
-    recent: dict[int, str] = field(default_factory=dict)
+    restarts: int = 0
 
     def see(self, seq: int, uid: str | None = None) -> tuple[SeqVerdict, int]:
         """The verdict on a card message, and how many were lost just before it."""
-        if self.last is None:
-            return self._accept(seq, uid, 0)
-        gap = (seq - self.last) % SEQ_MODULUS
-        if gap == 0 or gap > SEQ_MODULUS // 2:  # the same, or an old message late
-            seen = self.recent.get(seq)
-            if uid is not None and seen is not None and seen != uid:
-                self.restart()
-                return self._accept(seq, uid, 0)
+        last, last_uid = self.last, self.last_uid
+        self.last, self.last_uid = seq, uid
+        if last is None:
+            return SeqVerdict.NEW, 0
+        gap = (seq - last) % SEQ_MODULUS
+        if gap == 0 and (uid is None or last_uid is None or uid == last_uid):
             return SeqVerdict.REPEAT, 0
+        if gap == 1:
+            return SeqVerdict.NEW, 0
+        if gap == 0 or seq == 0 or gap > SEQ_MODULUS // 2:
+            # a board counts from 0 when it starts; nothing else goes back
+            self.restarts += 1
+            return SeqVerdict.RESTART, 0
         self.dropped += gap - 1
-        return self._accept(seq, uid, gap - 1)
-
-    def _accept(self, seq: int, uid: str | None, dropped: int) -> tuple[SeqVerdict, int]:
-        self.last = seq
-        if uid is not None:
-            self.recent[seq] = uid
-            if len(self.recent) > 64:
-                del self.recent[next(iter(self.recent))]
-        return SeqVerdict.NEW, dropped
+        return SeqVerdict.NEW, gap - 1
 
     def restart(self) -> None:
         """The device started again (it said HELLO): its numbers start again."""
-        self.last = None
-        self.recent.clear()
+        self.last = self.last_uid = None
 
 
 #: Where a message can start, to find one glued after a cut-off line.

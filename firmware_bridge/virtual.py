@@ -7,6 +7,12 @@ opens :attr:`VirtualScanner.path` like a real port; :meth:`scan` sends the
 closes the terminal as a pulled cable would, :meth:`plug` brings a new one.
 A stable symbolic link (:attr:`link`) always points to the current terminal,
 as ``/dev/serial/by-id`` does for a real board.
+
+The link trusts a pseudo-terminal only while a live program of this user
+offers it: a lock file beside the stable link, and a lease in a private
+folder (:func:`lease`) for the terminal itself, each naming the process
+that holds it. Test equipment that makes a terminal of its own (the
+simulated board's, a relay) leases it the same way.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ import contextlib
 import json
 import os
 import select
+import stat
+import tempfile
 import threading
 import tty
 from pathlib import Path
@@ -37,6 +45,26 @@ def lock_of(link: Path) -> Path:
     return link.with_name(link.name + ".lock")
 
 
+def _held(facts: object, terminal: str) -> bool:
+    """Whether a lock's facts name a live process of this user that holds
+    ``terminal`` open, a terminal of this user's."""
+    try:
+        assert isinstance(facts, dict)
+        pid = int(facts["pid"])
+        if int(facts["uid"]) != os.getuid() or str(facts["pty"]) != terminal:
+            return False
+        os.kill(pid, 0)  # alive (ProcessLookupError), ours (PermissionError)
+        if Path(f"/proc/{pid}").stat().st_uid != os.getuid():
+            return False  # alive, but another user's (root may signal anyone)
+        if Path(terminal).stat().st_uid != os.getuid():
+            return False
+        opened = Path(f"/proc/{pid}/fd")
+        return not opened.is_dir() or any(
+            os.path.realpath(fd) == terminal for fd in opened.iterdir())
+    except (OSError, ValueError, KeyError, TypeError, AssertionError):
+        return False
+
+
 def live_terminal(link: Path) -> str | None:
     """The terminal of the virtual scanner ``link`` points to, if a live
     virtual scanner of this user holds it: its lock file names a running
@@ -46,19 +74,71 @@ def live_terminal(link: Path) -> str | None:
     which must never be opened."""
     try:
         facts = json.loads(lock_of(link).read_text(encoding="utf-8"))
-        pid, terminal = int(facts["pid"]), str(facts["pty"])
-        if int(facts["uid"]) != os.getuid() or str(link.readlink()) != terminal:
-            return None
-        os.kill(pid, 0)  # alive (ProcessLookupError), ours (PermissionError)
-        if Path(terminal).stat().st_uid != os.getuid():
-            return None
-        opened = Path(f"/proc/{pid}/fd")
-        if opened.is_dir() and not any(
-                os.path.realpath(fd) == terminal for fd in opened.iterdir()):
-            return None  # the process lives, but that terminal is not its own
-    except (OSError, ValueError, KeyError, TypeError):
+        terminal = str(link.readlink())
+    except (OSError, ValueError):
         return None
-    return terminal
+    return terminal if _held(facts, terminal) else None
+
+
+def leases_dir() -> Path:
+    """Where a program that offers a pseudo-terminal as a scanner says so
+    (a virtual scanner, test equipment): a folder of this user's alone, in
+    ``XDG_RUNTIME_DIR`` or else the temporary folder."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    base = runtime if runtime and Path(runtime).is_dir() else tempfile.gettempdir()
+    return Path(base) / f"tactile-companion-{os.getuid()}" / "terminals"
+
+
+def lease_of(terminal: str) -> Path:
+    """The lease file of a terminal: ``/dev/pts/5`` has ``dev-pts-5.lock``."""
+    return leases_dir() / (terminal.strip("/").replace("/", "-") + ".lock")
+
+
+def _private(folder: Path) -> bool:
+    """A real folder of this user's that nobody else may write in."""
+    try:
+        facts = folder.lstat()
+    except OSError:
+        return False
+    return (stat.S_ISDIR(facts.st_mode) and facts.st_uid == os.getuid()
+            and not facts.st_mode & 0o022)
+
+
+def lease(terminal: str, pid: int | None = None) -> Path:
+    """Offer ``terminal`` as a scanner: process ``pid`` (this one unless
+    given) holds it open and speaks the scanner's protocol there. The link
+    opens a pseudo-terminal only while such a lease names a live holder.
+    Returns the lease file; :func:`release` ends it."""
+    folder = leases_dir()
+    for part in (folder.parent, folder):
+        with contextlib.suppress(FileExistsError):
+            part.mkdir(mode=0o700)
+        if not _private(part):
+            raise PermissionError(f"{part} is not a private folder of this user")
+    facts = {"pid": os.getpid() if pid is None else pid, "pty": terminal, "uid": os.getuid()}
+    write_atomically(lease_of(terminal), json.dumps(facts).encode())
+    return lease_of(terminal)
+
+
+def release(terminal: str, pid: int | None = None) -> None:
+    """End the lease of ``terminal`` if process ``pid`` (this one) holds it."""
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        path = lease_of(terminal)
+        if json.loads(path.read_text(encoding="utf-8"))["pid"] == (
+                os.getpid() if pid is None else pid):
+            path.unlink()
+
+
+def leased(terminal: str) -> bool:
+    """Whether a live program of this user offers ``terminal`` as a scanner."""
+    folder = leases_dir()
+    if not (_private(folder.parent) and _private(folder)):
+        return False
+    try:
+        facts = json.loads(lease_of(terminal).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return _held(facts, terminal)
 
 
 def default_link() -> Path:
@@ -91,6 +171,7 @@ class VirtualScanner:
         with self._lock:
             self._master, self._slave = master, slave
             self.path = os.ttyname(slave)
+        lease(self.path)
         if self.link is not None:
             temporary = self.link.with_name(self.link.name + ".new")
             with contextlib.suppress(FileNotFoundError):
@@ -111,6 +192,8 @@ class VirtualScanner:
         if self._thread is not None:
             self._thread.join(timeout=2)
         with self._lock:
+            if self._master >= 0:
+                release(self.path)
             for fd in (self._master, self._slave):
                 if fd >= 0:
                     with contextlib.suppress(OSError):
@@ -152,12 +235,14 @@ class VirtualScanner:
         self.send(f"CARD {uid} {seq}")
         return seq
 
-    def reset(self, *, cut_line: bool = False) -> None:
-        """Start again: numbers from 0 and a HELLO, perhaps after half a line."""
+    def reset(self, *, cut_line: bool = False, hello: bool = True) -> None:
+        """Start again: numbers from 0 and a HELLO, perhaps after half a
+        line; ``hello=False``: the HELLO is lost on the way."""
         if cut_line:
             self.write(b"CARD 04A1B2")
         self.sequence = 0
-        self.send("HELLO " + DEVICE + " proto=1 fw=" + FIRMWARE)
+        if hello:
+            self.send("HELLO " + DEVICE + " proto=1 fw=" + FIRMWARE)
 
     # -- what the host says ----------------------------------------------------------------
 

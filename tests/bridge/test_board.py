@@ -3,17 +3,23 @@ MFRC522: tags placed and taken away, read through the real serial path."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import select
 import subprocess
+import threading
 import time
+import tty
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
-from firmware_bridge.events import ScannerFound
+from firmware_bridge.events import ScannerFound, ScannerProblem
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid
+from firmware_bridge.virtual import lease, release
 from tests.bridge.helpers import QUICK, Events
 from tests.test_plain import Conversation, first_start
 
@@ -47,6 +53,8 @@ class Board:
                 self.port = line.split()[1]
                 break
         assert self.port.startswith("/dev/pts/")
+        # its terminal offered as a scanner's, as a virtual scanner's is
+        lease(self.port, self.process.pid)
 
     def command(self, text: str) -> None:
         assert self.process.stdin is not None
@@ -54,8 +62,56 @@ class Board:
         self.process.stdin.flush()
 
     def kill(self) -> None:
+        release(self.port, self.process.pid)
         self.process.kill()
         self.process.wait(timeout=10)
+
+
+class Cable:
+    """A serial cable between the simulated board and the host that can
+    lose a line on the way: the board's bytes cross a pseudo-terminal of
+    the test's own (leased, as every scanner's terminal is), line by line,
+    and the line after :meth:`lose_hello` that says HELLO never arrives."""
+
+    def __init__(self, board_port: str) -> None:
+        self.board = os.open(board_port, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self.board)
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        lease(self.path)
+        self.lost: list[bytes] = []
+        self._losing = threading.Event()
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._carry, daemon=True)
+        self._thread.start()
+
+    def lose_hello(self) -> None:
+        self._losing.set()
+
+    def _carry(self) -> None:
+        pending = b""
+        while not self._done.is_set():
+            ready, _, _ = select.select([self.board, self.master], [], [], 0.05)
+            if self.master in ready:
+                with contextlib.suppress(OSError):
+                    os.write(self.board, os.read(self.master, 4096))
+            if self.board in ready:
+                pending += os.read(self.board, 4096)
+                *lines, pending = pending.split(b"\n")
+                for line in lines:
+                    if self._losing.is_set() and line.startswith(b"HELLO "):
+                        self._losing.clear()
+                        self.lost.append(line)
+                    else:
+                        os.write(self.master, line + b"\n")
+
+    def close(self) -> None:
+        self._done.set()
+        self._thread.join(timeout=5)
+        release(self.path)
+        for fd in (self.board, self.master, self.slave):
+            os.close(fd)
 
 
 @pytest.fixture
@@ -118,6 +174,37 @@ def test_a_board_reset_starts_its_numbers_again_and_loses_nothing(
         cards = events.wait_cards(2)
         assert [(c.uid, c.seq) for c in cards] == [("04A1B2C3", 0), ("0A0B0C0D", 0)]
         assert link.counters.repeats == 0
+
+
+def test_a_board_reset_whose_hello_is_lost_loses_no_scan(board: Board, tmp_path: Path) -> None:
+    """The firmware starts again and its HELLO is lost on the cable: the same
+    tags come again under the same numbers, and every one is taken (before,
+    each was dropped as a repeat, without a word)."""
+    cable = Cable(board.port)
+    events = Events()
+    tags = ["04A1B2C3", "0A0B0C0D", "04A1B2C3D4E5F6"]
+    try:
+        link = ScannerLink(cable.path, events, Registry(tmp_path / "registry.json"), QUICK)
+        with link:
+            events.wait_found(timeout=15)
+            for n, uid in enumerate(tags, 1):  # a new tag is reported at once
+                board.command(f"place {uid}")
+                events.wait_cards(n)
+            board.command("remove")
+            cable.lose_hello()
+            board.command("reset")
+            for n, uid in enumerate(tags, 4):
+                board.command(f"place {uid}")
+                events.wait_cards(n)
+            assert (link.counters.restarts, link.counters.repeats) == (1, 0)
+    finally:
+        cable.close()
+    assert [(c.uid, c.seq) for c in events.cards()] == [
+        (uid, seq) for uid, seq in zip(tags * 2, [0, 1, 2] * 2, strict=True)]
+    assert [line.split(b"*")[0] for line in cable.lost] == [
+        b"HELLO tactile-scanner proto=1 fw=1.0.0"]
+    problems = [e for e in events.items if isinstance(e, ScannerProblem)]
+    assert not problems, problems  # the newline before a HELLO is not garbled
 
 
 def test_unplugging_the_board_is_noticed(board: Board, tmp_path: Path) -> None:

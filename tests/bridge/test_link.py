@@ -5,20 +5,31 @@ from __future__ import annotations
 import json
 import os
 import random
+import socket
 import subprocess
 import sys
+import threading
 import time
+import tracemalloc
 import tty
 from pathlib import Path
 
 import pytest
 
+import firmware_bridge
 from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
-from firmware_bridge.events import Problem, ScannerFound, ScannerLost, ScannerProblem, Source
+from firmware_bridge.events import (
+    CardIdentified,
+    Problem,
+    ScannerFound,
+    ScannerLost,
+    ScannerProblem,
+    Source,
+)
 from firmware_bridge.link import ScannerLink, autodetect
 from firmware_bridge.protocol import format_line
 from firmware_bridge.registry import Registry, demo_uid
-from firmware_bridge.virtual import VirtualScanner, live_terminal, lock_of
+from firmware_bridge.virtual import VirtualScanner, lease, live_terminal, lock_of, release
 from tests.bridge.helpers import QUICK, Events
 
 
@@ -164,6 +175,7 @@ def test_a_device_speaking_something_else_is_named_not_trusted(tmp_path: Path) -
     master, slave = os.openpty()
     tty.setraw(slave)
     path = os.ttyname(slave)
+    lease(path)  # offered as a scanner: opened, heard, not trusted
     os.write(master, b"AT+OK\r\nGPS $GPGGA,123519,4807.038,N\r\n")
     events = Events()
     link = ScannerLink(path, events, Registry(tmp_path / "registry.json"), QUICK)
@@ -172,6 +184,7 @@ def test_a_device_speaking_something_else_is_named_not_trusted(tmp_path: Path) -
             os.write(master, b"$GPGGA,123519,4807.038,N,01131.000,E*47\r\n")
             time.sleep(0.05)
         events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
+    release(path)
     os.close(master)
     os.close(slave)
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
@@ -235,14 +248,14 @@ def test_a_port_that_does_not_exist_is_named(tmp_path: Path) -> None:
 
 
 def test_a_port_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        url = f"socket://127.0.0.1:{probe.getsockname()[1]}"
     events = Events()
-    folder = tmp_path / "a-folder"  # exists, but no serial port can be opened on it
-    folder.mkdir()
-    link = ScannerLink(str(folder), events, Registry(tmp_path / "registry.json"), QUICK)
-    with link:
+    with ScannerLink(url, events, Registry(tmp_path / "registry.json"), QUICK):
         events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
-    assert "cannot use" in problem.reason and "a-folder" in problem.reason
+    assert "cannot use" in problem.reason and url in problem.reason
     assert problem.kind is Problem.CANNOT_OPEN and problem.detail
     assert events.count(ScannerLost) == 0
 
@@ -294,3 +307,73 @@ def test_a_stale_link_to_another_programs_terminal_is_never_opened(tmp_path: Pat
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_a_board_that_starts_again_unheard_loses_no_scan(tmp_path: Path) -> None:
+    """The issue's case: a board resets and its HELLO never arrives. Its
+    numbers start again at 0: every later scan is taken (it was 50 of 50
+    dropped), the same tags under the same numbers too, and no loss is said."""
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events) as link:
+        for n in range(70):  # more numbers than the old tracker remembered
+            scanner.scan(f"{n:08X}")
+        events.wait_cards(70)
+        scanner.reset(hello=False)
+        for n in range(50):  # the same tags under the same numbers as before
+            scanner.scan(f"{n:08X}")
+        cards = events.wait_cards(120)
+        scanner.reset(hello=False)
+        scanner.scan("DEADBEEF")  # once more, and at 0 again after a short run
+        cards = events.wait_cards(121)
+        assert (link.counters.restarts, link.counters.repeats, link.counters.dropped) == (2, 0, 0)
+    scanner.close()
+    assert [(c.uid, c.seq) for c in cards[70:120]] == [(f"{n:08X}", n) for n in range(50)]
+    assert (cards[120].uid, cards[120].seq) == ("DEADBEEF", 0)
+    assert not any(isinstance(e, ScannerProblem) for e in events.items)
+
+
+def test_a_hello_at_any_time_starts_the_numbers_again(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    events = Events()
+    with connected(tmp_path, scanner, events) as link:
+        scanner.scan("00000001")
+        scanner.scan("00000002")
+        events.wait_cards(2)
+        scanner.send("HELLO tactile-scanner proto=1 fw=1.0.0")  # a reset, heard
+        scanner.write(format_line("CARD 00000002 1"))  # its second scan: the same line
+        scanner.write(format_line("CARD 00000003 2"))
+        cards = events.wait_cards(4)
+        assert link.counters.repeats == 0
+    scanner.close()
+    assert [(c.uid, c.seq) for c in cards] == [
+        ("00000001", 0), ("00000002", 1), ("00000002", 1), ("00000003", 2)]
+
+
+def test_a_flood_of_distinct_tags_keeps_the_links_memory_bounded(tmp_path: Path) -> None:
+    """20,000 different tags: what the bridge keeps does not grow with them
+    (the list of tags seen grew without bound: 21 to 54 MB in 20 s)."""
+    received = threading.Semaphore(0)
+    link = ScannerLink(None, lambda e: received.release() if isinstance(e, CardIdentified)
+                       else None, Registry(tmp_path / "registry.json"), QUICK)
+    here = {"seq": 0}
+
+    def flood(count: int) -> None:
+        for _ in range(count):
+            seq = here["seq"]
+            here["seq"] = (seq + 1) % 65536
+            assert link._handle(format_line(f"CARD {0xA0000000 + seq:08X} {seq}"), "flood")
+            assert received.acquire(timeout=0)
+
+    bridge = tracemalloc.Filter(True, str(Path(firmware_bridge.__file__).parent / "*"))
+    tracemalloc.start(5)
+    try:
+        flood(1_000)  # warm: the registry's and the tracker's first allocations
+        before = tracemalloc.take_snapshot().filter_traces([bridge])
+        flood(20_000)
+        after = tracemalloc.take_snapshot().filter_traces([bridge])
+    finally:
+        tracemalloc.stop()
+    grown = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    assert link.counters.cards == 21_000
+    assert grown < 16_384, f"the bridge kept {grown} bytes more after 20,000 tags"

@@ -88,18 +88,53 @@ def test_an_endless_line_is_cut_off_and_reported_once() -> None:
     assert out[1:] == [format_line("PONG")]
 
 
-def test_sequence_numbers_show_repeats_and_gaps() -> None:
+def test_sequence_numbers_show_repeats_gaps_and_restarts() -> None:
     seen = SequenceTracker()
     assert seen.see(7) == (SeqVerdict.NEW, 0)
     assert seen.see(7) == (SeqVerdict.REPEAT, 0)
     assert seen.see(10) == (SeqVerdict.NEW, 2)
-    assert seen.see(9) == (SeqVerdict.REPEAT, 0)
     assert seen.see(11) == (SeqVerdict.NEW, 0)
-    seen.last = 65535
-    assert seen.see(0) == (SeqVerdict.NEW, 0)  # wrapping
+    assert seen.see(9) == (SeqVerdict.RESTART, 0)  # behind: the board started again
+    assert seen.see(10) == (SeqVerdict.NEW, 0)
+    seen.last = 65533
+    for seq in (65534, 65535, 0, 1):  # across the wrap
+        assert seen.see(seq) == (SeqVerdict.NEW, 0)
+    assert seen.see(5) == (SeqVerdict.NEW, 3)
+    assert seen.see(0) == (SeqVerdict.RESTART, 0)  # counts from 0 again, nothing lost
     seen.restart()
     assert seen.see(0) == (SeqVerdict.NEW, 0)
-    assert seen.dropped == 2
+    assert (seen.dropped, seen.restarts) == (2 + 3, 2)
+
+
+def test_the_same_number_with_another_tag_is_a_restart() -> None:
+    seen = SequenceTracker()
+    assert seen.see(0, "04A1B2C3") == (SeqVerdict.NEW, 0)
+    assert seen.see(0, "04A1B2C3") == (SeqVerdict.REPEAT, 0)
+    assert seen.see(0, "0A0B0C0D") == (SeqVerdict.RESTART, 0)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.lists(st.tuples(st.sampled_from(["0A0B0C0D", "04A1B2C3", "DEADBEEF"]),
+                                   st.booleans()), min_size=1, max_size=150),
+                min_size=1, max_size=5))
+def test_a_board_restarting_unheard_loses_no_scan(
+    sessions: list[list[tuple[str, bool]]],
+) -> None:
+    """Boards that start again (numbers from 0, the HELLO never heard), the
+    same few tags again and again, some lines sent twice: every scan is
+    taken once, no loss is reported."""
+    seen = SequenceTracker()
+    taken = sent = 0
+    previous: tuple[int, str] | None = None
+    for session in sessions:
+        for seq, (uid, twice) in enumerate(session):
+            if seq == 0 and previous == (0, uid):
+                continue  # the very line it ended with: a repeat by any reckoning
+            sent += 1
+            for _ in range(2 if twice else 1):
+                taken += seen.see(seq, uid)[0] is not SeqVerdict.REPEAT
+            previous = (seq, uid)
+    assert (taken, seen.dropped) == (sent, 0)
 
 
 # -- fuzzing: 100,000 generated inputs in all ----------------------------------------
