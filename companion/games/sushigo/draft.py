@@ -34,8 +34,9 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from typing import cast
 
 from companion.games.sushigo.cards import (
     CARDS,
@@ -100,6 +101,12 @@ class Choice:
 
     cards: tuple[Card, ...]
     dummy: Card | None = None
+    #: The own cards as card numbers (-1 for anything that is not a card),
+    #: so that the game checks and takes a choice without converting it.
+    _numbers: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_numbers", tuple(_NUMBER.get(c, -1) for c in self.cards))
 
     @classmethod
     def parse(cls, text: str) -> Choice:
@@ -136,6 +143,30 @@ class Choice:
 
     def __repr__(self) -> str:
         return f"Choice.parse({str(self)!r})"
+
+
+#: Card numbers by card (a dictionary lookup, quicker than ``Card.index``).
+_NUMBER: dict[object, int] = {card: card.index for card in CARDS}
+
+#: The choices without a card for the dummy, made once: ``_CHOICE[(2,)]``.
+_CHOICE: dict[tuple[int, ...], Choice] = {}
+
+
+#: The choices of one card, by card number, made once.
+_SINGLE: tuple[Choice, ...] = tuple(Choice((card,)) for card in CARDS)
+
+
+def _choice(numbers: tuple[int, ...]) -> Choice:
+    """The choice of these card numbers (no card for the dummy), made once
+    and shared: choices are immutable.
+
+    >>> _choice((Card.SQUID.index,)) is _choice((Card.SQUID.index,))
+    True
+    """
+    choice = _CHOICE.get(numbers)
+    if choice is None:
+        choice = _CHOICE[numbers] = Choice(tuple(CARDS[i] for i in numbers))
+    return choice
 
 
 def _split_codes(text: str) -> list[str]:
@@ -206,11 +237,20 @@ class GameOverError(RuntimeError):
 
 
 def _fits(hand: Sequence[int], cards: Sequence[int]) -> bool:
-    """Whether the hand holds all these cards (repeats need repeated copies)."""
+    """Whether the hand holds all these cards (repeats need repeated copies).
+
+    >>> _fits([1, 2, 2], [2, 2]), _fits([1, 2], [2, 2]), _fits([1, 2], [1, -1])
+    (True, False, False)
+    """
+    if len(cards) == 2:
+        first, second = cards
+        if first == second:
+            return hand.count(first) >= 2
+        return first in hand and second in hand
     return all(hand.count(c) >= cards.count(c) for c in cards)
 
 
-def _random_kind(hand: list[int], r: Callable[[], float]) -> int:
+def _random_kind(hand: Sequence[int], r: Callable[[], float]) -> int:
     """A kind of card in the hand, each kind equally likely: a random card,
     kept with probability 1 / (copies of it in the hand)."""
     n = len(hand)
@@ -221,7 +261,9 @@ def _random_kind(hand: list[int], r: Callable[[], float]) -> int:
             return card
 
 
-def _random_cards(hand: list[int], chopsticks: bool, r: Callable[[], float]) -> tuple[int, ...]:
+def _random_cards(
+    hand: Sequence[int], chopsticks: bool, r: Callable[[], float]
+) -> tuple[int, ...]:
     """Uniform among the legal choices of a hand: its kinds, and with
     chopsticks every ordered pair of cards it can give."""
     if chopsticks and len(hand) > 1:
@@ -248,9 +290,18 @@ class Choices:
     __slots__ = ("_chopsticks", "_dummy", "_hand")
 
     def __init__(self, hand: Sequence[Card], *, chopsticks: bool, dummy: bool) -> None:
-        self._hand = [card.index for card in hand]
+        self._hand: Sequence[int] = tuple(card.index for card in hand)
         self._chopsticks = chopsticks and len(hand) >= 2 + dummy
         self._dummy = dummy
+
+    @classmethod
+    def _of_numbers(cls, hand: Sequence[int], *, chopsticks: bool, dummy: bool) -> Choices:
+        """The choices of a hand of card numbers (the game's quick way)."""
+        choices = cls.__new__(cls)
+        choices._hand = hand
+        choices._chopsticks = chopsticks and len(hand) >= 2 + dummy
+        choices._dummy = dummy
+        return choices
 
     @property
     def chopsticks(self) -> bool:
@@ -309,11 +360,11 @@ class Choices:
         for width in widths:
             for picked in _products(kinds, width + self._dummy):
                 if _fits(self._hand, picked):
-                    cards = tuple(CARDS[i] for i in picked)
                     if self._dummy:
+                        cards = tuple(CARDS[i] for i in picked)
                         yield Choice(cards[:-1], cards[-1])
                     else:
-                        yield Choice(cards)
+                        yield _choice(picked)
 
     def __len__(self) -> int:
         counts = Counter(self._hand)
@@ -328,9 +379,19 @@ class Choices:
 
     def sample(self, rng: random.Random) -> Choice:
         """One legal choice, uniformly at random."""
+        if not (self._chopsticks or self._dummy):
+            # The hot path of simulations: _random_kind written out (the same
+            # draws), and a choice made once.
+            hand = self._hand
+            r = rng.random
+            n = len(hand)
+            while True:
+                card = hand[int(r() * n)]
+                copies = hand.count(card)
+                if copies == 1 or r() * copies < 1:
+                    return _SINGLE[card]
         if not self._dummy:
-            picked = _random_cards(self._hand, self._chopsticks, rng.random)
-            return Choice(tuple(CARDS[i] for i in picked))
+            return _choice(_random_cards(self._hand, True, rng.random))
         # The controller: widths in proportion to their counts, then kinds
         # drawn until the hand can give them.
         kinds = sorted(set(self._hand))
@@ -358,59 +419,415 @@ def _products(kinds: Sequence[int], width: int) -> Iterator[tuple[int, ...]]:
 # -- events -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Revealed:
-    """The cards every seat laid down this turn (the dummy's included)."""
+    """The cards every seat laid down this turn (the dummy's included).
 
-    round: int
-    turn: int
-    cards: tuple[tuple[Card, ...], ...]
-    chopsticks: tuple[bool, ...]
-    automatic: bool
+    Immutable. The game keeps the card numbers and makes the cards the
+    first time they are asked for: simulations seldom ask.
+
+    >>> Revealed(1, 2, ((Card.EGG,), (Card.SQUID, Card.WASABI)), (False, True), False)
+    Revealed(round=1, turn=2, cards=((Card.EGG,), (Card.SQUID, Card.WASABI)), \
+chopsticks=(False, True), automatic=False)
+    """
+
+    __slots__ = ("_automatic", "_cards", "_laid", "_round", "_turn")
+
+    def __init__(
+        self,
+        round: int,
+        turn: int,
+        cards: tuple[tuple[Card, ...], ...],
+        chopsticks: tuple[bool, ...],
+        automatic: bool,
+    ) -> None:
+        del chopsticks  # two cards laid: chopsticks used
+        self._round = round
+        self._turn = turn
+        self._laid = tuple(tuple(_NUMBER[c] for c in laid) for laid in cards)
+        self._cards: tuple[tuple[Card, ...], ...] | None = tuple(cards)
+        self._automatic = automatic
+
+    @classmethod
+    def _of_numbers(
+        cls, round_: int, turn: int, laid: tuple[tuple[int, ...], ...], automatic: bool
+    ) -> Revealed:
+        revealed = cls.__new__(cls)
+        revealed._round = round_
+        revealed._turn = turn
+        revealed._laid = laid
+        revealed._cards = None
+        revealed._automatic = automatic
+        return revealed
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def cards(self) -> tuple[tuple[Card, ...], ...]:
+        """What each seat laid, in seat order."""
+        if self._cards is None:
+            self._cards = tuple(_cards(laid) for laid in self._laid)
+        return self._cards
+
+    @property
+    def chopsticks(self) -> tuple[bool, ...]:
+        """Which seats used chopsticks (laid two cards)."""
+        return tuple(len(laid) == 2 for laid in self._laid)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether it was the last card of every hand, laid by itself."""
+        return self._automatic
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._round, self._turn, self._laid, self._automatic)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Revealed) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Revealed(round={self.round!r}, turn={self.turn!r}, cards={self.cards!r},"
+                f" chopsticks={self.chopsticks!r}, automatic={self.automatic!r})")
 
 
-@dataclass(frozen=True, slots=True)
 class RoundScored:
-    round: int
-    scores: tuple[SeatScore, ...]
+    """A round is over: every seat's points for it, with the breakdown.
+
+    Immutable. The breakdown is worked out the first time it is asked for.
+    """
+
+    __slots__ = ("_round", "_scores", "_tables")
+
+    def __init__(self, round: int, scores: tuple[SeatScore, ...]) -> None:
+        self._round = round
+        self._scores: tuple[SeatScore, ...] | None = scores
+        self._tables: Sequence[Sequence[int]] = ()
+
+    @classmethod
+    def _of_tables(cls, round_: int, tables: Sequence[Sequence[int]]) -> RoundScored:
+        """The round scored from its tableaux (card numbers), when asked."""
+        scored = cls.__new__(cls)
+        scored._round = round_
+        scored._scores = None
+        scored._tables = tables
+        return scored
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def scores(self) -> tuple[SeatScore, ...]:
+        if self._scores is None:
+            self._scores = score_round([_cards(t) for t in self._tables])
+        return self._scores
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, RoundScored) and self.round == other.round
+                and self.scores == other.scores)
+
+    def __hash__(self) -> int:
+        return hash((self.round, self.scores))
+
+    def __repr__(self) -> str:
+        return f"RoundScored(round={self.round!r}, scores={self.scores!r})"
 
 
-@dataclass(frozen=True, slots=True)
 class GameEnded:
-    score: GameScore
+    """The game is over: the whole score with its breakdown.
+
+    Immutable. The breakdown is worked out the first time it is asked for.
+    """
+
+    __slots__ = ("_dummy", "_rounds", "_score")
+
+    def __init__(self, score: GameScore) -> None:
+        self._score: GameScore | None = score
+        self._rounds: Sequence[Sequence[Sequence[int]]] = ()
+        self._dummy: int | None = None
+
+    @classmethod
+    def _of_rounds(
+        cls, rounds: Sequence[Sequence[Sequence[int]]], dummy: int | None
+    ) -> GameEnded:
+        """The game scored from its rounds' tableaux (card numbers), when asked."""
+        ended = cls.__new__(cls)
+        ended._score = None
+        ended._rounds = rounds
+        ended._dummy = dummy
+        return ended
+
+    @property
+    def score(self) -> GameScore:
+        if self._score is None:
+            tables = [[_cards(t) for t in r] for r in self._rounds]
+            self._score = score_game(tables, dummy=self._dummy)
+        return self._score
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameEnded) and self.score == other.score
+
+    def __hash__(self) -> int:
+        return hash(self.score)
+
+    def __repr__(self) -> str:
+        return f"GameEnded(score={self.score!r})"
 
 
 Event = Revealed | RoundScored | GameEnded
 
+#: How a bot decides for a seat: from the seat's view and legal choices.
+Decider = Callable[["SeatView", "Choices", random.Random], "Choice"]
 
-@dataclass(frozen=True, slots=True)
+
+class _Public:
+    """What everyone at the table may know at one moment of a turn, as card
+    numbers: taken once a turn and shared by the seats' views (who has
+    chosen aside). Nothing hidden goes in here."""
+
+    __slots__ = (
+        "cards",
+        "controller",
+        "direction",
+        "draw_pile",
+        "dummy",
+        "finished",
+        "finished_rounds",
+        "hand_sizes",
+        "over",
+        "puddings",
+        "reveals",
+        "round",
+        "round_scores",
+        "seats",
+        "tables",
+        "turn",
+        "variant",
+    )
+
+    def __init__(self, game: Game) -> None:
+        self.seats = game.seats
+        self.round = game.round
+        self.turn = game.turn
+        self.cards = tuple(map(tuple, game._tables))
+        self.tables: tuple[tuple[Card, ...], ...] | None = None
+        self.puddings = tuple(game._puddings)
+        self.round_scores = tuple(map(tuple, game._round_points))
+        self.direction = game.direction
+        self.dummy = game.dummy
+        self.controller = game.controller
+        self.hand_sizes = tuple(map(len, game._hands))
+        self.draw_pile = len(game._pile)
+        self.over = game.over
+        self.variant = game.variant
+        self.reveals = tuple(game._reveals)
+        # The tables of a finished round never change again.
+        self.finished = tuple(game._round_tables)
+        self.finished_rounds: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
+
+
 class SeatView:
     """What one seat may know: never another seat's hidden hand.
 
     ``held`` lists the hands this seat has held this round, oldest first,
     with the turn it held each. ``hand_sizes`` counts every hand (the dummy's
     face-down pile included); ``chosen`` says who has chosen this turn.
+
+    A view is the table as it was when the game gave it, and it never
+    changes (the game may go on). It is made quickly and turns card numbers
+    into cards only for what is read: a bot that looks at its hand alone
+    pays for its hand alone.
     """
 
-    seat: int
-    seats: int
-    round: int
-    turn: int
-    hand: tuple[Card, ...]
-    tables: tuple[tuple[Card, ...], ...]
-    puddings: tuple[int, ...]
-    held: tuple[tuple[int, tuple[Card, ...]], ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    direction: Direction
-    dummy: int | None
-    controller: int | None
-    hand_sizes: tuple[int, ...]
-    draw_pile: int
-    chosen: tuple[bool, ...]
-    over: bool
-    variant: Variant
-    reveals: tuple[Revealed, ...] = ()
-    finished_rounds: tuple[tuple[tuple[Card, ...], ...], ...] = ()
+    __slots__ = ("_chosen", "_hand", "_held", "_numbers", "_pending", "_public", "_turns", "seat")
+
+    #: The fields, in order (as ``repr`` and comparisons go through them).
+    FIELDS = (
+        "seat", "seats", "round", "turn", "hand", "tables", "puddings", "held",
+        "round_scores", "direction", "dummy", "controller", "hand_sizes",
+        "draw_pile", "chosen", "over", "variant", "reveals", "finished_rounds",
+    )
+
+    # Made by Game.view only. The cards of the hand, the held hands and who
+    # has chosen are worked out when first read (_hand, _held, _chosen).
+    _hand: tuple[Card, ...]
+    _held: tuple[tuple[int, tuple[Card, ...]], ...]
+    _chosen: tuple[bool, ...]
+
+    def __init__(
+        self,
+        public: _Public,
+        seat: int,
+        hand: tuple[int, ...],
+        held: tuple[tuple[int, ...], ...],
+        pending: tuple[tuple[int, ...] | None, ...],
+    ) -> None:
+        self._public = public
+        self.seat = seat
+        self._numbers = hand
+        self._turns = held
+        self._pending = pending
+
+    @property
+    def seats(self) -> int:
+        return self._public.seats
+
+    @property
+    def round(self) -> int:
+        return self._public.round
+
+    @property
+    def turn(self) -> int:
+        return self._public.turn
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        try:
+            return self._hand
+        except AttributeError:
+            self._hand = _cards(self._numbers)
+            return self._hand
+
+    @property
+    def hand_numbers(self) -> tuple[int, ...]:
+        """The hand as card numbers (``Card.index``), for quick bots."""
+        return self._numbers
+
+    @property
+    def tables(self) -> tuple[tuple[Card, ...], ...]:
+        public = self._public
+        if public.tables is None:
+            public.tables = tuple(_cards(t) for t in public.cards)
+        return public.tables
+
+    @property
+    def table_numbers(self) -> tuple[tuple[int, ...], ...]:
+        """The tables as card numbers (``Card.index``), for quick bots."""
+        return self._public.cards
+
+    @property
+    def puddings(self) -> tuple[int, ...]:
+        return self._public.puddings
+
+    @property
+    def held(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        try:
+            return self._held
+        except AttributeError:
+            # The hands held from turn 1 on, one a turn.
+            self._held = tuple((turn, _cards(hand)) for turn, hand in enumerate(self._turns, 1))
+            return self._held
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return self._public.round_scores
+
+    @property
+    def direction(self) -> Direction:
+        return self._public.direction
+
+    @property
+    def dummy(self) -> int | None:
+        return self._public.dummy
+
+    @property
+    def controller(self) -> int | None:
+        return self._public.controller
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return self._public.hand_sizes
+
+    @property
+    def draw_pile(self) -> int:
+        return self._public.draw_pile
+
+    @property
+    def chosen(self) -> tuple[bool, ...]:
+        try:
+            return self._chosen
+        except AttributeError:
+            self._chosen = tuple(p is not None for p in self._pending)
+            return self._chosen
+
+    @property
+    def over(self) -> bool:
+        return self._public.over
+
+    @property
+    def variant(self) -> Variant:
+        return self._public.variant
+
+    @property
+    def reveals(self) -> tuple[Revealed, ...]:
+        return self._public.reveals
+
+    @property
+    def finished_rounds(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        public = self._public
+        if public.finished_rounds is None:
+            public.finished_rounds = tuple(
+                tuple(_cards(t) for t in r) for r in public.finished)
+        return public.finished_rounds
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SeatView):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"SeatView({fields})"
+
+
+_new = object.__new__
+
+
+class LiveSeatView(SeatView):
+    """A seat's view that follows its game: every time it is read, it says
+    what the seat may know then (a snapshot taken at the first read after
+    each move). Made once a game by :meth:`Game.live_view`, so that
+    simulations pay nothing for a view a bot does not read."""
+
+    __slots__ = ("_game", "_stamp", "_view")
+
+    def __init__(self, game: Game, seat: int) -> None:  # no snapshot of its own
+        self._game = game
+        self.seat = seat
+        self._stamp = -1
+
+    def _now(self) -> SeatView:
+        game = self._game
+        if self._stamp != game._moves:
+            self._view = game.view(self.seat)
+            self._stamp = game._moves
+        return self._view
+
+
+def _follow(name: str) -> property:
+    return property(lambda live: getattr(live._now(), name), doc=f"``{name}`` now.")
+
+
+for _name in (*SeatView.FIELDS, "hand_numbers", "table_numbers"):
+    if _name != "seat":
+        setattr(LiveSeatView, _name, _follow(_name))
+
+
+_new = object.__new__
 
 
 @cache
@@ -419,7 +836,7 @@ def _deck(soy_sauce: int) -> tuple[int, ...]:
 
 
 def _cards(indexes: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(CARDS[i] for i in indexes)
+    return tuple(map(CARDS.__getitem__, indexes))
 
 
 class Game:
@@ -474,12 +891,18 @@ class Game:
         self._tables: list[list[int]] = []
         self._pending: list[tuple[int, ...] | None] = []
         self._dummy_pick: int | None = None
-        self._held: list[list[tuple[int, tuple[int, ...]]]] = []
+        #: The hands every seat has held this round, one a turn from turn 1
+        #: (the last is its hand now: the same cards, and unchanging).
+        self._held: list[list[tuple[int, ...]]] = []
         self._reveals: list[Revealed] = []
         self._round_tables: list[list[list[int]]] = []
         self._round_points: list[list[int]] = []
         self._puddings = [0] * self.seats
         self._totals: tuple[int, ...] | None = None
+        #: What everyone may know this turn, taken when a view first asks.
+        self._public: _Public | None = None
+        #: Counts the moves (for live views).
+        self._moves = 0
         self._start_round()
 
     @classmethod
@@ -505,12 +928,14 @@ class Game:
         game._pending = [None] * view.seats
         game._dummy_pick = None
         game._held = [[] for _ in range(view.seats)]
-        game._held[view.seat] = [(t, tuple(c.index for c in h)) for t, h in view.held]
+        game._held[view.seat] = [tuple(c.index for c in h) for _, h in view.held]
         game._reveals = list(view.reveals)
         game._round_tables = [[[c.index for c in t] for t in r] for r in view.finished_rounds]
         game._round_points = [list(r) for r in view.round_scores]
         game._puddings = list(view.puddings)
         game._totals = None
+        game._public = None
+        game._moves = 0
         if game.dummy is not None:
             game._pending[game.dummy] = ()
         for seat, hand in enumerate(game._hands):
@@ -549,11 +974,10 @@ class Game:
 
     def waiting_for(self) -> tuple[int, ...]:
         """Seats that still have to choose this turn."""
-        if self.over:
+        if self._totals is not None:
             return ()
-        return tuple(
-            s for s in range(self.seats) if s != self.dummy and self._pending[s] is None
-        )
+        # The dummy's pending choice is always () (its controller picks for it).
+        return tuple([seat for seat, cards in enumerate(self._pending) if cards is None])
 
     def all_cards(self) -> Counter[Card]:
         """Every card the game holds, wherever it lies: draw pile, hands,
@@ -602,37 +1026,46 @@ class Game:
         return tuple(total + score.points for total, score in zip(self.totals, now, strict=True))
 
     def view(self, seat: int) -> SeatView:
-        """Everything ``seat`` may know, and nothing more."""
+        """Everything ``seat`` may know, and nothing more: the table as it
+        is now (the view does not change when the game goes on)."""
         if not 0 <= seat < self.seats or seat == self.dummy:
             raise ValueError(f"seat {seat} is not a player's seat")
-        return SeatView(
-            seat=seat,
-            seats=self.seats,
-            round=self.round,
-            turn=self.turn,
-            hand=_cards(self._hands[seat]),
-            tables=tuple(_cards(t) for t in self._tables),
-            puddings=tuple(self._puddings),
-            held=tuple((turn, _cards(h)) for turn, h in self._held[seat]),
-            round_scores=tuple(tuple(r) for r in self._round_points),
-            direction=self.direction,
-            dummy=self.dummy,
-            controller=self.controller,
-            hand_sizes=tuple(len(h) for h in self._hands),
-            draw_pile=len(self._pile),
-            chosen=tuple(p is not None for p in self._pending),
-            over=self.over,
-            variant=self.variant,
-            reveals=tuple(self._reveals),
-            finished_rounds=self.finished_rounds,
-        )
+        public = self._public
+        if public is None:
+            public = self._public = _Public(self)
+        return SeatView(public, seat, tuple(self._hands[seat]), tuple(self._held[seat]),
+                        tuple(self._pending))
 
     # -- choosing --------------------------------------------------------------
 
+    def live_view(self, seat: int) -> LiveSeatView:
+        """A view of ``seat`` that follows the game, to make once and read
+        at every decision: the same as :meth:`view` at any moment.
+
+        >>> import random
+        >>> game = Game(3, rng=random.Random(1))
+        >>> live = game.live_view(0)
+        >>> live == game.view(0)
+        True
+        >>> events = game.choose(0, next(iter(game.legal_choices(0))))
+        >>> live == game.view(0), live.chosen
+        (True, (True, False, False))
+        """
+        if not 0 <= seat < self.seats or seat == self.dummy:
+            raise ValueError(f"seat {seat} is not a player's seat")
+        return LiveSeatView(self, seat)
+
     def legal_choices(self, seat: int) -> Choices:
-        self._check_seat(seat)
-        chopsticks = I_CHOPSTICKS in self._tables[seat]
-        return Choices(self.hand(seat), chopsticks=chopsticks, dummy=seat == self.controller)
+        if self._totals is not None or not 0 <= seat < self.seats or seat == self.dummy:
+            self._check_seat(seat)  # says why
+        hand = tuple(self._hands[seat])
+        dummy = self.dummy is not None and seat == self._dummy_turns % 2
+        # Choices._of_numbers written out: once a decision in simulations.
+        choices = _new(Choices)
+        choices._hand = hand
+        choices._chopsticks = I_CHOPSTICKS in self._tables[seat] and len(hand) >= 2 + dummy
+        choices._dummy = dummy
+        return choices
 
     def choose(self, seat: int, choice: Choice | str) -> tuple[Event, ...]:
         """Record a seat's choice; once every seat has chosen, reveal and pass.
@@ -640,10 +1073,28 @@ class Game:
         A seat may change its choice until the reveal. Returns the events of
         the reveal (and of the end of a round or the game) when it happened.
         """
-        choice = self.check(seat, choice)
-        self._pending[seat] = tuple(c.index for c in choice.cards)
-        if choice.dummy is not None:
-            self._dummy_pick = choice.dummy.index
+        # Most choices are legal at a glance: one card of the hand, no dummy.
+        # Anything else goes through check(), which says why it is not.
+        numbers: tuple[int, ...]
+        if (
+            type(choice) is Choice
+            and self.dummy is None
+            and self._totals is None
+            and 0 <= seat < self.seats
+            and len(choice._numbers) == 1
+            and choice._numbers[0] in self._hands[seat]
+        ):
+            numbers = choice._numbers
+        else:
+            choice = self.check(seat, choice)
+            numbers = choice._numbers
+            if choice.dummy is not None:
+                self._dummy_pick = _NUMBER[choice.dummy]
+        self._moves += 1
+        pending = self._pending
+        pending[seat] = numbers
+        if None in pending:
+            return ()
         events: list[Event] = []
         while not self.over and None not in self._pending:
             events.extend(self._reveal())
@@ -730,62 +1181,110 @@ class Game:
         self._start_turn()
 
     def _start_turn(self) -> None:
+        self._public = None
         self.turn += 1
-        self._pending = [None] * self.seats
+        pending: list[tuple[int, ...] | None] = [None] * self.seats
+        self._pending = pending
         self._dummy_pick = None
-        if self.dummy is not None:
-            self._pending[self.dummy] = ()
-            self._hands[self._dummy_turns % 2].append(self._hands[self.dummy].pop())
-        for seat in range(self.seats):
-            if seat != self.dummy:
-                hand = self._hands[seat]
-                self._held[seat].append((self.turn, tuple(hand)))
+        hands = self._hands
+        dummy = self.dummy
+        if dummy is not None:
+            pending[dummy] = ()
+            hands[self._dummy_turns % 2].append(hands[dummy].pop())
+        held = self._held
+        for seat, hand in enumerate(hands):
+            if seat != dummy:
+                held[seat].append(tuple(hand))
                 if len(hand) == 1:
-                    self._pending[seat] = (hand[0],)
+                    pending[seat] = (hand[0],)
 
-    def _lay_pending(self) -> list[tuple[int, ...]]:
+    def _lay_pending(self) -> tuple[tuple[int, ...], ...]:
         """Lay every seat's chosen cards (and the dummy's); what each laid."""
-        laid: list[tuple[int, ...]] = []
-        for seat, cards in enumerate(self._pending):
-            assert cards is not None
-            _lay(self._hands[seat], self._tables[seat], cards)
-            laid.append(cards)
+        laid = cast("tuple[tuple[int, ...], ...]", tuple(self._pending))
+        for cards, hand, table in zip(laid, self._hands, self._tables, strict=True):
+            _lay(hand, table, cards)
         if self.dummy is not None and self._dummy_pick is not None:
             self._hands[self._dummy_turns % 2].remove(self._dummy_pick)
             self._tables[self.dummy].append(self._dummy_pick)
-            laid[self.dummy] = (self._dummy_pick,)
+            pick = (self._dummy_pick,)
+            laid = tuple(pick if seat == self.dummy else cards for seat, cards in enumerate(laid))
         return laid
 
     def _reveal(self) -> list[Event]:
-        automatic = all(len(h) == 1 for s, h in enumerate(self._hands) if s != self.dummy)
-        laid = self._lay_pending()
-        revealed = Revealed(
-            self.round,
-            self.turn,
-            tuple(_cards(c) for c in laid),
-            tuple(len(c) == 2 for c in laid),
-            automatic,
-        )
-        self._reveals.append(revealed)
+        if self.dummy is None:
+            revealed = self._reveal_plain()
+            if self._hands[0]:
+                return [revealed]
+        else:
+            automatic = all(len(h) == 1 for s, h in enumerate(self._hands) if s != self.dummy)
+            laid = self._lay_pending()
+            revealed = Revealed._of_numbers(self.round, self.turn, laid, automatic)
+            self._reveals.append(revealed)
+            self._pass_hands()
+            if any(self._hands):
+                self._start_turn()
+                return [revealed]
         events: list[Event] = [revealed]
-        self._pass_hands()
-        if any(self._hands):
-            self._start_turn()
-            return events
         number = self.round
-        scores = score_round([_cards(t) for t in self._tables])
-        self._finish_round([s.points for s in scores])
-        events.append(RoundScored(number, scores))
+        tables = self._tables
+        # The points by the fast path; the breakdown when the event is read.
+        self._finish_round(round_points([tally(t) for t in tables]))
+        events.append(RoundScored._of_tables(number, tables))
         if self.over:
-            events.append(GameEnded(self.result()))
+            events.append(GameEnded._of_rounds(tuple(self._round_tables), self.dummy))
         return events
+
+    def _reveal_plain(self) -> Revealed:
+        """Reveal, pass and start the next turn with no dummy (once a turn in
+        simulations: _lay_pending, _pass_hands and _start_turn written out).
+        What was revealed; the hands are empty when the round is over."""
+        hands, tables = self._hands, self._tables
+        laid = cast("tuple[tuple[int, ...], ...]", tuple(self._pending))
+        automatic = len(hands[0]) == 1  # every hand has as many cards
+        for cards, hand, table in zip(laid, hands, tables, strict=True):
+            for card in cards:
+                hand.remove(card)
+                table.append(card)
+            if len(cards) == 2:
+                table.remove(I_CHOPSTICKS)
+                hand.append(I_CHOPSTICKS)
+        revealed = _new(Revealed)
+        revealed._round = self.round
+        revealed._turn = self.turn
+        revealed._laid = laid
+        revealed._cards = None
+        revealed._automatic = automatic
+        self._reveals.append(revealed)
+        if self.variant.pass_both_ways and self.round == 2:
+            hands.append(hands.pop(0))  # to the right
+        else:
+            hands.insert(0, hands.pop())  # to the left: seat i holds what i - 1 held
+        if hands[0]:
+            self._next_turn()
+        return revealed
+
+    def _next_turn(self) -> None:
+        """_start_turn() with no dummy."""
+        hands = self._hands
+        self._public = None
+        self.turn += 1
+        pending: list[tuple[int, ...] | None] = [None] * len(hands)
+        self._pending = pending
+        if len(hands[0]) == 1:  # the last cards play by themselves
+            for seat, (held, hand) in enumerate(zip(self._held, hands, strict=True)):
+                last = (hand[0],)
+                held.append(last)
+                pending[seat] = last
+        else:
+            for held, hand in zip(self._held, hands, strict=True):
+                held.append(tuple(hand))
 
     def _pass_hands(self) -> None:
         hands = self._hands
         if self.dummy is not None:
             hands[0], hands[1] = hands[1], hands[0]
             self._dummy_turns += 1
-        elif self.direction is Direction.LEFT:
+        elif not (self.variant.pass_both_ways and self.round == 2):  # to the left
             # Seat i passes to seat i + 1: seat i now holds what i - 1 held.
             hands.insert(0, hands.pop())
         else:
@@ -793,6 +1292,7 @@ class Game:
 
     def _finish_round(self, points: list[int]) -> None:
         """Keep the round's tables and points and the puddings; deal again or end."""
+        self._public = None
         self._round_tables.append(self._tables)
         self._round_points.append(points)
         for seat, table in enumerate(self._tables):
@@ -832,6 +1332,8 @@ class Game:
         of every seat that has not chosen. The dummy's controller gives the
         dummy ``dummy_pick`` if set, else the first card left in hand.
         No events, no breakdowns: the look-ahead's fast path."""
+        self._public = None
+        self._moves += 1
         number = self.round
         while not self.over and self.round == number:
             pending = self._pending
@@ -854,6 +1356,92 @@ class Game:
             else:
                 self._finish_round(round_points([tally(t) for t in self._tables]))
 
+    def play_bots(self, deciders: Sequence[Decider], rng: random.Random) -> tuple[int, ...]:
+        """Play to the end, every player's decider (a bot's ``choose``, one a
+        player: the dummy has none) choosing from that seat's view and
+        legal choices, as :meth:`choose` would have it: every choice is
+        checked (:class:`ChoiceError` for a bad one), and the view shows
+        only what the seat may know. Returns the totals.
+
+        The same game as choosing one seat after the other with
+        :meth:`view`, :meth:`legal_choices` and :meth:`choose`, quicker:
+        each seat's view is made once and followed (:meth:`live_view`), the
+        legal choices are light, and the events are not made.
+
+        >>> import random
+        >>> def first(view: SeatView, choices: Choices, rng: random.Random) -> Choice:
+        ...     return next(iter(choices))
+        >>> game = Game(3, rng=random.Random(4))
+        >>> totals = game.play_bots([first, first, first], random.Random(1))
+        >>> game.over, len(totals)
+        (True, 3)
+        """
+        if len(deciders) != self.players:
+            raise ValueError(f"give one decider a player ({self.players})")
+        views = [LiveSeatView(self, seat) for seat in range(self.players)]
+        if self.dummy is not None:  # the controller gives the dummy a card too
+            while self._totals is None:
+                for seat in self.waiting_for():
+                    self.choose(seat, deciders[seat](views[seat], self.legal_choices(seat), rng))
+            return self.totals
+        chopsticks = I_CHOPSTICKS
+        # legal_choices() and choose() written out, for this common case: each
+        # seat's choices are made once and follow its hand (read during the
+        # decision only, while nothing else moves).
+        seats = [
+            (seat, decide, view, Choices._of_numbers((), chopsticks=False, dummy=False))
+            for seat, (decide, view) in enumerate(zip(deciders, views, strict=True))
+        ]
+        reveals = self._reveals
+        while self._totals is None:
+            pending, held = self._pending, self._held
+            hands, tables = self._hands, self._tables
+            # One move a turn for the live views: each seat's view is read by
+            # its own bot, during its own decision, once the seats before it
+            # have chosen (its snapshot is taken then).
+            self._moves += 1
+            for seat, decide, view, choices in seats:
+                if pending[seat] is not None:
+                    continue
+                hand = held[seat][-1]  # the hand now
+                choices._hand = hand
+                choices._chopsticks = chopsticks in tables[seat] and len(hand) >= 2
+                choice = decide(view, choices, rng)
+                numbers = choice._numbers if type(choice) is Choice else ()
+                if (len(numbers) == 1 and numbers[0] in hand) or (
+                    len(numbers) == 2 and choices._chopsticks and _fits(hand, numbers)
+                ):
+                    pending[seat] = numbers
+                else:  # not plainly legal: checked, and refused with the reason
+                    pending[seat] = self.check(seat, choice)._numbers
+            # _reveal_plain() written out, and the events not made
+            laid = cast("tuple[tuple[int, ...], ...]", tuple(pending))
+            automatic = len(hands[0]) == 1
+            for cards, hand_now, table in zip(laid, hands, tables, strict=True):
+                if len(cards) == 1:
+                    card = cards[0]
+                    hand_now.remove(card)
+                    table.append(card)
+                else:
+                    _lay(hand_now, table, cards)
+            revealed = _new(Revealed)
+            revealed._round = self.round
+            revealed._turn = self.turn
+            revealed._laid = laid
+            revealed._cards = None
+            revealed._automatic = automatic
+            reveals.append(revealed)
+            if self.variant.pass_both_ways and self.round == 2:
+                hands.append(hands.pop(0))
+            else:
+                hands.insert(0, hands.pop())
+            if hands[0]:
+                self._next_turn()
+            else:
+                self._finish_round(round_points([tally(t) for t in tables]))
+                reveals = self._reveals
+        return self.totals
+
     def play_random(self, rng: random.Random) -> tuple[int, ...]:
         """Play to the end, every seat choosing uniformly among its legal
         choices (choices already made this turn stand). Returns the totals.
@@ -861,6 +1449,8 @@ class Game:
         This is the fast path for simulations and the advisor: no events, no
         breakdowns, the same rules.
         """
+        self._public = None
+        self._moves += 1
         # A turn already under way, and the dummy variant, go through choose().
         while not self.over and (
             self.dummy is not None or any(p is not None for p in self._pending)

@@ -113,47 +113,56 @@ def make_bot(name: str) -> Bot:
         raise UnknownBotError(name) from None
 
 
+Outcome = tuple[list[float], list[int], list[list[float]]]
+
+
 def play_games(
     lineup: Sequence[str], games: int, *, seed: int = 0, variant: Variant = PLAIN,
-    first: int = 0,
-) -> list[tuple[list[float], list[int], list[list[float]]]]:
+    first: int = 0, timed: bool = False,
+) -> list[Outcome]:
     """Play games ``first`` to ``first + games - 1`` of a series; for each, the
-    entrants' win shares, points and decision times (entrant order)."""
+    entrants' win shares, points and decision times (entrant order; kept
+    when ``timed``). Each game has its own seed: the same series gives the
+    same games, whoever plays which part of it.
+
+    The bots decide through their own API (:meth:`Bot.choose`, from the
+    seat's view and legal choices), made once a game; the game takes their
+    choices with :meth:`Game.play_bots`, checking each.
+    """
     players = len(lineup)
-    out = []
+    seat_of = [[(i - shift) % players for i in range(players)] for shift in range(players)]
+    out: list[Outcome] = []
     for number in range(first, first + games):
-        bots = [_Timed(make_bot(name)) for name in lineup]
+        bots = [make_bot(name) for name in lineup]
+        timers = [_Timed(bot) for bot in bots] if timed else []
+        deciders = [t.choose for t in timers] if timed else [bot.choose for bot in bots]
         shift = number % players
-        seated = bots[shift:] + bots[:shift]  # entrant i sits at (i - shift) % players
+        seated = deciders[shift:] + deciders[:shift]  # entrant i sits at (i - shift) % players
         rng = random.Random(seed * 1_000_003 + number)
         game = Game(players, rng=rng, variant=variant)
-        while not game.over:
-            for seat in game.waiting_for():
-                bot = seated[seat]
-                game.choose(seat, bot.choose(game.view(seat), game.legal_choices(seat), rng))
+        totals = game.play_bots(seated, rng)
         winners = game.winners
         share = 1 / len(winners)
-        seat_of = [(i - shift) % players for i in range(players)]
+        seats = seat_of[shift]
         out.append((
-            [share if seat_of[i] in winners else 0.0 for i in range(players)],
-            [game.totals[seat_of[i]] for i in range(players)],
-            [bots[i].times for i in range(players)],
+            [share if seats[i] in winners else 0.0 for i in range(players)],
+            [totals[seats[i]] for i in range(players)],
+            [t.times for t in timers] if timed else [[] for _ in range(players)],
         ))
     return out
 
 
-def _chunk(args: tuple[list[str], int, int, Variant, int]) -> list[
-    tuple[list[float], list[int], list[list[float]]]
-]:
-    lineup, games, seed, variant, first = args
-    return play_games(lineup, games, seed=seed, variant=variant, first=first)
+def _chunk(args: tuple[list[str], int, int, Variant, int, bool]) -> list[Outcome]:
+    lineup, games, seed, variant, first, timed = args
+    return play_games(lineup, games, seed=seed, variant=variant, first=first, timed=timed)
 
 
 def simulate(
     lineup: Sequence[str], games: int, *, seed: int = 0, variant: Variant = PLAIN,
-    workers: int = 1,
+    workers: int = 1, timed: bool = False,
 ) -> Results:
-    """Play ``games`` games with this line-up of bot names (one per player)."""
+    """Play ``games`` games with this line-up of bot names (one per player);
+    each bot's decision times are kept when ``timed``."""
     for name in lineup:
         make_bot(name)
     players = len(lineup)
@@ -166,13 +175,13 @@ def simulate(
     if workers > 1 and games > 1:
         size = -(-games // workers)
         jobs = [
-            (list(lineup), min(size, games - first), seed, variant, first)
+            (list(lineup), min(size, games - first), seed, variant, first, timed)
             for first in range(0, games, size)
         ]
         with ProcessPoolExecutor(max_workers=workers) as pool:
             outcomes = [o for chunk in pool.map(_chunk, jobs) for o in chunk]
     else:
-        outcomes = play_games(lineup, games, seed=seed, variant=variant)
+        outcomes = play_games(lineup, games, seed=seed, variant=variant, timed=timed)
     for shares, points, times in outcomes:
         for i, entrant in enumerate(entrants):
             entrant.games += 1
@@ -202,8 +211,9 @@ def bench_advisor(*, games: int = 200, seed: int = 1, workers: int | None = None
     """The advisor against greedy bots: 4 players (three greedy) and 2 players."""
     workers = workers or default_workers()
     start = time.perf_counter()
-    four = simulate(["advisor", "greedy", "greedy", "greedy"], games, seed=seed, workers=workers)
-    two = simulate(["advisor", "greedy"], games, seed=seed + 1, workers=workers)
+    four = simulate(["advisor", "greedy", "greedy", "greedy"], games, seed=seed,
+                    workers=workers, timed=True)
+    two = simulate(["advisor", "greedy"], games, seed=seed + 1, workers=workers, timed=True)
     times = four.entrants[0].decision_seconds + two.entrants[0].decision_seconds
     return AdvisorFigures(
         decision_ms_p50=percentile(times, 0.50) * 1000,
