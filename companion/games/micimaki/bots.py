@@ -41,7 +41,9 @@ from companion.games.micimaki.rules import (
     SERVE,
     SKIP,
     Game,
+    IllegalMove,
     Move,
+    Refusal,
     View,
 )
 from companion.games.risk import overeating_risk
@@ -180,11 +182,21 @@ def bot(name: str) -> Bot:
 
 
 def play(game: Game, bots: Sequence[Bot], rng: random.Random) -> Game:
-    """Play ``game`` to its end, each seat's bot choosing from its view."""
+    """Play ``game`` to its end, each seat's bot choosing from its view (a
+    live view, made once a game) and the legal moves; a move a bot makes
+    that the rules do not allow raises :class:`IllegalMove`."""
+    views = [game.live_view(seat) for seat in range(game.players)]
+    choosers = [bot.choose for bot in bots]
+    legal_moves, apply = game.legal_moves, game.apply
     while game.phase != OVER:
         seat = game.turn
-        moves = game.legal_moves()
-        move = moves[0] if len(moves) == 1 else bots[seat].choose(game.view(seat), moves, rng)
-        game.apply(move)
+        moves = legal_moves()
+        if len(moves) == 1:
+            apply(moves[0])
+            continue
+        move = choosers[seat](views[seat], moves, rng)
+        if move not in moves:
+            raise IllegalMove(game.refusal(move) or Refusal("phase"))
+        apply(move)
     return game
 

@@ -47,7 +47,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.risk import MOST_OVEREATING
@@ -185,6 +185,67 @@ class View:
     tokens: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     round: int
+
+
+class LiveView(View):
+    """A seat's view that follows its game: every field, when read, is what
+    the seat may know then (its own hand, and everything public). Made once
+    a game by :meth:`Game.live_view`, so that simulations pay nothing for
+    the fields a bot does not read; :meth:`snapshot` keeps one moment.
+
+    >>> game = Game(Setup(players=3), random.Random(4))
+    >>> live = game.live_view(1)
+    >>> live.snapshot() == game.view(1), live.hand == game.view(1).hand
+    (True, True)
+    >>> game.play(game.legal_moves()[0])
+    >>> live.snapshot() == game.view(1), live.turn
+    (True, 1)
+    """
+
+    __slots__ = ("_game",)
+    _game: Game
+
+    def __init__(self, game: Game, seat: int) -> None:  # the fields are read from the game
+        object.__setattr__(self, "_game", game)
+        object.__setattr__(self, "seat", seat)
+
+    def snapshot(self) -> View:
+        """The view as it is now, kept."""
+        return self._game.view(self.seat)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LiveView):
+            other = other.snapshot()
+        return isinstance(other, View) and self.snapshot() == other
+
+    def __hash__(self) -> int:
+        return hash(self.snapshot())
+
+    def __repr__(self) -> str:
+        return f"LiveView({self.snapshot()!r})"
+
+
+def _follow(read: Callable[[Game, int], object]) -> property:
+    return property(lambda live: read(live._game, live.seat))
+
+
+# Each field of a live view, read from its game (what Game.view copies).
+for _name, _read in {
+    "hand": lambda game, seat: tuple(game.hands[seat]),
+    "phase": lambda game, seat: game.phase,
+    "turn": lambda game, seat: game.turn,
+    "direction": lambda game, seat: game.direction,
+    "food": lambda game, seat: game.food,
+    "value": lambda game, seat: game.value,
+    "pile": lambda game, seat: tuple(game.pile),
+    "draw": lambda game, seat: len(game.draw),
+    "overeating": lambda game, seat: game.overeating - len(game._turned),
+    "discard": lambda game, seat: len(game.discard),
+    "tokens": lambda game, seat: tuple(game.tokens),
+    "hand_sizes": lambda game, seat: tuple(game.sizes),
+    "round": lambda game, seat: game.round,
+}.items():
+    setattr(LiveView, _name, _follow(_read))
 
 
 class Game:
@@ -463,6 +524,12 @@ class Game:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    def live_view(self, seat: int) -> LiveView:
+        """A view of ``seat`` that follows the game (see :class:`LiveView`)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat}")
+        return LiveView(self, seat)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now."""
