@@ -95,9 +95,14 @@ def _parser() -> argparse.ArgumentParser:
     language.add_argument(
         "--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
+    parser.add_argument(
+        "--game", default=None,
+        help=f"the game: {DEFAULT_GAME} (the default) or mici-maki; for the app, the game "
+             "of this run (the settings' Game keeps one)",
+    )
     which = argparse.ArgumentParser(add_help=False)
     which.add_argument(
-        "--game", default=DEFAULT_GAME,
+        "--game", default=argparse.SUPPRESS,
         help=f"the game, as the registry names it (default {DEFAULT_GAME})",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -121,11 +126,13 @@ def _parser() -> argparse.ArgumentParser:
     say.add_argument("--to", type=Path, default=None, help="write a WAV file instead")
     sim = commands.add_parser("simulate", parents=[which],
                               help="play whole games between bots")
-    sim.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
+    sim.add_argument("--players", type=int, default=4,
+                     help="Sushi Go! 2 to 5, Mici Maki 3 to 7 (default 4)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument(
-        "--bots", default="greedy",
-        help="bot per player, comma separated: random, greedy, advisor (default greedy)",
+        "--bots", default="",
+        help="bot per player, comma separated: Sushi Go! random, greedy, advisor (default"
+             " greedy); Mici Maki random, cautious, advisor (default cautious)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the series (default 0)")
     sim.add_argument(
@@ -181,7 +188,7 @@ def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     catalog = Catalog.for_language(args.lang or default_language())
     if args.command is None:
-        return run_app(args.lang, plain=args.plain, scanner=args.scanner)
+        return run_app(args.lang, plain=args.plain, scanner=args.scanner, game_name=args.game)
     if args.command == "say":
         return say_command(args.text, language=args.lang or default_language(),
                            backend=args.backend, to=args.to)
@@ -196,7 +203,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "bench" and args.what == "scan":
         return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json)
     try:
-        plugin = game(args.game)
+        plugin = game(args.game or DEFAULT_GAME)
     except UnknownGameError as error:
         return _fail(args.command, str(error))
     if args.command == "score":
@@ -237,7 +244,8 @@ def wants_plain(plain: bool, environ: dict[str, str] | os._Environ[str] = os.env
     return not (sys.stdin.isatty() and sys.stdout.isatty())
 
 
-def run_app(language: str | None, *, plain: bool, scanner: str | None = None) -> int:
+def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
+            game_name: str | None = None) -> int:
     """The app: the full-screen interface, or plain line mode."""
     try:
         settings = load_settings()
@@ -248,6 +256,12 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None) ->
     chosen = settings or Settings(language=language or default_language())
     if language:
         chosen.language = language
+    if game_name is not None:
+        try:
+            chosen.game = game(game_name).game
+        except UnknownGameError as error:
+            print(f"companion: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     if scanner == "none":
         scanner = ""
     if wants_plain(plain):
@@ -260,24 +274,13 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None) ->
     return CompanionApp(chosen, first_start=first, scanner=scanner).run() or 0
 
 
-def percent(value: float, language: str) -> str:
-    """A share as a percentage, written as the language writes it.
-
-    >>> percent(0.51538, "en"), percent(0.51538, "fr"), percent(1.0, "cs")
-    ('51.5%', '51,5 %', '100 %')
-    """
-    figure = f"{value * 100:.1f}".removesuffix(".0")
-    if language == "en":
-        return figure + "%"
-    return figure.replace(".", ",") + " %"
-
-
 def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:
     """``companion risk``: the chance of overeating when eating now, the
     same computation the Mici Maki companion says."""
     from companion.games.risk import (  # noqa: PLC0415 - when asked
         RiskInputError,
         overeating_risk,
+        percent,
     )
 
     try:

@@ -23,6 +23,8 @@ SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3")
 VERBOSITY_CHOICES = ("terse", "normal", "verbose")
 #: The voice's settings and their ranges.
 VOICE_RANGES = {"rate": (80, 450), "pitch": (0, 100), "volume": (0, 100)}
+#: The longest game name kept.
+GAME_LIMIT = 40
 
 
 class SettingsError(ValueError):
@@ -35,7 +37,9 @@ class Settings:
     speaking to the screen reader. ``speak_echoes``: speak routine echoes too
     (off when a screen reader already reads them). ``scanner``: the NFC
     scanner to listen to: empty for none, ``auto`` to find it, ``virtual``
-    for ``firmware-bridge simulate``'s, or a port such as ``/dev/ttyACM0``."""
+    for ``firmware-bridge simulate``'s, or a port such as ``/dev/ttyACM0``.
+    ``game``: the game played (another installed game is asked for only
+    where this one does not offer the journey)."""
 
     language: str = "en"
     speech: str = "auto"
@@ -45,6 +49,8 @@ class Settings:
     pitch: int = 50
     volume: int = 100
     scanner: str = ""
+    #: The game the journeys play, as the registry names it.
+    game: str = "sushigo"
 
     def check(self) -> Settings:
         if self.language not in LANGUAGES:
@@ -55,6 +61,8 @@ class Settings:
             raise SettingsError(f"verbosity must be one of {', '.join(VERBOSITY_CHOICES)}")
         if not isinstance(self.scanner, str):
             raise SettingsError("scanner must be text: auto, virtual, or a port")
+        if not isinstance(self.game, str) or not 0 < len(self.game) <= GAME_LIMIT:
+            raise SettingsError("game must be a game's name, such as sushigo or mici-maki")
         for name, (low, high) in VOICE_RANGES.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

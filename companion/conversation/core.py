@@ -55,6 +55,7 @@ from companion.narration import (
     unknown_tag,
 )
 from companion.settings import Settings, save_settings
+from companion.shown import shown
 from firmware_bridge.events import (
     CardIdentified,
     CardRefused,
@@ -618,4 +619,24 @@ class Talk:
         except EmptyGroupError:
             return self.text("Type a card on each side of the /.")
         except ValueError as error:
-            return reader.refusal(self.language, error)
+            return self._other_game(typed, reader) or reader.refusal(self.language, error)
+
+    def _other_game(self, typed: str, reader: CardReader[Any]) -> str | None:
+        """What a code that is not the game's names in another installed game
+        (a Mici Maki 5 typed during Sushi Go!), said with the game asked for."""
+        wanted = games().get(reader.game)
+        for plugin in games().values():
+            if plugin.game == reader.game:
+                continue
+            try:
+                cards = Cards.read(typed, plugin.reader).cards
+            except ValueError:
+                continue
+            if not cards:
+                continue
+            names = ", ".join(plugin.reader.name(self.language, card) for card in cards)
+            return self.text("%(text)s is %(cards)s, of %(game)s: this game is %(wanted)s. "
+                             "Type a card of %(wanted)s.", text=shown(typed), cards=names,
+                             game=plugin.title,
+                             wanted=wanted.title if wanted is not None else reader.game)
+        return None

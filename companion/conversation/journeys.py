@@ -66,7 +66,8 @@ def first(talk: Talk) -> None:
     languages = list(LANGUAGES)
     index = talk.ask(Menu("Language / Langue / Jazyk / Язык:",
                           tuple(LANGUAGE_NAMES[code] for code in languages)))
-    talk.configure(Settings(language=languages[index], speech=talk.settings.speech))
+    talk.configure(Settings(language=languages[index], speech=talk.settings.speech,
+                            game=talk.settings.game))
     speech = talk.ask(speech_menu(talk))
     verbosity = talk.ask(verbosity_menu(talk))
     talk.save(Settings(
@@ -74,10 +75,12 @@ def first(talk: Talk) -> None:
         speech="auto" if speech == 0 else "none",
         verbosity=VERBOSITIES[verbosity],
         speak_echoes=speech == 0,
+        game=talk.settings.game,
     ))
     talk.say(reply(talk.text("Settings saved. Change them any time from the menu.")))
-    plugin = games().get(DEFAULT_GAME) or next(iter(games().values()), None)
-    if plugin is not None:  # how to type a card, for the game played most
+    plugin = (games().get(talk.settings.game) or games().get(DEFAULT_GAME)
+              or next(iter(games().values()), None))
+    if plugin is not None:  # how to type a card, for the game played
         for line in plugin.typing_help(talk.language):
             talk.say(info(line))
     talk.help()  # the tour of the words (and keys) that work everywhere
@@ -110,7 +113,7 @@ def main_menu(talk: Talk) -> None:
             (talk.text("Quit."), leave),
         ]
         try:
-            index = talk.ask(Menu(talk.text("Main menu."), tuple(name for name, _ in journeys)))
+            index = talk.ask(Menu(main_title(talk), tuple(name for name, _ in journeys)))
             journeys[index][1](talk)
         except ToMenu:
             talk.say(reply(talk.text("Back to the main menu.")))
@@ -121,15 +124,36 @@ def leave(talk: Talk) -> None:
 
 
 def which_game(talk: Talk, journey: str) -> GamePlugin | None:
-    """The game to play: asked only when more than one offers the journey."""
+    """The game to play: the one chosen in the settings (or with ``--game``)
+    if it offers the journey; else the one game that does, or asked."""
     offering = [plugin for plugin in games().values() if journey in plugin.journeys]
     if not offering:
         talk.say(warning(talk.text("No game installed offers this.")))
         return None
+    chosen = games().get(talk.settings.game)
+    if chosen in offering:
+        return chosen
     if len(offering) == 1:
         return offering[0]
     return offering[talk.ask(Menu(talk.text("Which game?"),
                                   tuple(plugin.title for plugin in offering)))]
+
+
+def main_title(talk: Talk) -> str:
+    """The main menu's title, naming the game played when it is not the usual one."""
+    plugin = games().get(talk.settings.game)
+    if plugin is None or plugin.game == DEFAULT_GAME:
+        return talk.text("Main menu.")
+    return talk.text("Main menu, %(game)s.", game=plugin.title)
+
+
+def choose_game(talk: Talk, current: Settings) -> Settings:
+    """Which game the journeys play."""
+    installed = sorted(games().values(), key=lambda p: (p.game != DEFAULT_GAME, p.title))
+    labels = tuple(talk.text("%(choice)s Chosen now.", choice=plugin.title)
+                   if plugin.game == current.game else plugin.title for plugin in installed)
+    pick = installed[talk.ask(Menu(talk.text("Game:"), labels))]
+    return replace(current, game=pick.game)
 
 
 # -- games --------------------------------------------------------------------------------
@@ -283,6 +307,7 @@ def settings(talk: Talk) -> None:
     index = talk.ask(Menu(talk.text("Settings:"), (
         talk.text("Language."), talk.text("Speech."), talk.text("How much to say."),
         talk.text("Voice speed, pitch and volume."), talk.text("Card scanner."),
+        talk.text("Game."),
     )))
     if index == 4:
         choose_scanner(talk)
@@ -297,6 +322,8 @@ def settings(talk: Talk) -> None:
         chosen = replace(current, speech=("auto", "none")[pick], speak_echoes=pick == 0)
     elif index == 2:
         chosen = replace(current, verbosity=VERBOSITIES[talk.ask(verbosity_menu(talk))])
+    elif index == 5:
+        chosen = choose_game(talk, current)
     else:
         chosen = voice(talk, current)
     talk.save(chosen)

@@ -61,3 +61,15 @@ def overeating_risk(*, draw: int, overeating: int, eat: int,
     if eat >= draw:
         return Fraction(1)
     return 1 - Fraction(comb(draw - overeating, eat), comb(draw, eat))
+
+
+def percent(value: float, language: str) -> str:
+    """A share as a percentage, written as the language writes it.
+
+    >>> percent(0.51538, "en"), percent(0.51538, "fr"), percent(1.0, "cs")
+    ('51.5%', '51,5 %', '100 %')
+    """
+    figure = f"{value * 100:.1f}".removesuffix(".0")
+    if language == "en":
+        return figure + "%"
+    return figure.replace(".", ",") + " %"

@@ -69,6 +69,21 @@ def test_simulate_sends_the_next_copy_each_time(tmp_path: Path) -> None:
     ]
 
 
+def test_simulate_sends_cards_of_either_game(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware_bridge", "simulate", "--game", "mici-maki",
+         "--link", str(tmp_path / "scanner")],
+        input="5\nreverse direction\nw2\nquit\n", capture_output=True, text=True,
+        env=environment(tmp_path), timeout=30, check=False,
+    )
+    sent = [line.split() for line in done.stdout.splitlines() if line.startswith("SENT")]
+    # Mici Maki's demo tags: the card's place in its deck, the copy, its game's byte (1)
+    assert [(uid, card) for _, uid, _, card in sent] == [
+        ("DEC0DE03000100", "food5"), ("DEC0DE07000100", "reverse"),
+    ]
+    assert "ERR 'w2' is no card of Mici Maki" in done.stdout  # Sushi Go!'s: refused, not sent
+
+
 @pytest.mark.parametrize("command", ["simulate", "enrol"])
 def test_an_unknown_game_is_one_sentence_and_status_2(tmp_path: Path, command: str) -> None:
     done = subprocess.run(
@@ -79,7 +94,8 @@ def test_an_unknown_game_is_one_sentence_and_status_2(tmp_path: Path, command: s
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
-        "firmware-bridge: there is no game called 'nosuchgame': --game takes sushigo\n"
+        "firmware-bridge: there is no game called 'nosuchgame': --game takes mici-maki or "
+        "sushigo\n"
     )
 
 

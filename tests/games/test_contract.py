@@ -4,11 +4,12 @@
 - Every card has a code, and a name in each language, that reads back as itself.
 - Its words are words in every language, none of them a card, none an app word.
 - The table companion's questions reach the end of a game entered with
-  random cards and skipped questions (a real table enters anything: the
-  game raises concerns, it does not stop).
+  random cards, skipped questions and the game's words typed now and then
+  (a real table enters anything: the game raises concerns or refuses an
+  impossible entry with its reason, and never stops).
 - A game saved part way resumes exactly where it stood (its key facts and its
   next question), then plays on to its end; practice and table alike.
-- Its code reference has a line per card and a heading.
+- Its code reference has a heading, then a line per card.
 
 Set-up questions and card questions are answered at random by a scripted
 conversation; the games run through the same interface the faces use.
@@ -114,19 +115,36 @@ class Scripted:
         return Cards.of(cards)
 
 
+#: How often the scripted player types one of the game's words instead of
+#: answering (as players do: where, hand, undo... and a game's own, such as
+#: Mici Maki's eat, which a game may need to reach its end).
+WORDS = 0.15
+
+
 def play(game: Play, conversation: Scripted, steps: int = MOST_STEPS) -> int:
     """Answer ``game``'s questions until it ends (or ``steps`` answers were
-    given); the answers given."""
+    given), now and then typing one of its words instead (alone, or with a
+    card's code after it); the answers given."""
     given = 0
+    rng = conversation.random
+    plugin = conversation.plugin
     while given < steps:
         step = game.advance()
         if step is None:
             return given
         if step.question is None:
             continue
+        given += 1
+        if rng.random() < WORDS:
+            card = plugin.reader.from_id(rng.choice(plugin.card_ids()))
+            argument = rng.choice(("", plugin.code(card)))
+            answered = game.command(rng.choice(game.actions), argument)
+            assert answered is not None, "a game answers each of its words"
+            for said in answered.said:
+                conversation.say(said)
+            continue  # the question is asked again (or what comes now, after a change)
         for said in game.take(step, conversation.ask(step.question)):
             conversation.say(said)
-        given += 1
     return given
 
 
@@ -204,7 +222,12 @@ def test_its_words_are_words_in_every_language_and_never_a_card(name: str,
 def test_its_reference_has_a_line_per_card(name: str, language: str) -> None:
     plugin = plugin_of(name)
     lines = plugin.reference(language)
-    assert len(lines) == len(plugin.card_ids()) + 1
+    cards = [plugin.reader.from_id(card_id) for card_id in plugin.card_ids()]
+    # a heading, then a card a line (then, maybe, how to hold a card)
+    assert len(lines) >= len(cards) + 1
+    for card in cards:
+        name = plugin.reader.name(language, card)
+        assert len([line for line in lines[1:] if name in line]) >= 1, name
     assert all(line.strip() for line in lines)
     assert all(line.strip() for line in plugin.typing_help(language))
     assert plugin.journeys <= {TABLE, PRACTICE, SCORE, LEARN}

@@ -14,19 +14,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
 from companion.games.micimaki.rules import (
+    CARDS,
     CHOOSE,
+    EAT,
+    EXTRA,
     FOODS,
     OVEREATING,
+    PLAY,
     PLUS,
     REVERSE,
+    SERVE,
+    SKIP,
+    START,
+    Move,
+    Refusal,
     Setup,
 )
 from companion.games.micimaki.tactile import CODES, KINDS, NAMES, PUNCHED_CORNER, STICKERS
-from companion.games.risk import MOST_OVEREATING
+from companion.games.risk import MOST_OVEREATING, percent
 from companion.i18n import N_, Catalog
+from companion.narration import Verbosity
 
 GAME = "micimaki"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -40,6 +53,7 @@ RULES = {
 }
 
 
+@cache
 def catalog(language: str) -> Catalog:
     """Mici Maki's sentences in ``language`` (the app's as a fallback)."""
     return Catalog.for_language(language, GAME, LOCALE_DIR)
@@ -74,3 +88,381 @@ def reference(words: Catalog) -> list[str]:
                                     name=name, sticker=sticker, count=count, code=CODES[card]))
     lines.append(words.text(PUNCHED_CORNER))
     return lines
+
+
+# -- reading a card back, and how to type one -------------------------------------------------
+
+
+def describe(words: Catalog, card: int, verbosity: Verbosity) -> str:
+    """A card read back, its name first: by verbosity its rule and its sticker.
+
+    >>> describe(catalog("en"), PLUS, Verbosity.NORMAL)
+    '+1 food: the pile is worth one more. Code p.'
+    >>> describe(catalog("en"), 5, Verbosity.TERSE)
+    'Food 5, code 5.'
+    """
+    name, code = card_name(words, card), CODES[card]
+    if verbosity is Verbosity.TERSE:
+        return words.text("%(name)s, code %(code)s.", name=name, code=code)
+    sticker = words.text(STICKERS[card].words, value=card)
+    rule = words.text(RULES[card]) if card in RULES else ""
+    if verbosity is Verbosity.VERBOSE:
+        if rule:
+            return words.text("%(name)s: %(sticker)s. %(rule)s Code %(code)s.", name=name,
+                              sticker=sticker, rule=rule, code=code)
+        return words.text("%(name)s: %(sticker)s. Code %(code)s.", name=name,
+                          sticker=sticker, code=code)
+    if rule:
+        return words.text("%(name)s: %(rule)s Code %(code)s.", name=name,
+                          rule=rule[0].lower() + rule[1:], code=code)
+    return words.text("%(name)s. Code %(code)s.", name=name, code=code)
+
+
+def typing_help(words: Catalog, eat: str) -> list[str]:
+    """How to type a Mici Maki card and a move, a line each (``eat``: the
+    word that eats, in the player's language)."""
+    return [
+        words.text("Type a Mici Maki card: its food value, 2 to 7; p for +1 food, "
+                   "r for reverse direction, c for choose the next player."),
+        words.text("x is an overeating card: typed only for cards turned up."),
+        words.text("Skip the food with a pair: 5 5. To eat, type %(eat)s.", eat=eat),
+        words.text("Every code, a line each: companion codes --game mici-maki."),
+    ]
+
+
+def card_list(words: Catalog, cards: Sequence[int]) -> str:
+    """Cards named, comma separated: "Food 5, +1 food"."""
+    return ", ".join(card_name(words, card) for card in cards)
+
+
+def chance(words: Catalog, risk: Fraction) -> str:
+    """A chance as a percentage in the catalog's language; never "0%" for
+    a chance that is not nil."""
+    if 0 < risk < Fraction(1, 2000):
+        return words.text("under %(percent)s", percent=percent(0.001, words.language))
+    return percent(float(risk), words.language)
+
+
+def cards_count(words: Catalog, n: int) -> str:
+    return words.plural("%(n)d card", "%(n)d cards", n)
+
+
+# -- moves and what happened --------------------------------------------------------------------
+
+
+def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: str = "",
+              direction: int = 1) -> str:
+    """A move made, said back: the player, then the move, then the pile's
+    value after it (``chosen``: the player named by "choose the next
+    player"; ``direction``: the way play goes after it).
+
+    >>> en = catalog("en")
+    >>> move_text(en, "Ben", (SERVE, 5), value=15)
+    'Ben: serves Food 5, pile worth 15.'
+    >>> move_text(en, "Ben", (CHOOSE, 2), value=15, chosen="Ana")
+    'Ben: Choose the next player, Ana plays next.'
+    """
+    kind, argument = move
+    if kind == START:
+        return words.text("%(player)s: starts a pile with %(card)s.", player=player,
+                          card=card_name(words, argument))
+    if kind == SERVE:
+        return words.text("%(player)s: serves %(card)s, pile worth %(value)d.", player=player,
+                          card=card_name(words, argument), value=value)
+    if kind == PLAY and argument == REVERSE:
+        if direction > 0:
+            return words.text("%(player)s: %(card)s, play goes clockwise now.", player=player,
+                              card=card_name(words, REVERSE))
+        return words.text("%(player)s: %(card)s, play goes anticlockwise now.", player=player,
+                          card=card_name(words, REVERSE))
+    if kind == PLAY:
+        return words.text("%(player)s: %(card)s, pile worth %(value)d.", player=player,
+                          card=card_name(words, argument), value=value)
+    if kind == CHOOSE:
+        return words.text("%(player)s: %(card)s, %(next)s plays next.", player=player,
+                          card=card_name(words, CHOOSE), next=chosen)
+    if kind == SKIP:
+        return words.text("%(player)s: skips with two %(card)s, new pile worth %(value)d.",
+                          player=player, card=card_name(words, argument), value=value)
+    if kind == EXTRA and argument:
+        return words.plural("%(player)s: adds an overeating card, %(n)d in the draw pile.",
+                            "%(player)s: adds an overeating card, %(n)d in the draw pile.",
+                            value, player=player)
+    if kind == EXTRA:
+        return words.text("%(player)s: adds no overeating card.", player=player)
+    raise ValueError(f"no sentence for the move {move!r}")
+
+
+def ate_text(words: Catalog, player: str, turned: Sequence[int], *, shown: bool) -> str:
+    """An eat that did not overeat: how many cards (and which, where
+    ``shown``: the player's own)."""
+    n = len(turned)
+    if shown and turned:
+        return words.plural("%(player)s: eats %(n)d card, no overeating: %(cards)s.",
+                            "%(player)s: eats %(n)d cards, no overeating: %(cards)s.", n,
+                            player=player, cards=card_list(words, turned))
+    return words.plural("%(player)s: eats %(n)d card, no overeating.",
+                        "%(player)s: eats %(n)d cards, no overeating.", n, player=player)
+
+
+def overate_text(words: Catalog, player: str, tokens: int) -> str:
+    """A player overate: their tokens now."""
+    return words.plural("%(player)s: overeats, %(n)d token now.",
+                        "%(player)s: overeats, %(n)d tokens now.", tokens, player=player)
+
+
+def drew_text(words: Catalog, player: str, drawn: Sequence[int] | int) -> str:
+    """A draw at the start of a turn (an empty hand draws three; a player
+    with no food to start a pile draws until one comes): the cards where
+    known (your own), else how many.
+
+    >>> drew_text(catalog("en"), "Ben", 3), drew_text(catalog("en"), "You", [5, 9])
+    ('Ben: draws 3 cards.', 'You: draws 2 cards: Food 5, Reverse direction.')
+    """
+    if isinstance(drawn, int):
+        return words.plural("%(player)s: draws %(n)d card.", "%(player)s: draws %(n)d cards.",
+                            drawn, player=player)
+    return words.plural("%(player)s: draws %(n)d card: %(cards)s.",
+                        "%(player)s: draws %(n)d cards: %(cards)s.", len(drawn),
+                        player=player, cards=card_list(words, drawn))
+
+
+def overeating_turned_text(words: Catalog, player: str, turned: int) -> str:
+    """An eat that turned up an overeating card (``turned``: cards drawn)."""
+    return words.plural("%(player)s: eats %(n)d card, an overeating card among them.",
+                        "%(player)s: eats %(n)d cards, an overeating card among them.",
+                        turned, player=player)
+
+
+def passed_text(words: Catalog, player: str) -> str:
+    return words.text("%(player)s: no food and nothing left to draw; the next player starts.",
+                      player=player)
+
+
+def round_text(words: Catalog, round_: int, player: str) -> str:
+    return words.text("Round %(round)d: %(player)s to start a pile, play goes clockwise.",
+                      round=round_, player=player)
+
+
+def final_text(words: Catalog, names: Sequence[str], tokens: Sequence[int],
+               sizes: Sequence[int], won: Sequence[int]) -> list[str]:
+    """The game's end: the winner first, then every player's tokens and
+    cards in hand (the tie-break).
+
+    >>> final_text(catalog("en"), ["Ana", "Ben", "Eva"], [1, 3, 1], [4, 2, 6], [2])
+    ['Game over. Winner: Eva, fewest tokens, then most cards.', 'Ana: 1 token, 4 cards.', \
+'Ben: 3 tokens, 2 cards.', 'Eva: 1 token, 6 cards.']
+    """
+    winners = ", ".join(names[seat] for seat in won)
+    fewest = min(tokens)
+    tied = sum(held == fewest for held in tokens) > 1
+    if len(won) > 1:
+        head = words.text("Game over. Shared win: %(players)s, fewest tokens and most cards.",
+                          players=winners)
+    elif tied:
+        head = words.text("Game over. Winner: %(player)s, fewest tokens, then most cards.",
+                          player=winners)
+    else:
+        head = words.text("Game over. Winner: %(player)s, fewest tokens.", player=winners)
+    lines = [head]
+    for name, held, size in zip(names, tokens, sizes, strict=True):
+        lines.append(words.plural("%(player)s: %(n)d token, %(cards)s.",
+                                  "%(player)s: %(n)d tokens, %(cards)s.", held, player=name,
+                                  cards=cards_count(words, size)))
+    return lines
+
+
+# -- what the player asks for ------------------------------------------------------------------
+
+
+def pile_text(words: Catalog, pile: Sequence[int], food: int, value: int,
+              starter: str) -> str:
+    """The serving pile: its value and food in play first, then its cards."""
+    if not pile:
+        return words.text("No pile yet: %(player)s to start one.", player=starter)
+    return words.text("Pile worth %(value)d, food in play %(food)d: %(cards)s.", value=value,
+                      food=food, cards=card_list(words, pile))
+
+
+def risk_text(words: Catalog, risk: Fraction, *, value: int, draw: int, overeating: int,
+              verbosity: Verbosity) -> str:
+    """The chance of overeating when eating now, with the figures it comes from.
+
+    >>> risk_text(catalog("en"), Fraction(67, 130), value=12, draw=40, overeating=2,
+    ...           verbosity=Verbosity.NORMAL)
+    'Eating now: 51.5% risk of overeating. It draws 12 of 40 cards, 2 of them overeating.'
+    """
+    said = words.text("Eating now: %(percent)s risk of overeating.",
+                      percent=chance(words, risk))
+    if verbosity is Verbosity.TERSE:
+        return said
+    figures = words.plural("It draws %(value)d of %(n)d cards, %(overeating)d of them "
+                           "overeating.", "It draws %(value)d of %(n)d cards, "
+                           "%(overeating)d of them overeating.", draw, value=value,
+                           overeating=overeating)
+    return f"{said} {figures}"
+
+
+def tokens_text(words: Catalog, names: Sequence[str], tokens: Sequence[int],
+                sizes: Sequence[int]) -> list[str]:
+    """Every player's tokens and cards in hand, a player a line; the one
+    closest to losing first.
+
+    >>> tokens_text(catalog("en"), ["Ana", "Ben"], [0, 2], [5, 3])
+    ['Closest to losing: Ben, 2 tokens.', 'Ana: 0 tokens, 5 cards.', 'Ben: 2 tokens, 3 cards.']
+    """
+    most = max(tokens)
+    lines = []
+    if most:
+        closest = ", ".join(name for name, held in zip(names, tokens, strict=True)
+                            if held == most)
+        lines.append(words.plural("Closest to losing: %(players)s, %(n)d token.",
+                                  "Closest to losing: %(players)s, %(n)d tokens.", most,
+                                  players=closest))
+    for name, held, size in zip(names, tokens, sizes, strict=True):
+        lines.append(words.plural("%(player)s: %(n)d token, %(cards)s.",
+                                  "%(player)s: %(n)d tokens, %(cards)s.", held, player=name,
+                                  cards=cards_count(words, size)))
+    return lines
+
+
+def where_text(words: Catalog, round_: int, player: str, direction: int, *, starting: bool,
+               value: int, draw: int) -> str:
+    """Where the game stands: the round, who plays, which way, the pile."""
+    way = (words.text("clockwise") if direction > 0 else words.text("anticlockwise"))
+    if starting:
+        return words.plural("Round %(round)d, %(player)s to start a pile, %(way)s. Draw pile: "
+                            "%(n)d card.", "Round %(round)d, %(player)s to start a pile, %(way)s. "
+                            "Draw pile: %(n)d cards.", draw, round=round_, player=player, way=way)
+    return words.plural("Round %(round)d, %(player)s to play, %(way)s, pile worth %(value)d. "
+                        "Draw pile: %(n)d card.", "Round %(round)d, %(player)s to play, "
+                        "%(way)s, pile worth %(value)d. Draw pile: %(n)d cards.", draw,
+                        round=round_, player=player, way=way, value=value)
+
+
+def hand_text(words: Catalog, cards: Sequence[int]) -> str:
+    if not cards:
+        return words.text("Your hand is empty.")
+    return words.plural("Your hand, %(n)d card: %(cards)s.",
+                        "Your hand, %(n)d cards: %(cards)s.", len(cards),
+                        cards=card_list(words, cards))
+
+
+def move_name(words: Catalog, move: Move, names: Sequence[str]) -> str:
+    """A move as the player could make it: "serve Food 5", "eat"."""
+    kind, argument = move
+    if kind == EAT:
+        return words.text("eat")
+    if kind == START:
+        return words.text("start with %(card)s", card=card_name(words, argument))
+    if kind == SERVE:
+        return words.text("serve %(card)s", card=card_name(words, argument))
+    if kind == CHOOSE:
+        return words.text("%(card)s naming %(player)s", card=card_name(words, CHOOSE),
+                          player=names[argument])
+    if kind == SKIP:
+        return words.text("skip with two %(card)s", card=card_name(words, argument))
+    return card_name(words, argument)
+
+
+def playable_text(words: Catalog, moves: Sequence[Move], names: Sequence[str]) -> str:
+    """What the player could do now ("choose the next player" once, not a
+    move per player)."""
+    said: list[str] = []
+    for move in moves:
+        name = (card_name(words, CHOOSE) if move[0] == CHOOSE
+                else move_name(words, move, names))
+        if name not in said:
+            said.append(name)
+    return words.text("You could: %(moves)s.", moves=", ".join(said))
+
+
+def hint_text(words: Catalog, move: Move, names: Sequence[str], *, risk: Fraction,
+              leaves: int, target: str) -> str:
+    """The advisor's move and its reason, in a sentence: "eat now: 12%% risk;
+    serving would pass a pile of 18 to Ana", or what it plays instead."""
+    kind = move[0]
+    if kind == EAT and leaves:
+        return words.text("Eat now: %(percent)s risk; not eating would pass a pile of "
+                          "%(value)d to %(player)s.", percent=chance(words, risk),
+                          value=leaves, player=target)
+    if kind == EAT:
+        return words.text("Eat now: %(percent)s risk.", percent=chance(words, risk))
+    if kind == START:
+        return words.text("Start with %(card)s: the highest food makes the biggest pile for "
+                          "%(player)s.", card=card_name(words, move[1]), player=target)
+    if kind == EXTRA:
+        if move[1]:
+            return words.text("Add one: you have the fewest tokens.")
+        return words.text("Add none: more overeating cards would hurt you most.")
+    return words.text("%(move)s: eating now is %(percent)s risk; the pile would reach "
+                      "%(value)d for %(player)s.",
+                      move=_capital(move_name(words, move, names)),
+                      percent=chance(words, risk), value=leaves, player=target)
+
+
+def _capital(phrase: str) -> str:
+    return phrase[:1].upper() + phrase[1:]
+
+
+def refusal_text(words: Catalog, refusal: Refusal, names: Sequence[str]) -> str:
+    """Why a move or an entry cannot be: one sentence, with what to do.
+
+    >>> refusal_text(catalog("en"), Refusal("serve", {"food": 6}), [])
+    'The food in play is 6: serve a 6, eat, play an action or skip with a pair.'
+    """
+    p = refusal.params
+    code = refusal.code
+    if code == "serve":
+        return words.text("The food in play is %(food)d: serve a %(food)d, eat, play an action "
+                          "or skip with a pair.", food=p["food"])
+    if code == "card":
+        card = p.get("card", 0)
+        if card in CARDS:
+            return words.text("Not in your hand: %(card)s. Type hand to hear it.",
+                              card=card_name(words, card))
+        return words.text("That is not a card of this game.")
+    if code == "start":
+        if "card" in p and p["card"] in CARDS:
+            return words.text("A pile starts with a food card, 2 to 7, not %(card)s.",
+                              card=card_name(words, p["card"]))
+        return words.text("A pile is started first, with a food card, 2 to 7.")
+    if code == "pair":
+        return words.text("Skipping the food takes two of the same food card, not %(card)s.",
+                          card=card_name(words, p["card"]) if p.get("card") in CARDS
+                          else str(p.get("card")))
+    if code == "choose":
+        return words.text("Choose another player to play next.")
+    if code == "full":
+        return words.plural("The draw pile already has %(n)d overeating card: none more.",
+                            "The draw pile already has %(n)d overeating cards: none more.",
+                            p["most"])
+    if code == "over":
+        return words.text("The game is over.")
+    if code == "players":
+        return words.text("Mici Maki is for %(fewest)d to %(most)d players, not %(players)d.",
+                          fewest=p["fewest"], most=p["most"], players=p["players"])
+    if code == "deal":
+        return words.plural("A deck of %(n)d card cannot deal that.",
+                            "A deck of %(n)d cards cannot deal that.", p["cards"])
+    if code == "deck":
+        return words.text("That deck cannot be played: check the counts of action cards.")
+    if code == "turn":
+        return words.text("Not that player's turn: %(player)s plays now.", player=names[p["seat"]]
+                          if 0 <= p["seat"] < len(names) else str(p["seat"]))
+    if code == "cards":
+        return words.plural("%(player)s: only %(n)d card in hand.",
+                            "%(player)s: only %(n)d cards in hand.", p["cards"],
+                            player=names[p["seat"]])
+    if code == "count":
+        return words.plural("That turns up %(n)d card: enter exactly that many.",
+                            "That turns up %(n)d cards: enter exactly that many.", p["cards"])
+    if code == "overeating":
+        return words.plural("Only %(n)d overeating card can turn up there.",
+                            "Only %(n)d overeating cards can turn up there.", p["overeating"])
+    if code == "hand":
+        return words.plural("Enter %(n)d card: as many as you hold.",
+                            "Enter %(n)d cards: as many as you hold.", p["cards"])
+    if code == "yours":
+        return words.text("Enter the cards you drew, not how many.")
+    return words.text("That move is not possible now.")

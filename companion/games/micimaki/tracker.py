@@ -196,6 +196,42 @@ class Tracker:
         self.pile, self.food, self.value = [], 0, 0
         self.phase, self.turn = PILE, seat
 
+    def ate(self, seat: int, *, overate: int) -> None:
+        """Another player ate, their cards unseen (only how many overeating
+        cards turned up matters to the public state: the others go to a hand).
+
+        >>> table = Tracker(players=3, you=0, hand=[5, 5, 3, 7, 8])
+        >>> table.start(0, 5); table.serve(1, 5); table.ate(2, overate=0)
+        >>> table.sizes, table.phase == PILE, table.turn
+        ([4, 4, 15], True, 2)
+        """
+        if seat == self.you:
+            raise IllegalMove(Refusal("yours"))
+        self._check(seat, EAT)
+        count = min(self.value, self.drawable())
+        if overate > min(self.overeating, self.draw, count):
+            raise IllegalMove(Refusal("overeating", {"overeating": min(self.overeating, count)}))
+        # any card of a hand stands for each unseen one; the overeating cards
+        # turned up first (where they came does not change the public state)
+        self.eat(seat, [OVEREATING] * overate + [FOODS[0]] * (count - overate))
+
+    def correct_hand(self, cards: Sequence[int]) -> None:
+        """Your hand entered again, as it is now (a correction: as many
+        cards as you hold).
+
+        >>> table = Tracker(players=3, you=0, hand=[5, 5, 3, 7, 8])
+        >>> table.correct_hand([2, 2, 2, 9, 10]); table.hand[2], table.sizes[0]
+        (3, 5)
+        """
+        if len(cards) != self.sizes[self.you]:
+            raise IllegalMove(Refusal("hand", {"cards": self.sizes[self.you]}))
+        if any(card not in FOODS and card not in (PLUS, REVERSE, CHOOSE) for card in cards):
+            raise IllegalMove(Refusal("card", {"card": next(
+                c for c in cards if c not in FOODS and c not in (PLUS, REVERSE, CHOOSE))}))
+        self.hand = [0] * _SIZE
+        for card in cards:
+            self.hand[card] += 1
+
     def drew(self, seat: int, cards: Sequence[int] | int) -> None:
         """``seat`` drew cards at the start of a turn (an empty hand draws
         three; a player with no food to start a pile draws until one

@@ -167,6 +167,7 @@ class SushiGo(SushiGoVocabulary):
             simulate,
         )
 
+        bots = list(bots) or ["greedy"]
         names = list(bots) * players if len(bots) == 1 else list(bots)
         if len(names) != players:
             raise GameInputError(f"give one bot, or one per player ({players})")

@@ -1,0 +1,370 @@
+"""Mici Maki game sessions: a game plus its journal, so nothing a player
+did is lost.
+
+Two kinds, as for every game: a practice game (the engine, every card
+known, bots at the other seats) and a table game (a real game followed by
+the :class:`~companion.games.micimaki.tracker.Tracker` from what is
+entered). Every move or entry is checked first, then journaled (on disk
+when the method returns), then applied. Resuming replays the journal; undo
+removes its last events and replays the rest. A practice game is seeded,
+so replaying its moves gives back exactly the same game.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> game = PracticeSession.start(["You", "Bot 1", "Bot 2"], [None, "cautious", "random"],
+...                              seed=4, directory=folder)
+>>> move = game.game.legal_moves()[0]
+>>> _ = game.move(move)
+>>> again = PracticeSession.from_journal(Journal.open(game.journal.path)[0])
+>>> again.game.view(0) == game.game.view(0)
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.games.micimaki.bots import NAMES as BOT_NAMES
+from companion.games.micimaki.bots import Bot, bot
+from companion.games.micimaki.rules import (
+    CHOOSE,
+    EAT,
+    OVEREATING,
+    PLAY,
+    SERVE,
+    SKIP,
+    START,
+    TURN,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Refusal,
+    Setup,
+)
+from companion.games.micimaki.tracker import Tracker
+from companion.journal import Event as JournalEvent
+from companion.journal import Journal, JournalError
+
+#: The game's name in journal headers (and the registry's).
+GAME = "mici-maki"
+PRACTICE = "practice"
+TABLE = "table"
+FORMAT = 1
+
+
+def setup_json(setup: Setup) -> dict[str, int]:
+    return {"players": setup.players, "plus": setup.plus, "reverse": setup.reverse,
+            "choose": setup.choose}
+
+
+def setup_from(data: dict[str, Any]) -> Setup:
+    return Setup(players=int(data["players"]), plus=int(data["plus"]),
+                 reverse=int(data["reverse"]), choose=int(data["choose"]))
+
+
+def _ended(journal: Journal) -> bool:
+    events = journal.events
+    return bool(events) and events[-1]["type"] == "end"
+
+
+@dataclass
+class PracticeSession:
+    """A practice game: you at seat 0, bots at the others."""
+
+    journal: Journal
+    game: Game
+    names: list[str]
+    bots: list[str | None]
+
+    @classmethod
+    def start(cls, names: list[str], bots: list[str | None], *, setup: Setup | None = None,
+              seed: int | None = None, directory: Path | None = None) -> PracticeSession:
+        setup = setup or Setup(players=len(names))
+        if len(bots) != len(names) or setup.players != len(names):
+            raise ValueError("give a bot (or None for a person) for every player")
+        for name in bots:
+            if name is not None and name not in BOT_NAMES:
+                raise ValueError(f"no bot called {name!r}")
+        seed = random.SystemRandom().randrange(2**63) if seed is None else seed
+        game = Game(setup, random.Random(seed))
+        header = {"type": PRACTICE, "game": GAME, "format": FORMAT, "names": list(names),
+                  "bots": list(bots), "setup": setup_json(setup), "seed": seed}
+        return cls(Journal.create(header, directory), game, list(names), list(bots))
+
+    @classmethod
+    def from_journal(cls, journal: Journal) -> PracticeSession:
+        header = journal.header
+        if header.get("type") != PRACTICE or header.get("format") != FORMAT:
+            raise JournalError(f"{journal.path.name} is not a Mici Maki practice game")
+        session = cls(journal, cls._new_game(header), list(header["names"]),
+                      list(header["bots"]))
+        session._replay()
+        return session
+
+    @staticmethod
+    def _new_game(header: JournalEvent) -> Game:
+        return Game(setup_from(header["setup"]), random.Random(header["seed"]))
+
+    def _replay(self) -> None:
+        self.game = self._new_game(self.journal.header)
+        for event in self.journal.events:
+            if event["type"] == "move":
+                kind, argument = event["move"]
+                self.game.play((int(kind), int(argument)))
+
+    def move(self, move: Move) -> list[Event]:
+        """Check, journal, then make the move of the seat to play; what happened."""
+        refusal = self.game.refusal(move)
+        if refusal is not None:
+            raise IllegalMove(refusal)
+        self.journal.append({"type": "move", "seat": self.game.turn, "move": list(move)})
+        self.game.apply(move)
+        return list(self.game.events)
+
+    def choosing(self) -> None:
+        """You gave "choose the next player": whom is asked next (journaled,
+        so a resumed game asks it)."""
+        self.journal.append({"type": "pending", "card": CHOOSE})
+
+    def pending(self) -> bool:
+        """Whether you gave "choose the next player" and whom is asked."""
+        events = self.journal.events
+        return bool(events) and events[-1]["type"] == "pending"
+
+    def bot_of(self, seat: int) -> Bot | None:
+        name = self.bots[seat]
+        return bot(name) if name is not None else None
+
+    def undo_yours(self) -> bool:
+        """Take back your last move and every move after it (the bots');
+        False if you have made none."""
+        if self.pending():
+            self.journal.undo()  # "choose the next player" given, whom not yet
+            return True
+        events = self.journal.events
+        if not any(e["type"] == "move" and e["seat"] == 0 for e in events):
+            return False
+        while self.journal.events:
+            removed = self.journal.undo()
+            if removed is not None and removed["type"] == "move" and removed["seat"] == 0:
+                break
+        self._replay()
+        return True
+
+    @property
+    def ended(self) -> bool:
+        """Whether the game's end is journaled (its result was said, or it was thrown away)."""
+        return _ended(self.journal)
+
+    def finish(self) -> None:
+        """The game was played out and its result said: its end journaled."""
+        self.journal.append({"type": "end"})
+
+    def discard(self) -> None:
+        self.journal.append({"type": "end", "discarded": True})
+        self.close()
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+#: What a table entry is, as journaled.
+ENTRIES = ("start", "serve", "action", "skip", "eat", "ate", "drew", "overate", "passed",
+           "add", "hand", "pending")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One fact entered at the table, as the journal keeps it.
+
+    ``what``: ``start``, ``serve``, ``action``, ``skip`` (``card``);
+    ``eat`` (your own: ``cards`` turned up); ``ate`` (another player's:
+    ``card`` overeating cards turned up); ``drew`` (``cards`` for yours, ``count`` for
+    another's); ``overate`` (another player turned one up drawing);
+    ``passed``; ``add`` (``card`` 1 or 0: one more overeating card or
+    none); ``hand`` (your hand entered again: ``cards``); ``pending``
+    (a move begun whose rest is asked next: ``card`` :data:`EAT`, you eat
+    and the cards you turned up are asked; :data:`CHOOSE`, "choose the next
+    player" and whom is asked)."""
+
+    what: str
+    seat: int
+    card: int = 0
+    cards: tuple[int, ...] = ()
+    count: int = 0
+    chosen: int | None = None
+
+    def json(self) -> dict[str, Any]:
+        return {"type": "entry", "what": self.what, "seat": self.seat, "card": self.card,
+                "cards": list(self.cards), "count": self.count, "chosen": self.chosen}
+
+    @classmethod
+    def of(cls, data: JournalEvent) -> Entry:
+        if data.get("what") not in ENTRIES:
+            raise JournalError(f"unknown entry {data.get('what')!r}")
+        chosen = data.get("chosen")
+        return cls(str(data["what"]), int(data["seat"]), int(data.get("card", 0)),
+                   tuple(int(c) for c in data.get("cards", ())), int(data.get("count", 0)),
+                   None if chosen is None else int(chosen))
+
+    def apply(self, tracker: Tracker) -> None:
+        """Enter it; raises :class:`IllegalMove` (changing nothing) if it cannot be."""
+        what, seat = self.what, self.seat
+        if what == "start":
+            tracker.start(seat, self.card)
+        elif what == "serve":
+            tracker.serve(seat, self.card)
+        elif what == "action":
+            tracker.action(seat, self.card, self.chosen)
+        elif what == "skip":
+            tracker.skip(seat, self.card)
+        elif what == "eat":
+            tracker.eat(seat, self.cards)
+        elif what == "ate":
+            tracker.ate(seat, overate=self.card)
+        elif what == "drew" and self.cards:
+            tracker.drew(seat, list(self.cards))
+        elif what == "drew" and self.card == OVEREATING:
+            # another player's draw: the cards before the overeating card unseen
+            if self.count < 1:
+                raise IllegalMove(Refusal("count", {"cards": tracker.drawable()}))
+            probe = copy.deepcopy(tracker)
+            if self.count > 1:
+                probe.drew(seat, self.count - 1)
+            probe.overate(seat)
+            tracker.__dict__.update(probe.__dict__)
+        elif what == "drew":
+            tracker.drew(seat, self.count)
+        elif what == "overate":
+            tracker.overate(seat)
+        elif what == "passed":
+            tracker.passed(seat)
+        elif what == "add":
+            tracker.add_overeating(bool(self.card))
+        elif what == "hand":
+            tracker.correct_hand(self.cards)
+        elif what == "pending":
+            _can_begin(tracker, seat, self.card)
+
+
+def _can_begin(tracker: Tracker, seat: int, card: int) -> None:
+    """Whether ``seat`` may begin eating (``card`` :data:`EAT`, only you:
+    the cards come next) or playing "choose the next player"."""
+    if tracker.winners:
+        raise IllegalMove(Refusal("over"))
+    if seat != tracker.turn:
+        raise IllegalMove(Refusal("turn", {"seat": tracker.turn}))
+    if tracker.phase != TURN:
+        raise IllegalMove(Refusal("phase"))
+    if card == EAT and seat != tracker.you:
+        raise IllegalMove(Refusal("phase"))
+    if card == CHOOSE and (tracker.sizes[seat] < 1
+                           or (seat == tracker.you and not tracker.hand[CHOOSE])):
+        raise IllegalMove(Refusal("card", {"card": CHOOSE}))
+    if card not in (EAT, CHOOSE):
+        raise IllegalMove(Refusal("phase"))
+
+
+def entry_of_move(seat: int, move: Move) -> Entry:
+    """The entry of a move made with cards: start, serve, an action, a skip."""
+    kind, argument = move
+    what = {START: "start", SERVE: "serve", PLAY: "action", SKIP: "skip"}.get(kind)
+    if kind == CHOOSE:
+        return Entry("action", seat, CHOOSE, chosen=argument)
+    if what is None:
+        raise ValueError(f"no entry for the move {move!r}")
+    return Entry(what, seat, argument)
+
+
+@dataclass
+class TableSession:
+    """A real Mici Maki game, followed by the tracker, every entry journaled."""
+
+    journal: Journal
+    tracker: Tracker
+
+    @classmethod
+    def start(cls, names: Sequence[str], you: int, hand: Sequence[int], *,
+              setup: Setup | None = None, first: int = 0,
+              directory: Path | None = None) -> TableSession:
+        setup = setup or Setup(players=len(names))
+        tracker = Tracker(len(names), you, hand=hand, setup=setup, first=first)
+        header = {"type": TABLE, "game": GAME, "format": FORMAT, "names": list(names),
+                  "you": you, "hand": list(hand), "setup": setup_json(setup), "first": first}
+        return cls(Journal.create(header, directory), tracker)
+
+    @classmethod
+    def from_journal(cls, journal: Journal) -> TableSession:
+        header = journal.header
+        if header.get("type") != TABLE or header.get("format") != FORMAT:
+            raise JournalError(f"{journal.path.name} is not a Mici Maki table game")
+        session = cls(journal, cls._new_tracker(header))
+        session._replay()
+        return session
+
+    @staticmethod
+    def _new_tracker(header: JournalEvent) -> Tracker:
+        setup = setup_from(header["setup"])
+        return Tracker(setup.players, int(header["you"]),
+                       hand=[int(card) for card in header["hand"]], setup=setup,
+                       first=int(header["first"]))
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.journal.header["names"])
+
+    def _replay(self) -> None:
+        self.tracker = self._new_tracker(self.journal.header)
+        for event in self.journal.events:
+            if event["type"] == "entry":
+                Entry.of(event).apply(self.tracker)
+
+    def add(self, entry: Entry) -> None:
+        """Check an entry on a copy of the state, journal it, then keep it."""
+        entry.apply(copy.deepcopy(self.tracker))
+        self.journal.append(entry.json())
+        entry.apply(self.tracker)
+
+    def entries(self) -> list[Entry]:
+        return [Entry.of(event) for event in self.journal.events if event["type"] == "entry"]
+
+    def pending(self) -> Entry | None:
+        """The move begun whose rest is asked now (see :class:`Entry`), if any."""
+        events = self.journal.events
+        if events and events[-1]["type"] == "entry" and events[-1]["what"] == "pending":
+            return Entry.of(events[-1])
+        return None
+
+    def take_back(self) -> Entry | None:
+        """Take back the last entry (with the move it completed, begun
+        before); the entry, if there was one."""
+        events = self.journal.events
+        if not events or events[-1]["type"] != "entry":
+            return None
+        removed = self.journal.undo()
+        if self.pending() is not None:
+            self.journal.undo()
+        self._replay()
+        return Entry.of(removed) if removed is not None else None
+
+    @property
+    def ended(self) -> bool:
+        """Whether the game's end is journaled (its result was said, or it was thrown away)."""
+        return _ended(self.journal)
+
+    def finish(self) -> None:
+        """The game was played out and its result said: its end journaled."""
+        self.journal.append({"type": "end"})
+
+    def discard(self) -> None:
+        self.journal.append({"type": "end", "discarded": True})
+        self.close()
+
+    def close(self) -> None:
+        self.journal.close()

@@ -1,0 +1,480 @@
+"""The table companion for Mici Maki: a real game, followed from what the
+player enters, move by move.
+
+The companion knows whose turn it is and asks for that player's move: a
+card (typed or scanned: a food card served or starting a pile, an action
+card), a pair that skips the food, or the word eat (``eat x`` when an
+overeating card turned up for another player; your own eat asks for the
+cards you turned up). It asks by itself for what the rules make happen: an
+empty hand's draw of three, your draw when you hold no food to start a
+pile, and whether the player who overate adds an overeating card. Every
+entry is checked against the rules and what is known, refused with its
+reason (changing nothing) or journaled and said back in one short
+sentence. The words where, pile, risk, tokens, hand and hint say the
+public state and your chances; undo takes back the last entry.
+
+What to ask is worked out from the journal alone, so a resumed game and
+an undone entry go on at exactly the right question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from companion.conversation.events import (
+    Announcement,
+    Cards,
+    CardsQuestion,
+    Conversation,
+    Menu,
+    Number,
+    Text,
+    YesNo,
+    info,
+    reply,
+    warning,
+)
+from companion.games.base import TABLE, Reply, Step
+from companion.games.micimaki import narration
+from companion.games.micimaki.bots import Advisor
+from companion.games.micimaki.rules import (
+    ADD,
+    CHOOSE,
+    EAT,
+    EXTRA,
+    FOODS,
+    OVEREATING,
+    PILE,
+    PLAY,
+    SERVE,
+    SKIP,
+    START,
+    TURN,
+    IllegalMove,
+    Move,
+    Setup,
+    View,
+    hand_cards,
+)
+from companion.games.micimaki.session import Entry, TableSession, entry_of_move
+from companion.games.micimaki.telling import (
+    CHOOSING,
+    READER,
+    MoveError,
+    Teller,
+    move_error_text,
+    pile_after,
+    read_move,
+    word,
+)
+from companion.games.micimaki.tracker import Tracker
+from companion.narration import Verbosity
+
+#: The questions of a table game.
+MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD = (
+    "move", "whom", "extra", "eaten", "empty", "no-food")
+#: Cards drawn by a player whose turn comes with an empty hand.
+EMPTY_DRAW = 3
+
+
+def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list[int]]:
+    """Ask the seats, the player's own, who starts, the deck and the
+    player's dealt hand: names, you, first, setup, hand."""
+    teller = Teller(conversation.language, conversation.verbosity)
+    text = teller.text
+    count = conversation.ask(Number(
+        text("How many players at the table, you included? 3 to 7:"), 3, 7))
+    assert count is not None
+    names: list[str] = []
+    for number in range(1, count + 1):
+        while True:
+            name = conversation.ask(Text(text(
+                "Player %(number)d's name, going round the table to the left:", number=number),
+                allow_empty=True))
+            if name and name not in names:
+                names.append(name)
+                break
+            conversation.say(warning(text("Give each player a different name.")))
+    you = conversation.ask(Menu(text("Which one are you?"), tuple(names)))
+    first = conversation.ask(Menu(text("Who starts the first pile?"), tuple(names)))
+    setup = Setup(players=count)
+    deck = conversation.ask(Menu(text("Action cards in your deck:"), (
+        text("The usual: 7 +1 food, 5 reverse direction, 5 choose the next player."),
+        text("Other counts."),
+    )))
+    if deck == 1:
+        counts = [conversation.ask(Number(text(prompt), 0, 20)) for prompt in (
+            "How many +1 food cards? 0 to 20:", "How many reverse direction cards? 0 to 20:",
+            "How many choose the next player cards? 0 to 20:")]
+        setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
+                      choose=counts[2] or 0)
+    hand: list[int] = []
+    while len(hand) != setup.hand:
+        given = conversation.ask(CardsQuestion(
+            text("Your %(n)d cards as dealt, card by card:", n=setup.hand), READER,
+            most=setup.hand, full=setup.hand))
+        if len(given) != setup.hand or OVEREATING in given.cards:
+            conversation.say(warning(text(
+                "Enter the %(n)d cards you were dealt; an overeating card is never dealt.",
+                n=setup.hand)))
+            continue
+        hand = list(given.cards)
+    return names, you, first, setup, hand
+
+
+class TableGame:
+    """A real Mici Maki game being followed (a :class:`~companion.games.base.Play`)."""
+
+    kind = TABLE
+    actions = ("where", "hand", "pile", "risk", "tokens", "hint", "undo", "eat", "drew")
+
+    def __init__(self, session: TableSession, language: str, verbosity: Verbosity) -> None:
+        self.session = session
+        self.teller = Teller(language, verbosity)
+        self.names = session.names
+        self._opened = False
+        self._announced = -1
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.session.tracker  # undo rebuilds it: always the one now
+
+    def text(self, message: str, **params: object) -> str:
+        return self.teller.text(message, **params)
+
+    @property
+    def _eat_word(self) -> str:
+        return word(self.teller.catalog, "eat")
+
+    # -- what to ask ----------------------------------------------------------------------
+
+    def advance(self) -> Step | None:
+        if self.session.ended:
+            return None
+        table = self.tracker
+        names = self.names
+        before: list[Announcement] = []
+        if not self._opened:
+            self._opened = True
+            before.append(info(self.text(
+                "Mici Maki at the table: %(players)s. You are %(player)s.",
+                players=", ".join(names), player=names[table.you])))
+        if table.winners:
+            before += self.teller.final(names, table.tokens, table.sizes, table.winners)
+            self.session.finish()
+            return Step(None, tuple(before))
+        seat = table.turn
+        pending = self.session.pending()
+        if pending is not None and pending.card == EAT:
+            count = min(table.value, table.drawable())
+            return Step(CardsQuestion(self.text(
+                "The %(n)d cards you turned up, in order (x for an overeating card):",
+                n=count), READER, most=count, full=count), tuple(before), EATEN)
+        if pending is not None:
+            others = [other for other in range(table.players) if other != seat]
+            prompt = (self.text("Who plays next?") if seat == table.you else
+                      self.text("Whom does %(player)s choose to play next?",
+                                player=names[seat]))
+            return Step(Menu(prompt,
+                             tuple(names[other] for other in others)), tuple(before), WHOM)
+        if table.phase == ADD:
+            prompt = (self.text("Add one more overeating card to the draw pile?")
+                      if seat == table.you else
+                      self.text("Does %(player)s add one more overeating card?",
+                                player=names[seat]))
+            return Step(YesNo(prompt, no=self.text("No."), yes=self.text("Yes, one more.")),
+                        tuple(before), EXTRA_CARD)
+        if not table.sizes[seat] and table.drawable():
+            return Step(self._empty_hand(seat), tuple(before), EMPTY)
+        if seat == table.you and table.phase == PILE and not any(
+                table.hand[value] for value in FOODS):
+            if not table.drawable():
+                return self._pass(before)
+            return Step(CardsQuestion(self.text(
+                "You hold no food: draw until a food card comes, and enter the cards (x for "
+                "an overeating card):"), READER, most=table.drawable()), tuple(before), NO_FOOD)
+        if seat == table.you and self._announced != len(self.session.journal.events):
+            self._announced = len(self.session.journal.events)
+            before += self._your_turn()
+        return Step(self._move_question(seat), tuple(before), MOVE)
+
+    def _empty_hand(self, seat: int) -> CardsQuestion | Menu:
+        table = self.tracker
+        count = min(EMPTY_DRAW, table.drawable())
+        if seat == table.you:
+            return CardsQuestion(self.text(
+                "Your hand is empty: draw %(n)d cards and enter them (x for an overeating "
+                "card):", n=count), READER, most=count, full=count)
+        options = [self.text("No overeating card.")]
+        options += [self.text("An overeating card as card %(n)d.", n=n)
+                    for n in range(1, count + 1)]
+        return Menu(self.text("%(player)s's hand is empty: %(player)s draws %(n)d cards.",
+                              player=self.names[seat], n=count), tuple(options))
+
+    def _pass(self, before: list[Announcement]) -> Step:
+        """You hold no food to start a pile and nothing is left to draw: the
+        next player starts it."""
+        table = self.tracker
+        return Step(None, (*before, *self._enter(Entry("passed", table.you))))
+
+    def _move_question(self, seat: int) -> CardsQuestion:
+        table = self.tracker
+        if seat == table.you:
+            prompt = (self.text("Start a pile with a food card:") if table.phase == PILE
+                      else self.text("Your move: a card, a pair, or %(eat)s:",
+                                     eat=self._eat_word))
+        elif table.phase == PILE:
+            prompt = self.text("%(player)s starts a pile with:", player=self.names[seat])
+        else:
+            prompt = self.text("%(player)s's move: a card, a pair, or %(eat)s:",
+                               player=self.names[seat], eat=self._eat_word)
+        return CardsQuestion(prompt, READER, most=2)
+
+    def _your_turn(self) -> list[Announcement]:
+        """Before your move (unless terse): the pile, the risk of eating,
+        and what you could play."""
+        if self.teller.verbosity is Verbosity.TERSE:
+            return []
+        table = self.tracker
+        starter = self.names[table.turn]
+        said = [info(narration.pile_text(self.teller.catalog, table.pile, table.food,
+                                         table.value, starter))]
+        if table.phase == TURN:
+            said.append(self._risk())
+        moves = table.playable()
+        if moves:
+            said.append(self.teller.playable(moves, self.names))
+        return said
+
+    def _risk(self) -> Announcement:
+        table = self.tracker
+        return self.teller.risk(phase=table.phase, value=table.value, draw=table.draw,
+                                overeating=table.overeating, starter=self.names[table.turn])
+
+    # -- the answers ------------------------------------------------------------------------
+
+    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+        table = self.tracker
+        seat = table.turn
+        key = step.key
+        if key == EXTRA_CARD:
+            return self._enter(Entry("add", seat, int(bool(answer))))
+        if key == WHOM:
+            others = [other for other in range(table.players) if other != seat]
+            return self._enter(Entry("action", seat, CHOOSE, chosen=others[int(answer)]))
+        if key == EMPTY and isinstance(answer, int):
+            count = min(EMPTY_DRAW, table.drawable())
+            if answer == 0:
+                return self._enter(Entry("drew", seat, count=count))
+            return self._enter(Entry("drew", seat, count=answer, card=OVEREATING))
+        assert isinstance(answer, Cards)
+        cards = answer.cards
+        if key == EATEN:
+            return self._enter(Entry("eat", seat, cards=cards))
+        if key in (EMPTY, NO_FOOD):
+            if key == NO_FOOD and not _until_food(cards):
+                return [warning(self.text(
+                    "Draw until the first food card (or an overeating card): it is the last "
+                    "card entered."))]
+            return self._enter(Entry("drew", seat, cards=cards))
+        try:
+            move = read_move(cards, phase=table.phase)
+        except MoveError as error:
+            return [warning(move_error_text(self.teller.catalog, error))]
+        if move == (CHOOSE, CHOOSING):
+            return self._enter(Entry("pending", seat, CHOOSE))
+        return self._enter(entry_of_move(seat, move))
+
+    def _enter(self, entry: Entry) -> list[Announcement]:
+        """An entry checked, journaled and said back; or refused with its reason."""
+        table = self.tracker
+        before = _Before(table.value, table.drawable(), table.round, table.tokens[entry.seat])
+        try:
+            self.session.add(entry)
+        except IllegalMove as error:
+            return [warning(self.teller.refusal(error.refusal, self.names))]
+        return self._said(entry, before)
+
+    def _said(self, entry: Entry, before: _Before) -> list[Announcement]:
+        """An entry said back in one short sentence (and what it brought)."""
+        table = self.tracker  # after the entry
+        teller = self.teller
+        seat, name = entry.seat, self.names[entry.seat]
+        what = entry.what
+        overate = table.tokens[seat] > before.tokens
+        said: list[Announcement] = []
+        if what in ("start", "serve", "action", "skip"):
+            move = _move_of(entry)
+            chosen = self.names[entry.chosen] if entry.chosen is not None else ""
+            said.append(teller.move(name, move, value=pile_after(move, before.value),
+                                    direction=table.direction, chosen=chosen, yours=True))
+        elif what == "pending" and entry.card == CHOOSE:
+            said.append(reply(self.text("%(player)s: %(card)s.", player=name,
+                                        card=narration.card_name(teller.catalog, CHOOSE))))
+        elif what == "pending":
+            said.append(reply(teller.catalog.plural(
+                "You eat %(n)d card: enter it as you turn it up.",
+                "You eat %(n)d cards: enter them as you turn them up.",
+                min(before.value, before.drawable))))
+        elif what in ("eat", "ate"):
+            turned: Sequence[int] | int = (entry.cards if what == "eat"
+                                           else min(before.value, before.drawable))
+            said += teller.ate(name, turned, overate=overate, tokens=table.tokens[seat],
+                               shown=what == "eat", yours=True)
+        elif what == "drew":
+            drawn: Sequence[int] | int = entry.cards if entry.cards else entry.count
+            said.append(teller.drew(name, drawn, yours=True))
+            if overate:
+                said.append(teller.overate(name, table.tokens[seat]))
+        elif what == "add":
+            said.append(teller.move(name, (EXTRA, entry.card), value=table.overeating,
+                                    direction=1, yours=True))
+        elif what == "hand":
+            said.append(teller.hand(hand_cards(table.hand)))
+        elif what == "passed":
+            said.append(teller.passed(name))
+        if table.round > before.round and not table.winners:
+            said.append(teller.new_round(table.round, self.names[table.turn]))
+        return said
+
+    # -- the words ---------------------------------------------------------------------------
+
+    def command(self, name: str, argument: str) -> Reply | None:
+        table = self.tracker
+        teller = self.teller
+        starter = self.names[table.turn]
+        if name == "eat":
+            return Reply(tuple(self._eat(argument)), changed=True)
+        if name == "drew":
+            return Reply(tuple(self._drew(argument)), changed=True)
+        if name == "hand" and argument:
+            try:
+                cards = Cards.read(argument, READER).cards
+            except ValueError as error:
+                return Reply((warning(READER.refusal(teller.language, error)),))
+            return Reply(tuple(self._enter(Entry("hand", table.you, cards=cards))), changed=True)
+        if name == "hand":
+            said = [teller.hand(hand_cards(table.hand))]
+        elif name == "where":
+            said = [teller.where(round_=table.round, player=starter, direction=table.direction,
+                                 phase=table.phase, value=table.value, draw=table.draw)]
+        elif name == "pile":
+            said = [teller.pile(table.pile, table.food, table.value, starter)]
+        elif name == "risk":
+            said = [self._risk()]
+        elif name == "tokens":
+            said = teller.tokens(self.names, table.tokens, table.sizes)
+        elif name == "hint":
+            said = [self._hint()]
+        elif name == "undo":
+            taken = self.session.take_back()
+            if taken is None:
+                return Reply((reply(self.text("Nothing to take back.")),))
+            self._announced = -1
+            return Reply((reply(self.text("Taken back: %(player)s's last entry.",
+                                          player=self.names[taken.seat]), important=True),),
+                         changed=True)
+        else:
+            return None
+        return Reply(tuple(said))
+
+    def _eat(self, argument: str) -> list[Announcement]:
+        """The player to play eats: yours asks the cards next (or takes them
+        after the word); another player's, an ``x`` after the word for each
+        overeating card that turned up."""
+        table = self.tracker
+        seat = table.turn
+        if table.phase != TURN or self.session.pending() is not None:
+            return [warning(self.text("Not now: eating is a move, when a pile is in play."))]
+        if seat != table.you:
+            typed = argument.casefold().split()
+            if any(mark not in ("x", "х") for mark in typed):
+                return [warning(self.text("After %(eat)s, type x for each overeating card that "
+                                          "turned up, or nothing.", eat=self._eat_word))]
+            return self._enter(Entry("ate", seat, len(typed)))
+        if not argument.strip():
+            return self._enter(Entry("pending", seat, EAT))
+        try:
+            cards = Cards.read(argument, READER).cards
+        except ValueError as error:
+            return [warning(READER.refusal(self.teller.language, error))]
+        return self._enter(Entry("eat", seat, cards=cards))
+
+    def _drew(self, argument: str) -> list[Announcement]:
+        """Another player, holding no food to start a pile, drew until a
+        food card came: ``drew 2``; ``drew 2 x`` when the second card drawn
+        was an overeating card."""
+        table = self.tracker
+        seat = table.turn
+        parts = argument.split()
+        if (seat == table.you or table.phase != PILE or not parts or not parts[0].isdigit()
+                or len(parts) > 2 or (len(parts) == 2 and parts[1].casefold() not in ("x", "х"))):
+            return [warning(self.text(
+                "%(drew)s is for another player who starts a pile with no food: %(drew)s 2, "
+                "or %(drew)s 2 x when the second card was an overeating card.",
+                drew=word(self.teller.catalog, "drew")))]
+        count = int(parts[0])
+        if len(parts) == 2:
+            return self._enter(Entry("drew", seat, count=count, card=OVEREATING))
+        return self._enter(Entry("drew", seat, count=count))
+
+    def _hint(self) -> Announcement:
+        table = self.tracker
+        if table.turn != table.you or table.phase not in (PILE, TURN):
+            return reply(self.text("The hint is for your turn."))
+        view = _view(table)
+        advice = Advisor().advise(view, table.playable())
+        return reply(narration.hint_text(self.teller.catalog, advice.move, self.names,
+                                         risk=advice.risk_now, leaves=advice.leaves,
+                                         target=self.names[advice.next_seat]), important=True)
+
+    def facts(self) -> str:
+        table = self.tracker
+        return self.teller.facts(round_=table.round, player=self.names[table.turn],
+                                 value=table.value, risk=table.risk() if table.phase == TURN
+                                 else Fraction(0), tokens=table.tokens[table.you],
+                                 cards=table.sizes[table.you])
+
+    def discard(self) -> None:
+        self.session.discard()
+
+    def close(self) -> None:
+        self.session.close()
+
+
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """The figures an entry's sentence needs from before it."""
+
+    value: int
+    drawable: int
+    round: int
+    tokens: int
+
+
+def _move_of(entry: Entry) -> Move:
+    if entry.what == "action" and entry.card == CHOOSE:
+        return (CHOOSE, entry.chosen if entry.chosen is not None else 0)
+    kind = {"start": START, "serve": SERVE, "action": PLAY, "skip": SKIP}[entry.what]
+    return (kind, entry.card)
+
+
+def _until_food(cards: Sequence[int]) -> bool:
+    """Cards drawn until a food card came: none before the last is food or
+    an overeating card, and the last is one of them."""
+    if not cards:
+        return False
+    *first, last = cards
+    stops = (*FOODS, OVEREATING)
+    return last in stops and not any(card in stops for card in first)
+
+
+def _view(table: Tracker) -> View:
+    """What you know at the table, as the bots see a game."""
+    return View(table.you, tuple(table.hand), table.phase, table.turn, table.direction,
+                table.food, table.value, tuple(table.pile), table.draw, table.overeating,
+                len(table.discard), tuple(table.tokens), tuple(table.sizes), table.round)
+

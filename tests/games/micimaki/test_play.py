@@ -1,0 +1,337 @@
+"""Mici Maki played through the conversation's interface (the one both
+faces use): the table companion follows whole engine games entered move by
+move through its questions and words, saying each entry back and ending
+with the engine's winners; impossible entries are refused with their
+reason and change nothing; undo and resume land on the very question; a
+practice game against bots plays to its end, with the risk, the hint and
+undo."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.conversation.events import (
+    Announcement,
+    Cards,
+    CardsQuestion,
+    Menu,
+    Role,
+    YesNo,
+)
+from companion.games import games
+from companion.games.base import Step
+from companion.games.micimaki.practice import MOVE as PRACTICE_MOVE
+from companion.games.micimaki.practice import Practice
+from companion.games.micimaki.rules import (
+    CHOOSE,
+    EAT,
+    EXTRA,
+    OVEREATING,
+    PILE,
+    PLUS,
+    SERVE,
+    SKIP,
+    Event,
+    Game,
+    Setup,
+    hand_cards,
+)
+from companion.games.micimaki.session import PracticeSession, TableSession
+from companion.games.micimaki.table import EATEN, EMPTY, EXTRA_CARD, MOVE, NO_FOOD, WHOM, TableGame
+from companion.games.micimaki.tactile import code
+from companion.journal import Journal, journals
+from companion.narration import Verbosity
+from tests.games.micimaki.test_tracker import same
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    yield
+
+
+def texts(said: Any) -> list[str]:
+    return [a.text for a in said]
+
+
+def question(play: TableGame | Practice, said: list[Announcement]) -> Step:
+    """The play's next question, what it says on the way kept."""
+    while True:
+        step = play.advance()
+        assert step is not None, "the game ended early"
+        said += step.before
+        if step.question is not None:
+            return step
+
+
+class Mirror:
+    """Enters at the table, through the table companion's questions and
+    words, what a whole engine game shows (the engine is the real table)."""
+
+    def __init__(self, players: int, seed: int, you: int) -> None:
+        self.rng = random.Random(seed)
+        self.game = Game(Setup(players=players), self.rng)
+        self.you = you
+        names = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Fred", "Gus"][:players]
+        self.session = TableSession.start(names, you, hand_cards(self.game.hands[you]))
+        self.play = TableGame(self.session, "en", Verbosity.NORMAL)
+        #: Draws the engine made that the table has not been told yet.
+        self.draws: deque[Event] = deque()
+        self.said: list[Announcement] = []
+        self.entries = 0
+
+    def _engine(self, move: tuple[int, int]) -> list[Event]:
+        self.game.play(move)
+        events = list(self.game.events)
+        self.draws.extend(e for e in events if e.kind in ("drew", "passed"))
+        return events
+
+    def _said(self, said: Any) -> list[str]:
+        said = list(said)
+        self.said += said
+        assert said, "every entry is said back"
+        return texts(said)
+
+    def step(self) -> bool:
+        """One question answered (or one word typed); False at the end."""
+        play, game, you = self.play, self.game, self.you
+        step = play.advance()
+        if step is None:
+            return False
+        self.said += step.before
+        if step.question is None:
+            return True
+        self.entries += 1
+        key = step.key
+        if key == EXTRA_CARD:
+            add = self.rng.random() < 0.5 and (EXTRA, 1) in game.legal_moves()
+            self._engine((EXTRA, int(add)))
+            said = self._said(play.take(step, add))
+            assert "adds" in said[0]
+        elif key in (EMPTY, NO_FOOD):
+            drawn = self.draws.popleft()
+            assert drawn.kind == "drew" and drawn.seat == self.play.tracker.turn
+            if isinstance(step.question, Menu):  # another player's: where an overeating card came
+                answer: Any = (drawn.cards.index(OVEREATING) + 1
+                               if OVEREATING in drawn.cards else 0)
+            else:
+                answer = Cards.of(list(drawn.cards))
+            said = self._said(play.take(step, answer))
+            assert "draws" in said[0]
+        elif key == MOVE and self.draws:
+            drawn = self.draws.popleft()  # another player drew to find food, or passed
+            assert drawn.seat != you
+            argument = ("0" if drawn.kind == "passed" else
+                        f"{len(drawn.cards)} x" if drawn.cards[-1] == OVEREATING
+                        else str(len(drawn.cards)))
+            answered = play.command("drew", argument)
+            assert answered is not None and answered.changed
+            self._said(answered.said)
+        elif key == MOVE:
+            seat = game.turn
+            move = self.rng.choice(game.legal_moves())
+            events = self._engine(move)
+            if move[0] == EAT:
+                ate = next(e for e in events if e.kind == "ate")
+                if seat == you and self.rng.random() < 0.5:
+                    answered = play.command("eat", "")  # then the cards are asked
+                    assert answered is not None and answered.changed
+                    assert "enter them" in self._said(answered.said)[0]
+                    eaten = play.advance()
+                    assert eaten is not None and eaten.key == EATEN
+                    said = self._said(play.take(eaten, Cards.of(list(ate.cards))))
+                elif seat == you:
+                    answered = play.command("eat", " ".join(code(c) for c in ate.cards))
+                    assert answered is not None
+                    said = self._said(answered.said)
+                else:
+                    answered = play.command("eat", " ".join("x" * ate.cards.count(OVEREATING)))
+                    assert answered is not None
+                    said = self._said(answered.said)
+                assert said[0].startswith(self.play.names[seat] + ": eats"), said
+            elif move[0] == CHOOSE:
+                said = self._said(play.take(step, Cards.of([CHOOSE])))
+                whom = play.advance()
+                assert whom is not None and whom.key == WHOM
+                others = [s for s in range(game.players) if s != seat]
+                said = self._said(play.take(whom, others.index(move[1])))
+                assert f"{play.names[move[1]]} plays next" in said[0]
+            else:
+                cards = [move[1]] * (2 if move[0] == SKIP else 1)
+                said = self._said(play.take(step, Cards.of(cards)))
+                assert said[0].startswith(play.names[seat] + ":"), said
+        else:
+            raise AssertionError(f"an unexpected question: {key!r}")
+        if not self.draws and not (self.session.pending()):
+            same(game, self.play.tracker)
+        return True
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (5, 3), (7, 4), (4, 5), (6, 6)])
+def test_the_table_companion_follows_whole_games_to_their_end(players: int, seed: int) -> None:
+    mirror = Mirror(players, seed, you=seed % players)
+    while mirror.step():
+        assert mirror.entries < 5000, "the game does not end"
+    assert mirror.game.over
+    assert mirror.play.tracker.winners == mirror.game.winners
+    results = [a.text for a in mirror.said if a.role is Role.RESULT]
+    assert results[0].startswith("Game over. ")
+    winner = mirror.play.names[mirror.game.winners[0]]
+    assert winner in results[0]
+    assert mirror.session.ended
+    mirror.session.close()
+
+
+def test_a_table_game_resumes_at_the_very_question_and_undo_lands_on_it_too() -> None:
+    mirror = Mirror(4, 11, you=1)
+    for _ in range(60):
+        mirror.step()
+    said: list[Announcement] = []
+    step = question(mirror.play, said)
+    facts = mirror.play.facts()
+    mirror.session.close()
+    (path,) = journals()
+    journal, loaded = Journal.open(path)
+    assert not loaded.damaged
+    again = games()["mici-maki"].resume(journal, random.Random(1), "en", Verbosity.NORMAL)
+    assert isinstance(again, TableGame)
+    resumed = question(again, said)
+    assert (resumed.question, again.facts()) == (step.question, facts)
+    # undo takes the last entry back: the question it answered is asked again
+    before = len(again.session.journal.events)
+    answered = again.command("undo", "")
+    assert answered is not None and answered.changed
+    assert answered.said[0].text.startswith("Taken back: ")
+    assert len(again.session.journal.events) < before
+    again.close()
+
+
+def table(players: int = 3, hand: tuple[int, ...] = (6, 6, 2, PLUS, CHOOSE)) -> TableGame:
+    session = TableSession.start(["Ana", "Ben", "Cleo"][:players], 0, list(hand))
+    return TableGame(session, "en", Verbosity.NORMAL)
+
+
+def test_impossible_entries_are_refused_with_their_reason_and_change_nothing() -> None:
+    play = table()
+    said: list[Announcement] = []
+    step = question(play, said)
+    assert said[0].text == "Mici Maki at the table: Ana, Ben, Cleo. You are Ana."
+    assert isinstance(step.question, CardsQuestion)
+    assert step.question.prompt == "Start a pile with a food card:"
+    events = len(play.session.journal.events)
+    refused = [
+        (Cards.of([7]), "Not in your hand: Food 7. Type hand to hear it."),
+        (Cards.of([PLUS]), "Start the pile with one food card, 2 to 7."),
+        (Cards.of([OVEREATING]), "x, an overeating card, is only entered for cards turned up."),
+    ]
+    for cards, why in refused:
+        assert texts(play.take(step, cards)) == [why]
+        assert len(play.session.journal.events) == events
+    assert texts(play.take(step, Cards.of([6]))) == ["Ana: starts a pile with Food 6."]
+    step = question(play, said)
+    assert step.question.prompt == "Ben's move: a card, a pair, or eat:"  # type: ignore[union-attr]
+    assert texts(play.take(step, Cards.of([5]))) == [
+        "The food in play is 6: serve a 6, eat, play an action or skip with a pair."]
+    assert texts(play.take(step, Cards.of([5, 4]))) == [
+        "Skipping the food takes two of the same food card, as in 5 5."]
+    assert texts(play.take(step, Cards.of([6]))) == ["Ben: serves Food 6, pile worth 12."]
+    # only one overeating card is in the game: two cannot turn up
+    answered = play.command("eat", "x x")
+    assert answered is not None
+    assert texts(answered.said) == ["Only 1 overeating card can turn up there."]
+    answered = play.command("eat", "5")
+    assert answered is not None
+    assert texts(answered.said) == [
+        "After eat, type x for each overeating card that turned up, or nothing."]
+    risk = play.command("risk", "")
+    assert risk is not None
+    assert texts(risk.said) == [
+        "Eating now: 16% risk of overeating. It draws 12 of 75 cards, 1 of them overeating."]
+
+
+def test_your_turn_says_the_pile_the_risk_and_what_you_could_play() -> None:
+    play = table()
+    said: list[Announcement] = []
+    play.take(question(play, said), Cards.of([6]))
+    play.take(question(play, said), Cards.of([6]))  # Ben serves
+    play.take(question(play, said), Cards.of([PLUS]))  # Cleo plays +1
+    said.clear()
+    step = question(play, said)
+    assert step.question.prompt == "Your move: a card, a pair, or eat:"  # type: ignore[union-attr]
+    assert texts(said) == [
+        "Pile worth 13, food in play 6: Food 6, Food 6, +1 food.",
+        "Eating now: 17.3% risk of overeating. It draws 13 of 75 cards, 1 of them overeating.",
+        "You could: eat, serve Food 6, +1 food, Choose the next player.",
+    ]
+    hint = play.command("hint", "")
+    assert hint is not None and hint.said[0].text.startswith("Eat now: 17.3% risk")
+    tokens = play.command("tokens", "")
+    assert tokens is not None
+    assert texts(tokens.said) == ["Ana: 0 tokens, 4 cards.", "Ben: 0 tokens, 4 cards.",
+                                  "Cleo: 0 tokens, 4 cards."]
+
+
+def test_a_practice_game_plays_to_its_end_with_hints_undo_and_the_result() -> None:
+    rng = random.Random(5)
+    session = PracticeSession.start(["You", "Bot 1", "Bot 2", "Bot 3"],
+                                    [None, "cautious", "advisor", "random"], seed=5)
+    play = Practice(session, rng, "en", Verbosity.NORMAL)
+    said: list[Announcement] = []
+    turns = 0
+    undone = False
+    while True:
+        step = play.advance()
+        if step is None:
+            break
+        said += step.before
+        if step.question is None:
+            continue
+        turns += 1
+        assert turns < 2000
+        game = play.game
+        if isinstance(step.question, YesNo):
+            said += play.take(step, False)
+            continue
+        if isinstance(step.question, Menu):
+            said += play.take(step, 0)
+            continue
+        assert step.key == PRACTICE_MOVE
+        hint = play.command("hint", "")
+        assert hint is not None and hint.said[0].important
+        if turns == 3 and not undone:
+            undone = True
+            moved = len(session.journal.events)
+            answered = play.command("eat", "") if game.phase != PILE else None
+            if answered is not None:
+                assert answered.changed
+                back = play.command("undo", "")
+                assert back is not None and back.said[0].text == "Your last move is taken back."
+                assert len(session.journal.events) == moved
+            continue
+        move = rng.choice(game.legal_moves())
+        if move[0] == EAT:
+            answered = play.command("eat", "")
+            assert answered is not None and answered.changed
+            said += answered.said
+        elif move[0] == CHOOSE:
+            said += play.take(step, Cards.of([CHOOSE]))
+        else:
+            cards = [move[1]] * (2 if move[0] == SKIP else 1)
+            said += play.take(step, Cards.of(cards))
+            if move[0] == SERVE:
+                assert said[-1].text.startswith("You: serves") or any(
+                    a.text.startswith("You: serves") for a in said[-6:])
+    assert play.game.over
+    results = [a.text for a in said if a.role is Role.RESULT]
+    assert results[0].startswith("Game over. Winner") or results[0].startswith(
+        "Game over. Shared win")
+    assert len(results) == 5  # the head, then a line per player
+    assert session.ended
+    session.close()
