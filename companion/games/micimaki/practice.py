@@ -206,6 +206,7 @@ class Practice:
             said.append(self.teller.move(name, move, value=pile_after(move, value_before),
                                          direction=game.direction, chosen=chosen,
                                          yours=seat == 0))
+            said += self.teller.rules(move)
         for happened in events:
             player = self.names[happened.seat]
             mine = happened.seat == 0
@@ -214,6 +215,7 @@ class Practice:
                 said += self.teller.ate(player, happened.cards, overate=overate,
                                         tokens=game.tokens[happened.seat], shown=mine,
                                         yours=mine and seat == 0)
+                said += self.teller.rules(move, overate=overate)
             elif happened.kind == "drew":
                 drawn = happened.cards if mine else len(happened.cards)
                 said.append(self.teller.drew(player, drawn))

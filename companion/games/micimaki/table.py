@@ -311,6 +311,7 @@ class TableGame:
             chosen = self.names[entry.chosen] if entry.chosen is not None else ""
             said.append(teller.move(name, move, value=pile_after(move, before.value),
                                     direction=table.direction, chosen=chosen, yours=True))
+            said += teller.rules(move)
         elif what == "pending" and entry.card == CHOOSE:
             said.append(reply(self.text("%(player)s: %(card)s.", player=name,
                                         card=narration.card_name(teller.catalog, CHOOSE))))
@@ -324,6 +325,7 @@ class TableGame:
                                            else min(before.value, before.drawable))
             said += teller.ate(name, turned, overate=overate, tokens=table.tokens[seat],
                                shown=what == "eat", yours=True)
+            said += teller.rules((EAT, 0), overate=overate)
         elif what == "drew":
             drawn: Sequence[int] | int = entry.cards if entry.cards else entry.count
             said.append(teller.drew(name, drawn, yours=True))

@@ -154,10 +154,10 @@ class Teller:
 
     def facts(self, *, round_: int, player: str, value: int, risk: Fraction, tokens: int,
               cards: int) -> str:
-        """The key facts for a status line: "R2, Ana plays, pile 12, risk 8%, ..."."""
+        """The key facts for a status line: "R2, turn: Ana, pile 12, risk 8%, ..."."""
         return self.catalog.plural(
-            "R%(round)d, %(player)s plays, pile %(value)d, risk %(risk)s, you %(n)d token, "
-            "%(cards)s", "R%(round)d, %(player)s plays, pile %(value)d, risk %(risk)s, "
+            "R%(round)d, turn: %(player)s, pile %(value)d, risk %(risk)s, you %(n)d token, "
+            "%(cards)s", "R%(round)d, turn: %(player)s, pile %(value)d, risk %(risk)s, "
             "you %(n)d tokens, %(cards)s", tokens, round=round_, player=player, value=value,
             risk=narration.chance(self.catalog, risk),
             cards=narration.cards_count(self.catalog, cards))
@@ -194,6 +194,25 @@ class Teller:
         said = narration.move_text(self.catalog, player, move, value=value, chosen=chosen,
                                    direction=direction)
         return reply(said) if yours else event(said)
+
+    def rules(self, move: Move, *, overate: bool = False) -> list[Announcement]:
+        """At the verbose level, the rule a move applied, in a sentence."""
+        if self.verbosity is not Verbosity.VERBOSE:
+            return []
+        kind = move[0]
+        if kind == EAT and overate:
+            said = self.text("The round ends: the piles and the overeating cards turned up "
+                             "are shuffled into a new draw pile; the eater starts.")
+        elif kind == EAT:
+            said = self.text("The pile goes to the discard pile; the eater starts a new one.")
+        elif kind == SKIP:
+            said = self.text("The old pile goes to the discard pile with one card of the pair; "
+                             "the other starts a new pile.")
+        elif kind == CHOOSE:
+            said = self.text("The direction of play stays as it was.")
+        else:
+            return []
+        return [info(said)]
 
     def ate(self, player: str, turned: Sequence[int] | int, *, overate: bool, tokens: int,
             shown: bool, yours: bool = False) -> list[Announcement]:

@@ -75,13 +75,14 @@ class Mirror:
     """Enters at the table, through the table companion's questions and
     words, what a whole engine game shows (the engine is the real table)."""
 
-    def __init__(self, players: int, seed: int, you: int) -> None:
+    def __init__(self, players: int, seed: int, you: int,
+                 verbosity: Verbosity = Verbosity.NORMAL) -> None:
         self.rng = random.Random(seed)
         self.game = Game(Setup(players=players), self.rng)
         self.you = you
         names = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Fred", "Gus"][:players]
         self.session = TableSession.start(names, you, hand_cards(self.game.hands[you]))
-        self.play = TableGame(self.session, "en", Verbosity.NORMAL)
+        self.play = TableGame(self.session, "en", verbosity)
         #: Draws the engine made that the table has not been told yet.
         self.draws: deque[Event] = deque()
         self.said: list[Announcement] = []
@@ -187,6 +188,24 @@ def test_the_table_companion_follows_whole_games_to_their_end(players: int, seed
     assert winner in results[0]
     assert mirror.session.ended
     mirror.session.close()
+
+
+def test_how_much_is_said_follows_the_verbosity() -> None:
+    told: dict[Verbosity, list[str]] = {}
+    for verbosity in Verbosity:
+        mirror = Mirror(4, 8, you=0, verbosity=verbosity)
+        while mirror.step():
+            pass
+        told[verbosity] = texts(mirror.said)
+        mirror.session.close()
+    terse, normal, verbose = (told[v] for v in Verbosity)
+    rule = "The pile goes to the discard pile; the eater starts a new one."
+    assert rule in verbose and rule not in normal and rule not in terse
+    assert any(t.startswith("Eating now: ") for t in normal)
+    assert not any(t.startswith("Eating now: ") for t in terse)
+    # the moves themselves are said at every level, the same
+    moves = [t for t in normal if t.startswith("Ben: ")]
+    assert moves == [t for t in terse if t.startswith("Ben: ")]
 
 
 def test_a_table_game_resumes_at_the_very_question_and_undo_lands_on_it_too() -> None:
