@@ -22,7 +22,9 @@ from pathlib import Path
 import pyte
 
 COLUMNS, ROWS = 40, 15
-ANSWER, FACTS = ROWS - 1, ROWS - 2
+#: The answer line: the last row, or the one above the key facts during a game.
+ANSWER, FACTS = ROWS - 1, ROWS - 1
+IN_GAME = ROWS - 2
 DOWN, UP, TAB, ENTER = "\x1b[B", "\x1b[A", "\t", "\r"
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
 
@@ -158,14 +160,14 @@ def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
         assert terminal.cursor_line().startswith("Settings saved."), terminal.screen.display
         for choice in ("2", "2\r", "1", "1"):  # practice, 2 players (typed), greedy, none
             terminal.type(choice, settle=0.3)
-        terminal.until("Your pick:", ANSWER)
-        # The key facts, first and whole within the 40 columns, right above
-        # the answer line.
+        terminal.until("Your pick:", IN_GAME)
+        # The key facts, first and whole within the 40 columns, on the last
+        # row, right below the answer line.
         assert terminal.screen.display[FACTS].rstrip() == "R1 T1, 0 points, 10 cards"
         assert terminal.cursor_line().startswith("Practice game: You, Bot 1.")  # the news
         assert terminal.pump(1.0) == 0
         terminal.type("w")
-        assert terminal.screen.cursor.y == ANSWER
+        assert terminal.screen.cursor.y == IN_GAME
         assert terminal.cursor_line().rstrip() == "Your pick: w"
         assert not any(ch in "".join(terminal.screen.display) for ch in "┌┐└┘│─")
         # With colours on, the theme's are the terminal's own 16 ANSI colours.

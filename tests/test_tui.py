@@ -28,14 +28,14 @@ from textual.pilot import Pilot
 from textual.widgets import Label, ListItem, Static
 
 from companion.conversation.events import Chosen
-from companion.faces.screen import Choices, CompanionApp
+from companion.faces.screen import Choices, CompanionApp, ScreenInbox
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.narration import card_name
 from companion.games.sushigo.scoring import score_game
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import catalog
-from companion.inbox import Inbox, Item
+from companion.inbox import Item
 from companion.settings import Settings
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
@@ -209,7 +209,7 @@ class Player:
         box = app.reply_box
         # at the start of the reply: its first sentence on the cursor's row
         return bool(box.display and widget is app.reply and (x, y) == box.region.offset
-                    and app.reply_lines and str(app.reply.render()).startswith(
+                    and app.reply_lines and app.reply.text.startswith(
                         app.reply_lines[0][:20]))
 
     async def rests(self) -> None:
@@ -250,7 +250,7 @@ class Player:
             await asyncio.sleep(0.01)  # not the pilot's pause: the app is ending
 
 
-class Given(Inbox):
+class Given(ScreenInbox):
     """The app's inbox, keeping everything the player gave, in order."""
 
     def __init__(self) -> None:
@@ -520,7 +520,7 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
         assert any(said.startswith(("Winner", "Shared win")) and winner in said
                    for said in final), final
         await player.cursor("reply")  # the result at the cursor, the main menu below it
-        reply = str(player.app.reply.render())
+        reply = player.app.reply.text
         assert "Round 3 scores." in reply and "Puddings at the end of the game." in reply
         await player.quit()
 
@@ -705,8 +705,7 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
 
 
 def transcript(app: CompanionApp) -> list[str]:
-    return ["".join(segment.text for segment in strip).rstrip()
-            for strip in app.transcript.lines]
+    return [row.rstrip() for row in app.transcript.lines]
 
 
 def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> None:

@@ -61,6 +61,11 @@ def steps(face: str, rows: int = 25) -> list[Step]:
     def line(text: str) -> tuple[str, str]:
         return ("type", text + "\r")
 
+    def asks(count: int) -> str | None:
+        """A menu of ``count`` options waits on the answer line (the full
+        screen: digits typed before it would be text on the answer line)."""
+        return rf"Choose 1 to {count}:" if full else None
+
     def menu(option: str, title: str) -> str:
         """What a new menu shows at the cursor: in the full screen its
         highlighted first option, in plain mode its title."""
@@ -85,7 +90,7 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("2: my screen reader speaks; how much to say", choose("2"),
              shows=menu("Terse", "How much"), says=r"how much"),
         Step("2: normal; settings saved, main menu", choose("2"), shows=r"^Settings saved",
-             says=r"settings saved"),
+             says=r"settings saved", ready=asks(6)),
         *(pages(1, Step("Enter: the next page, the main menu", "Enter", shows=r"^Main menu",
                         says=r"main menu")) if small else []),
         Step("4: learn the codes", choose("4"),
@@ -97,7 +102,7 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("not a code and Enter: asked again", line("zz"), shows=r"^zz is not a card",
              says=r"zz is not a card"),
         Step("Enter on an empty line: the drill ends", "Enter", shows=r"right out of 2",
-             says=r"right out of 2"),
+             says=r"right out of 2", ready=asks(6)),
         Step("2: practice game; how many players", choose("2"), shows=r"How many players",
              says=r"how many players"),
         Step("2 and Enter: opponents", line("2"),
@@ -114,7 +119,7 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("F2: repeat the last announcement, the new hand", "F2", shows=r"^\d+ cards:",
              says=r"\d+ cards", changes=False),
         Step("menu and Enter: back to the main menu", line("menu"), shows=r"^Back to the",
-             says=r"main menu"),
+             says=r"main menu", ready=asks(6)),
         Step("3: score a finished game; the first name", choose("3"), shows=r"Player 1",
              says=r"player 1"),
         Step("Ann", line("Ann"), shows=r"Player 2", says=r"player 2"),
@@ -126,9 +131,9 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("Ben, round 2", line("f"), shows=r"Round 3, Ann", says=r"round 3 ann"),
         Step("Ann, round 3", line("f f"), shows=r"Round 3, Ben", says=r"round 3 ben"),
         Step("Ben, round 3: the final result, key facts first", line("o3"),
-             shows=r"^Final scores", says=r"final scores ann \d+ points"),
+             shows=r"^Final scores", says=r"final scores ann \d+ points", ready=asks(2)),
         Step("2: how every point came, round by round", choose("2"), shows=r"^Round 1\.",
-             says=r"round 1"),
+             says=r"round 1", ready=asks(6)),
         *pages(2 if small else 1, Step("Enter: the last page, the main menu", "Enter",
                                        shows=r"^(Main menu|\w+: \d+ points)",
                                        says=r"main menu")),

@@ -69,6 +69,10 @@ class Step:
     shows: str | None = None
     says: str | None = None
     changes: bool = True
+    #: What the whole screen shows once the app waits for the next action
+    #: (the next question), when the reply comes before it: the step ends
+    #: only then, so the next keys never reach the app in between.
+    ready: str | None = None
 
 
 @dataclass
@@ -266,9 +270,13 @@ class Walker:
         return max(times)
 
     def _quiet(self, quiet: float = QUIET, longest: float = 15.0) -> None:
-        start = now()
+        """Wait until the console, BRLTTY and Fenrir were all still for ``quiet``."""
+        start = changed = now()
+        screen = self.console.snapshot()
         while now() - start < longest:
-            if now() - max(self._last_event(), start) >= quiet:
+            if (latest := self.console.snapshot()) != screen:
+                screen, changed = latest, now()
+            if now() - max(self._last_event(), changed) >= quiet:
                 return
             time.sleep(0.05)
 
@@ -334,6 +342,11 @@ class Walker:
             pattern = step.shows
             waited = self._until(lambda: re.search(pattern, self._segment()) is not None,
                                  f"/{pattern}/ at the cursor")
+        if step.ready is not None and not waited:
+            ready = step.ready
+            waited = self._until(lambda: re.search(
+                ready, "\n".join(self.console.snapshot()[0])) is not None,
+                f"/{ready}/ on the screen")
         if not waited:  # BRLTTY caught up with the cursor
             waited = self._until(
                 lambda: brltty.window().rstrip() == self._segment().rstrip(),

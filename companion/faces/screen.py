@@ -2,7 +2,9 @@
 
 The journeys run in a thread worker; what they say and ask reaches the
 screen as typed messages (:class:`Shown`, :class:`Opened`, :class:`Closed`,
-:class:`Progressed`), posted from that thread and handled on the UI's. What
+:class:`Progressed`), gathered in that thread until the journeys wait for
+the player, posted together (:class:`Burst`) and drawn on the UI's in one
+screen update, the cursor in place in that same update. What
 the player does goes back as values through the inbox: a line typed, an
 option chosen, a key pressed. No borders, no animations, no blinking
 cursor, no timers: an idle screen writes nothing. Colours are the
@@ -19,10 +21,13 @@ Layout, top to bottom (it fits 40x15):
   first sentence always in view);
 - while a menu is open, its title (``#title``), then its numbered options
   (``#choices``), at most 40% of the screen, scrolling with the highlight;
-- the key facts (``#facts``) during a game, first: "R1 T3, 12 points,
-  7 cards" (round, turn, your score, cards in hand);
 - the answer line: the question's prompt as its label (``#prompt``), then
-  what the player types (``#answer``).
+  what the player types (``#answer``);
+- the key facts (``#facts``) during a game, on the last row, first:
+  "R1 T3, 12 points, 7 cards" (round, turn, your score, cards in hand).
+  (Below the answer line: when a line is given, it goes into the
+  transcript right after what was on screen above it, and a screen reader
+  sees no row moved past it, so it does not read the line again.)
 
 Keys come from the one key map (:mod:`companion.keymap`): F1 help, F2
 repeat, F3 back, F4 next, F5 where am I, F6 my hand, F7 tables, F8 hint,
@@ -63,23 +68,27 @@ import os
 import select
 import signal
 import sys
+import textwrap
 import threading
 from typing import ClassVar
 
 from rich.cells import cell_len
+from rich.console import RenderableType
+from rich.segment import Segment
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
-from textual.geometry import Offset, Region
+from textual.geometry import Offset, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Input, Label, ListItem, ListView, RichLog, Static
+from textual.widgets import Input, Label, ListItem, ListView, Static
 
 from companion.conversation.core import Talk, layout_digits
 from companion.conversation.events import (
@@ -92,7 +101,7 @@ from companion.conversation.events import (
 )
 from companion.conversation.journeys import run
 from companion.faces import FAR_RIGHT, break_question
-from companion.inbox import Inbox
+from companion.inbox import Inbox, Item
 from companion.keymap import ACTIONS
 from companion.settings import Settings
 
@@ -139,30 +148,88 @@ class Ended(Message):
         self.code = code
 
 
+class Burst(Message):
+    """What the journeys said and did up to their next question, drawn in
+    one screen update."""
+
+    def __init__(self, messages: list[Message]) -> None:
+        super().__init__()
+        self.messages = messages
+
+
 class ScreenFace:
-    """The :class:`~companion.conversation.events.Face` the journeys talk to:
-    each call posts a message to the app, in order, without waiting for it
-    (the journeys' thread may hold the speech lock the UI thread needs to
-    stop speech on a key, so it must never block on the UI)."""
+    """The :class:`~companion.conversation.events.Face` the journeys talk to.
+
+    What is said, answered and the key facts are held while the journeys
+    work, and posted together in one :class:`Burst` when they wait for the
+    player (their question asked), drawn in one screen update: a reply
+    that grew over several updates would move the cursor's row under a
+    braille display and its speech, which would say that row again. While
+    the journeys wait, what is said (a warning from another thread) goes
+    out at once. Nothing waits for the UI (the journeys' thread may hold
+    the speech lock the UI thread needs to stop speech on a key, so it must
+    never block on it)."""
 
     def __init__(self, app: CompanionApp) -> None:
         self.app = app
+        self._held: list[Message] = []
+        self._lock = threading.Lock()
+        #: The journeys wait for the player (or no :class:`ScreenInbox` tells
+        #: when they do): nothing is held.
+        self._idle = not isinstance(app.inbox, ScreenInbox)
 
     @property
     def has_keys(self) -> bool:
         return True
 
+    def _hold(self, message: Message) -> None:
+        with self._lock:
+            self._held.append(message)
+            if self._idle:
+                self._post()
+
+    def _post(self) -> None:
+        messages, self._held = self._held, []
+        if messages:
+            self.app.post_message(Burst(messages))
+
+    def waiting(self, idle: bool) -> None:
+        """The journeys wait for the player (``idle``), or go on."""
+        with self._lock:
+            self._idle = idle
+            if idle:
+                self._post()
+
     def show(self, announcement: Announcement) -> None:
-        self.app.post_message(Shown(announcement))
+        self._hold(Shown(announcement))
 
     def asked(self, asked: Asked) -> None:
-        self.app.post_message(Opened(asked))
+        self._hold(Opened(asked))
 
     def answered(self, answered: Answered) -> None:
-        self.app.post_message(Closed(answered))
+        self._hold(Closed(answered))
 
     def progress(self, facts: str) -> None:
-        self.app.post_message(Progressed(facts))
+        self._hold(Progressed(facts))
+
+
+class ScreenInbox(Inbox):
+    """The full screen's inbox: it tells its face when the journeys wait for
+    the player and when they go on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.face: ScreenFace | None = None
+
+    def get(self) -> Item:
+        face = self.face
+        if face is not None:
+            face.waiting(True)
+        try:
+            return super().get()
+        finally:
+            if face is not None:
+                face.waiting(False)
 
 
 # -- widgets -------------------------------------------------------------------------------
@@ -170,12 +237,118 @@ class ScreenFace:
 
 
 
+def wrapped(text: str, width: int) -> list[str]:
+    """``text``'s rows at ``width`` cells, broken at word boundaries (a
+    word longer than a row is cut), each line's indentation kept: the
+    transcript and the reply wrap alike, so a sentence moved from one to
+    the other keeps its rows (a screen reader sees no new text).
+
+    >>> wrapped("Round 1, Ben's cards, in the order played: s s", 20)
+    ["Round 1, Ben's", 'cards, in the order', 'played: s s']
+    >>> wrapped("  Sashimi: 1 set of 3, 10 points.", 18)
+    ['  Sashimi: 1 set', 'of 3, 10 points.']
+    >>> wrapped("", 10)
+    ['']
+    """
+    rows: list[str] = []
+    for line in text.split("\n"):
+        rows.extend(textwrap.wrap(line.rstrip(), max(width, 1), break_on_hyphens=False,
+                                  replace_whitespace=False) or [""])
+    return rows
+
+
+class Rows(Widget):
+    """Plain text rows, wrapped by :func:`wrapped`; no markup, no style of
+    its own."""
+
+    DEFAULT_CSS = "Rows { height: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = ""
+
+    def update(self, text: str) -> None:
+        self.text = text
+        self.refresh(layout=True)
+
+    def rows(self, width: int) -> list[str]:
+        return wrapped(self.text, width) if self.text else []
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows(width))
+
+    def render_line(self, y: int) -> Strip:
+        rows = self.rows(self.size.width)
+        text = rows[y] if y < len(rows) else ""
+        return Strip([Segment(text, self.rich_style)]).adjust_cell_length(
+            self.size.width, self.rich_style)
+
+
+class Transcript(Widget):
+    """What was said and chosen before, its newest rows at the bottom.
+
+    A row that has gone up out of view never comes back (when the
+    transcript gets taller, as a menu's list closes, the rows above what
+    it showed are blank): a screen reader reads a row that comes into view
+    as new text, and would say it again."""
+
+    DEFAULT_CSS = "Transcript { height: 1fr; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: Every line written, in order.
+        self.entries: list[str] = []
+        #: The first row that may still be shown: (line, row of that line).
+        self._horizon = (0, 0)
+        self._view: tuple[tuple[int, int], list[str]] | None = None
+
+    def write(self, line: str) -> None:
+        self.entries.append(line)
+        self._view = None
+        self.refresh()
+
+    def _rows(self, width: int) -> list[tuple[int, int, str]]:
+        return [(number, index, row) for number, line in enumerate(self.entries)
+                for index, row in enumerate(wrapped(line, width))]
+
+    def view(self) -> list[str]:
+        """The rows shown now, top to bottom (blank above the oldest one
+        still allowed)."""
+        width, height = self.size
+        if self._view is not None and self._view[0] == (width, height):
+            return self._view[1]
+        rows = self._rows(width)
+        first = next((at for at, (number, index, _row) in enumerate(rows)
+                      if (number, index) >= self._horizon), len(rows))
+        shown = rows[max(first, len(rows) - height):]
+        if shown:
+            self._horizon = (shown[0][0], shown[0][1])
+        else:
+            self._horizon = (len(self.entries), 0)
+        view = [""] * (height - len(shown)) + [row for _n, _i, row in shown]
+        self._view = ((width, height), view)
+        return view
+
+    @property
+    def lines(self) -> list[str]:
+        """The rows shown now, blank ones above left out."""
+        view = self.view()
+        while view and not view[0]:
+            view = view[1:]
+        return view
+
+    def render_line(self, y: int) -> Strip:
+        view = self.view()
+        text = view[y] if y < len(view) else ""
+        return Strip([Segment(text, self.rich_style)]).adjust_cell_length(
+            self.size.width, self.rich_style)
+
+
 class Answer(Input):
     """The answer line; the terminal cursor on the cell its text cursor is
-    drawn in (Textual's own is one cell to the right at the end of the text),
-    placed as the line is drawn when the cursor belongs to it; while it is
-    empty and its prompt pushes it past :data:`FAR_RIGHT`, on the prompt's
-    first cell."""
+    drawn in (Textual's own is one cell to the right at the end of the
+    text); while it is empty and its prompt pushes it past
+    :data:`FAR_RIGHT`, on the prompt's first cell."""
 
     @property
     def cursor_screen_offset(self) -> Offset:
@@ -186,42 +359,13 @@ class Answer(Input):
         column = cell_len(self.value[: self.cursor_position]) - self.scroll_offset.x
         return Offset(x + column, y)
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        lines = super().render_lines(crop)
-        app = self.app
-        if isinstance(app, CompanionApp) and self.has_focus and not app.cursor_on_reply:
-            app.cursor_position = self.cursor_screen_offset
-        return lines
 
-
-class Reply(Static):
-    """What was said since the player's last key. When the cursor rests on
-    it, it is placed there as the reply is drawn, in the same screen update
-    (moved a refresh later, a braille display would show the row it left
-    for a moment, and a screen reader would read it)."""
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        lines = super().render_lines(crop)
-        app = self.app
-        if isinstance(app, CompanionApp) and app.cursor_on_reply and self.region:
-            app.cursor_position = self.region.offset
-        return lines
+class Reply(Rows):
+    """What was said since the player's last key."""
 
 
 class Option(ListItem):
-    """An option of a menu. The highlighted one places the cursor on itself
-    as it is drawn, when the cursor belongs to the list (in the same screen
-    update as a new menu: no blank row under the cursor in between)."""
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        lines = super().render_lines(crop)
-        app = self.app
-        if (isinstance(app, CompanionApp) and self.highlighted and not app.cursor_on_reply
-                and isinstance(self.parent, Choices) and app.focused is self.parent):
-            offset = self.parent.cursor_offset()
-            if offset is not None:
-                app.cursor_position = offset
-        return lines
+    """An option of a menu."""
 
 
 class Choices(ListView):
@@ -259,27 +403,24 @@ class ConversationScreen(Screen[int]):
 
     def compose(self) -> ComposeResult:
         # Long sentences wrap: nothing is cut off in a narrow terminal.
-        transcript = RichLog(id="transcript", wrap=True, min_width=1, markup=False,
-                             highlight=False, auto_scroll=True)
-        transcript.can_focus = False  # the focus is the list or the answer line, never here
-        yield transcript
+        yield Transcript(id="transcript")
         with VerticalScroll(id="reply-box", can_focus=False) as box:
             box.display = False
-            yield Reply("", id="reply", markup=False)
+            yield Reply(id="reply")
         title = Static("", id="title", markup=False)
         title.display = False
         yield title
         choices = Choices(id="choices")
         choices.display = False
         yield choices
-        facts = Static("", id="facts", markup=False)
-        facts.display = False
-        yield facts
         with Horizontal(id="answer-row"):
             yield Static("", id="prompt", markup=False)
             answer = Answer(id="answer", placeholder="", select_on_focus=False)
             answer.cursor_blink = False
             yield answer
+        facts = Static("", id="facts", markup=False)
+        facts.display = False
+        yield facts
 
 
 #: The keys of the key map.
@@ -327,7 +468,7 @@ class CompanionApp(App[int]):
         self.settings = settings
         self.first_start = first_start
         self.scanner = scanner
-        self.inbox = Inbox()
+        self.inbox: Inbox = ScreenInbox()
         #: Every line the journeys said or asked, in order (as plain mode writes them).
         self.lines: list[str] = []
         self.talk: Talk | None = None
@@ -365,7 +506,10 @@ class CompanionApp(App[int]):
     def on_ready(self) -> None:
         """The screen is up: the journeys start."""
         self.answer.focus()
-        self.talk = Talk(ScreenFace(self), self.inbox, self.settings, scanner=self.scanner)
+        face = ScreenFace(self)
+        if isinstance(self.inbox, ScreenInbox):
+            self.inbox.face = face
+        self.talk = Talk(face, self.inbox, self.settings, scanner=self.scanner)
         # Told to end (SIGTERM, the terminal closed, kill -INT): the app ends
         # as when the player quits, the terminal given back as it was; every
         # entry is already on disk. (Before the first question is asked.)
@@ -389,8 +533,8 @@ class CompanionApp(App[int]):
         return self.screen.query_one("#choices", Choices)
 
     @property
-    def transcript(self) -> RichLog:
-        return self.screen.query_one("#transcript", RichLog)
+    def transcript(self) -> Transcript:
+        return self.screen.query_one("#transcript", Transcript)
 
     def watch_facts(self, facts: str) -> None:
         widget = self.screen.query_one("#facts", Static)
@@ -404,8 +548,8 @@ class CompanionApp(App[int]):
             "\n".join(break_question([prompt])) + " " if prompt else "")
 
     @property
-    def reply(self) -> Static:
-        return self.screen.query_one("#reply", Static)
+    def reply(self) -> Reply:
+        return self.screen.query_one("#reply", Reply)
 
     # -- the threads --------------------------------------------------------------------------
 
@@ -478,6 +622,19 @@ class CompanionApp(App[int]):
         self.reply.update("")
         self.reply_box.display = False
         self._acted = False
+
+    async def on_burst(self, burst: Burst) -> None:
+        """What the journeys said up to their question, in one screen update."""
+        with self.batch_update():
+            for message in burst.messages:
+                if isinstance(message, Shown):
+                    await self._shown(message)
+                elif isinstance(message, Opened):
+                    await self._opened(message)
+                elif isinstance(message, Closed):
+                    await self.on_closed(message)
+                elif isinstance(message, Progressed):
+                    self.on_progressed(message)
 
     async def on_shown(self, message: Shown) -> None:
         """Something said: in the reply, where the cursor rests (rule 1 of the
@@ -573,13 +730,12 @@ class CompanionApp(App[int]):
     # -- the terminal cursor ---------------------------------------------------------------
 
     def _cursor_to(self, *, reply: bool) -> None:
-        """Rest the cursor on the reply's first row or on the focused item,
-        once the screen has its new layout."""
+        """Rest the cursor on the reply's first row or on the focused item."""
         self.cursor_on_reply = reply
-        self.call_after_refresh(self._settle_cursor)
+        self._resettle()
 
     def cursor_target(self) -> Offset:
-        """Where the cursor belongs now."""
+        """Where the cursor belongs now, in the screen's present layout."""
         if self.cursor_on_reply and self.reply_box.display and self.reply_box.region:
             return self.reply_box.region.offset
         focused = self.focused
@@ -589,21 +745,25 @@ class CompanionApp(App[int]):
                 return offset
         return self.answer.cursor_screen_offset
 
-    def _settle_cursor(self) -> None:
-        target = self.cursor_target()
-        if target != self.cursor_position:
-            self.cursor_position = target
-            # The cursor goes out with the next screen update: ask for one,
-            # and look again after it (a list just filled is laid out then).
-            widget: Widget = (self.reply if self.cursor_on_reply
-                              else self.focused or self.answer)
-            widget.refresh()
-            self.call_after_refresh(self._settle_cursor)
+    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+        """Every screen update carries the cursor to where it belongs in that
+        very update (the layout is the one drawn): it never moves in an update
+        of its own after a change, where a screen reader would read the row it
+        reaches a second time, nor rests for a moment on a row being redrawn."""
+        if renderable is not None and self.is_running and self.screen.is_mounted:
+            with contextlib.suppress(NoMatches):
+                self.cursor_position = self.cursor_target()
+        super()._display(screen, renderable)
 
     def _resettle(self) -> None:
-        """The focused item moved (a highlight, a focus, a letter typed): the
-        cursor follows it if it is resting there, once the screen is updated."""
+        """The cursor's place may have changed with nothing redrawn (a focus
+        change): once the screen is updated, an update is asked for if so."""
         self.call_after_refresh(self._settle_cursor)
+
+    def _settle_cursor(self) -> None:
+        with contextlib.suppress(NoMatches):
+            if self.cursor_target() != self.cursor_position:
+                self.answer.refresh()
 
     async def on_event(self, event: events.Event) -> None:
         """Every key stops speech; typing and moving bring the cursor to the
