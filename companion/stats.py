@@ -74,3 +74,36 @@ def rate(run: Callable[[], object], *, seconds: float = 2.0, batches: int = 5) -
     return Rate(statistics.median(rates), percentile(durations, 0.50) * 1e6,
                 percentile(durations, 0.95) * 1e6, percentile(durations, 0.99) * 1e6,
                 len(durations))
+
+
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """Two things run in turns on this core: each one's runs a second (the
+    median of its batches) and the second's speed as a share of the first's
+    (the median of the batches' shares: a load that comes and goes touches
+    both sides of a batch alike)."""
+
+    first: float
+    second: float
+    ratio: float
+
+
+def paired(
+    first: Callable[[], object], second: Callable[[], object], *, seconds: float = 2.0,
+    batches: int = 5,
+) -> Paired:
+    """Call ``first``, then ``second``, over and over for about ``seconds``
+    in all, batch after batch.
+
+    >>> figures = paired(lambda: sum(range(100)), lambda: sum(range(400)), seconds=0.1)
+    >>> figures.first > 0 and figures.second > 0 and figures.ratio > 0
+    True
+    """
+    per = seconds / (2 * batches)
+    ones: list[float] = []
+    twos: list[float] = []
+    for _ in range(batches):
+        ones.append(rate(first, seconds=per, batches=1).per_second)
+        twos.append(rate(second, seconds=per, batches=1).per_second)
+    ratios = [two / one for one, two in zip(ones, twos, strict=True)]
+    return Paired(statistics.median(ones), statistics.median(twos), statistics.median(ratios))

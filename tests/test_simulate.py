@@ -8,6 +8,10 @@ import sys
 
 import pytest
 
+from companion.games.micimaki.bench import engine_report as mici_maki_engine_report
+from companion.games.sushigo.bench import engine_report
+from companion.games.sushigo.simulate import simulate
+
 
 def companion(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -72,3 +76,35 @@ def test_bench_advisor_json_has_the_figures() -> None:
     low, high = figures["win_rate_4p_95"]
     assert low <= figures["win_rate_4p_vs_greedy"] <= high
     assert figures["games"] == 2
+
+
+def test_a_series_is_the_same_games_in_one_process_or_several() -> None:
+    lineup = ["random", "greedy", "random"]
+    alone = simulate(lineup, 24, seed=5)
+    shared = simulate(lineup, 24, seed=5, workers=2)
+    again = simulate(lineup, 24, seed=5)
+    for results in (shared, again):
+        assert [(e.label, e.wins, e.points) for e in results.entrants] == [
+            (e.label, e.wins, e.points) for e in alone.entrants]
+    assert all(e.decision_seconds == [] for e in alone.entrants)  # untimed
+    timed = simulate(lineup, 3, seed=5, timed=True)
+    assert all(len(e.decision_seconds) >= 3 * 7 for e in timed.entrants)
+
+
+def test_bench_engine_puts_the_simulations_beside_the_engine() -> None:
+    report = engine_report(seconds=0.05)
+    data = report.data
+    for key in ("games_per_second", "simulate_games_per_second", "simulate_ratio"):
+        figures = data[key]
+        assert isinstance(figures, dict) and set(figures) == {"2", "3", "4", "5"}
+        assert all(value > 0 for value in figures.values())
+    assert len(report.lines) == 4
+    assert all("through the bots' API" in line for line in report.lines)
+
+
+def test_bench_engine_of_mici_maki_puts_the_simulations_beside_the_engine() -> None:
+    data = mici_maki_engine_report(seconds=0.05).data
+    for key in ("games_per_second", "simulate_games_per_second", "simulate_ratio"):
+        figures = data[key]
+        assert isinstance(figures, dict) and set(figures) == {"3", "4", "5", "6", "7"}
+        assert all(value > 0 for value in figures.values())

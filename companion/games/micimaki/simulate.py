@@ -5,6 +5,8 @@ advisor --game mici-maki``.
 >>> report = simulate(players=3, games=20, bots=["cautious", "random", "advisor"], seed=1)
 >>> report.data["games"], report.data["players"], round(sum(report.data["wins"].values()), 6)
 (20, 3, 1.0)
+>>> report.data["games_per_second"] > 0
+True
 """
 
 from __future__ import annotations
@@ -32,6 +34,16 @@ def _check(players: int, games: int, bots: Sequence[str]) -> None:
         raise GameInputError(f"give 1 bot or {players} bots, one a player, not {len(bots)}")
 
 
+def play_game(setup: Setup, names: Sequence[str], seed: int, number: int) -> Game:
+    """Game ``number`` of a series: its own seed (the same series gives the
+    same games, in any order), the first player moving round the table, and
+    the bots (made for this game) deciding through their own API, from a
+    view of their seat and the legal moves."""
+    rng = random.Random(seed * 1_000_003 + number)
+    return play(Game(setup, rng, first=number % setup.players), [bot(name) for name in names],
+                rng)
+
+
 def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Report:
     """``games`` games between ``bots`` (one name for every seat, or one a
     seat); the first player moves round the table from game to game. Wins
@@ -41,10 +53,13 @@ def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Rep
     wins = dict.fromkeys(names, 0.0)
     tokens: dict[str, list[int]] = {name: [] for name in names}
     rounds, turns = [], []
+    setup = Setup(players=players)
+    clock = time.perf_counter
+    seconds = 0.0  # playing, the tally aside
     for number in range(games):
-        rng = random.Random(seed * 1_000_003 + number)
-        game = play(Game(Setup(players=players), rng, first=number % players),
-                    [bot(name) for name in names], rng)
+        began = clock()
+        game = play_game(setup, names, seed, number)
+        seconds += clock() - began
         for seat in game.winners:
             wins[names[seat]] += 1 / len(game.winners)
         for seat, name in enumerate(names):
@@ -57,12 +72,15 @@ def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Rep
         "mean_tokens": {name: round(statistics.mean(t), 3) for name, t in tokens.items()},
         "mean_rounds": round(statistics.mean(rounds), 2),
         "mean_turns": round(statistics.mean(turns), 1),
+        "games_per_second": round(games / seconds, 1) if seconds else 0.0,
     }
     lines = [f"{games} games of Mici Maki, {players} players."]
     lines += [f"{name}: won {won / games:.1%}, {statistics.mean(tokens[name]):.2f} tokens"
               f" a game on average." for name, won in wins.items()]
     lines.append(f"{statistics.mean(rounds):.1f} rounds and {statistics.mean(turns):.0f}"
                  " turns a game on average.")
+    lines.append(f"{games} games in {seconds:.1f} s, {games / seconds if seconds else 0:.0f}"
+                 " games a second.")
     return Report(data, tuple(lines))
 
 

@@ -1,4 +1,7 @@
-"""``companion bench engine`` for Sushi Go!: random full-rules games a second.
+"""``companion bench engine`` for Sushi Go!: random full-rules games a second,
+by the engine's own fast path (:meth:`Game.play_random`) and through the
+bots' API as ``companion simulate`` plays them (random bots deciding from
+their seat's view and legal choices), side by side.
 
 Figures are measured, never asserted by the test suite: the tests check that
 the benchmark runs and reports sane numbers.
@@ -6,12 +9,16 @@ the benchmark runs and reports sane numbers.
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from companion.games.base import Report
 from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushigo.draft import Game
-from companion.stats import rate
+from companion.games.sushigo.simulate import play_games
+from companion.stats import Paired, paired, rate
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +38,7 @@ def bench_engine(
 ) -> EngineFigures:
     """Play random games (uniform over the legal choices, chopsticks included)
     on this core for about ``seconds``; the rate is the median of ``batches``."""
-    rng = random.Random(seed)
-    figures = rate(lambda: Game(seats, rng=rng).play_random(rng), seconds=seconds,
-                   batches=batches)
+    figures = rate(_engine_game(seats, seed), seconds=seconds, batches=batches)
     return EngineFigures(
         seats=seats,
         games_per_second=figures.per_second,
@@ -46,3 +51,53 @@ def bench_engine(
 
 def bench_engine_all(*, seconds: float = 2.0) -> list[EngineFigures]:
     return [bench_engine(n, seconds=seconds) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+
+
+def _engine_game(seats: int, seed: int) -> Callable[[], object]:
+    rng = random.Random(seed)
+    return lambda: Game(seats, rng=rng).play_random(rng)
+
+
+def _simulated_game(seats: int, seed: int) -> Callable[[], object]:
+    """One more game of a ``companion simulate --bots random`` series."""
+    lineup = ["random"] * seats
+    numbers = itertools.count()
+    return lambda: play_games(lineup, 1, seed=seed, first=next(numbers))
+
+
+def bench_simulate(seats: int, *, seconds: float = 2.0, seed: int = 1) -> Paired:
+    """Random games through the bots' API beside the engine's fast path, in
+    turns on this core for about ``seconds``: both rates and the share."""
+    return paired(_engine_game(seats, seed), _simulated_game(seats, seed), seconds=seconds)
+
+
+def engine_report(seconds: float = 2.0) -> Report:
+    """The engine's random games a second per table size (with the time of
+    one game), and the same games played through the bots' API: their rate
+    and their share of the engine's."""
+    figures = bench_engine_all(seconds=seconds)
+    simulated = {f.seats: bench_simulate(f.seats, seconds=seconds) for f in figures}
+    data = {
+        "games_per_second": {str(f.seats): round(f.games_per_second, 1) for f in figures},
+        "game_us": {
+            str(f.seats): {
+                "p50": round(f.game_us_p50, 1),
+                "p95": round(f.game_us_p95, 1),
+                "p99": round(f.game_us_p99, 1),
+            }
+            for f in figures
+        },
+        "simulate_games_per_second": {
+            str(seats): round(s.second, 1) for seats, s in simulated.items()
+        },
+        "simulate_ratio": {str(seats): round(s.ratio, 3) for seats, s in simulated.items()},
+    }
+    lines = tuple(
+        f"{f.seats} seats: {f.games_per_second:.0f} games per second;"
+        f" one game p50 {f.game_us_p50:.0f} us, p95 {f.game_us_p95:.0f} us,"
+        f" p99 {f.game_us_p99:.0f} us ({f.games} games); through the bots' API"
+        f" {simulated[f.seats].second:.0f} games per second,"
+        f" {simulated[f.seats].ratio:.0%} of the engine's"
+        for f in figures
+    )
+    return Report(data, lines)

@@ -379,7 +379,10 @@ class Choices:
 
     def sample(self, rng: random.Random) -> Choice:
         """One legal choice, uniformly at random."""
-        if not (self._chopsticks or self._dummy):
+        if self._chopsticks:
+            if not self._dummy:
+                return _choice(_random_cards(self._hand, True, rng.random))
+        elif not self._dummy:
             # The hot path of simulations: _random_kind written out (the same
             # draws), and a choice made once.
             hand = self._hand
@@ -390,8 +393,6 @@ class Choices:
                 copies = hand.count(card)
                 if copies == 1 or r() * copies < 1:
                     return _SINGLE[card]
-        if not self._dummy:
-            return _choice(_random_cards(self._hand, True, rng.random))
         # The controller: widths in proportion to their counts, then kinds
         # drawn until the hand can give them.
         kinds = sorted(set(self._hand))
@@ -584,6 +585,9 @@ class GameEnded:
 
 Event = Revealed | RoundScored | GameEnded
 
+#: A reveal as simulations keep it: round, turn, cards laid, automatic.
+_RawReveal = tuple[int, int, tuple[tuple[int, ...], ...], bool]
+
 #: How a bot decides for a seat: from the seat's view and legal choices.
 Decider = Callable[["SeatView", "Choices", random.Random], "Choice"]
 
@@ -628,7 +632,7 @@ class _Public:
         self.draw_pile = len(game._pile)
         self.over = game.over
         self.variant = game.variant
-        self.reveals = tuple(game._reveals)
+        self.reveals = game._revealed()
         # The tables of a finished round never change again.
         self.finished = tuple(game._round_tables)
         self.finished_rounds: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
@@ -891,10 +895,13 @@ class Game:
         self._tables: list[list[int]] = []
         self._pending: list[tuple[int, ...] | None] = []
         self._dummy_pick: int | None = None
-        #: The hands every seat has held this round, one a turn from turn 1
-        #: (the last is its hand now: the same cards, and unchanging).
-        self._held: list[list[tuple[int, ...]]] = []
-        self._reveals: list[Revealed] = []
+        #: The hands every seat held this round, one entry a turn from turn 1
+        #: (the last: the hands now; the same cards, unchanging). The dummy's
+        #: face-down pile is left out (``()``).
+        self._held: list[tuple[tuple[int, ...], ...]] = []
+        #: This round's reveals; simulations keep the card numbers
+        #: (:data:`_RawReveal`), made into events when first read.
+        self._reveals: list[Revealed | _RawReveal] = []
         self._round_tables: list[list[list[int]]] = []
         self._round_points: list[list[int]] = []
         self._puddings = [0] * self.seats
@@ -927,8 +934,10 @@ class Game:
         game._tables = [[c.index for c in t] for t in view.tables]
         game._pending = [None] * view.seats
         game._dummy_pick = None
-        game._held = [[] for _ in range(view.seats)]
-        game._held[view.seat] = [tuple(c.index for c in h) for _, h in view.held]
+        game._held = [  # what the others held is not known
+            tuple(tuple(c.index for c in h) if s == view.seat else () for s in range(view.seats))
+            for _, h in view.held
+        ]
         game._reveals = list(view.reveals)
         game._round_tables = [[[c.index for c in t] for t in r] for r in view.finished_rounds]
         game._round_points = [list(r) for r in view.round_scores]
@@ -978,6 +987,14 @@ class Game:
             return ()
         # The dummy's pending choice is always () (its controller picks for it).
         return tuple([seat for seat, cards in enumerate(self._pending) if cards is None])
+
+    def _revealed(self) -> tuple[Revealed, ...]:
+        """This round's reveals, every one made an event (once)."""
+        reveals = self._reveals
+        made = [item if isinstance(item, Revealed) else Revealed._of_numbers(*item)
+                for item in reveals]
+        reveals[:] = made
+        return tuple(made)
 
     def all_cards(self) -> Counter[Card]:
         """Every card the game holds, wherever it lies: draw pile, hands,
@@ -1033,8 +1050,8 @@ class Game:
         public = self._public
         if public is None:
             public = self._public = _Public(self)
-        return SeatView(public, seat, tuple(self._hands[seat]), tuple(self._held[seat]),
-                        tuple(self._pending))
+        return SeatView(public, seat, tuple(self._hands[seat]),
+                        tuple([hands[seat] for hands in self._held]), tuple(self._pending))
 
     # -- choosing --------------------------------------------------------------
 
@@ -1175,7 +1192,7 @@ class Game:
         for _ in range(self.seats):
             self._hands.append(pile[: -n - 1 : -1])
             del pile[-n:]
-        self._held = [[] for _ in range(self.seats)]
+        self._held = []
         self._tables = [[] for _ in range(self.seats)]
         self._reveals = []
         self._start_turn()
@@ -1191,12 +1208,11 @@ class Game:
         if dummy is not None:
             pending[dummy] = ()
             hands[self._dummy_turns % 2].append(hands[dummy].pop())
-        held = self._held
-        for seat, hand in enumerate(hands):
-            if seat != dummy:
-                held[seat].append(tuple(hand))
-                if len(hand) == 1:
-                    pending[seat] = (hand[0],)
+        now = tuple(() if seat == dummy else tuple(hand) for seat, hand in enumerate(hands))
+        self._held.append(now)
+        for seat, hand in enumerate(now):
+            if len(hand) == 1:
+                pending[seat] = hand
 
     def _lay_pending(self) -> tuple[tuple[int, ...], ...]:
         """Lay every seat's chosen cards (and the dummy's); what each laid."""
@@ -1268,16 +1284,12 @@ class Game:
         hands = self._hands
         self._public = None
         self.turn += 1
-        pending: list[tuple[int, ...] | None] = [None] * len(hands)
+        now = tuple(map(tuple, hands))
+        self._held.append(now)
+        # The last cards play by themselves.
+        pending: list[tuple[int, ...] | None] = (
+            list(now) if len(now[0]) == 1 else [None] * len(now))
         self._pending = pending
-        if len(hands[0]) == 1:  # the last cards play by themselves
-            for seat, (held, hand) in enumerate(zip(self._held, hands, strict=True)):
-                last = (hand[0],)
-                held.append(last)
-                pending[seat] = last
-        else:
-            for held, hand in zip(self._held, hands, strict=True):
-                held.append(tuple(hand))
 
     def _pass_hands(self) -> None:
         hands = self._hands
@@ -1320,7 +1332,7 @@ class Game:
         twin._hands = [list(h) for h in self._hands]
         twin._tables = [list(t) for t in self._tables]
         twin._pending = list(self._pending)
-        twin._held = [list(h) for h in self._held]
+        twin._held = list(self._held)
         twin._reveals = list(self._reveals)
         twin._round_tables = list(self._round_tables)
         twin._round_points = list(self._round_points)
@@ -1384,63 +1396,90 @@ class Game:
                 for seat in self.waiting_for():
                     self.choose(seat, deciders[seat](views[seat], self.legal_choices(seat), rng))
             return self.totals
-        chopsticks = I_CHOPSTICKS
         # legal_choices() and choose() written out, for this common case: each
         # seat's choices are made once and follow its hand (read during the
         # decision only, while nothing else moves).
-        seats = [
+        self._play_bots_plain([
             (seat, decide, view, Choices._of_numbers((), chopsticks=False, dummy=False))
             for seat, (decide, view) in enumerate(zip(deciders, views, strict=True))
-        ]
-        reveals = self._reveals
-        while self._totals is None:
-            pending, held = self._pending, self._held
-            hands, tables = self._hands, self._tables
-            # One move a turn for the live views: each seat's view is read by
-            # its own bot, during its own decision, once the seats before it
-            # have chosen (its snapshot is taken then).
-            self._moves += 1
-            for seat, decide, view, choices in seats:
-                if pending[seat] is not None:
-                    continue
-                hand = held[seat][-1]  # the hand now
-                choices._hand = hand
-                choices._chopsticks = chopsticks in tables[seat] and len(hand) >= 2
-                choice = decide(view, choices, rng)
-                numbers = choice._numbers if type(choice) is Choice else ()
-                if (len(numbers) == 1 and numbers[0] in hand) or (
-                    len(numbers) == 2 and choices._chopsticks and _fits(hand, numbers)
-                ):
-                    pending[seat] = numbers
-                else:  # not plainly legal: checked, and refused with the reason
-                    pending[seat] = self.check(seat, choice)._numbers
-            # _reveal_plain() written out, and the events not made
-            laid = cast("tuple[tuple[int, ...], ...]", tuple(pending))
-            automatic = len(hands[0]) == 1
-            for cards, hand_now, table in zip(laid, hands, tables, strict=True):
-                if len(cards) == 1:
-                    card = cards[0]
-                    hand_now.remove(card)
-                    table.append(card)
-                else:
-                    _lay(hand_now, table, cards)
-            revealed = _new(Revealed)
-            revealed._round = self.round
-            revealed._turn = self.turn
-            revealed._laid = laid
-            revealed._cards = None
-            revealed._automatic = automatic
-            reveals.append(revealed)
-            if self.variant.pass_both_ways and self.round == 2:
-                hands.append(hands.pop(0))
-            else:
-                hands.insert(0, hands.pop())
-            if hands[0]:
-                self._next_turn()
-            else:
-                self._finish_round(round_points([tally(t) for t in tables]))
-                reveals = self._reveals
+        ], rng)
         return self.totals
+
+    def _play_bots_plain(
+        self, seats: list[tuple[int, Decider, SeatView, Choices]], rng: random.Random
+    ) -> None:
+        """:meth:`play_bots` with no dummy: each seat's number, decider, view
+        and choices."""
+        chopsticks = I_CHOPSTICKS
+        choice_class = Choice
+        # Whether a seat takes two cards this turn; who chooses this turn
+        # (seats may have chosen before; then every seat, or none when the
+        # last cards play by themselves).
+        pairs = any(cards is not None and len(cards) == 2 for cards in self._pending)
+        choosing = [entry for entry in seats if self._pending[entry[0]] is None]
+        while self._totals is None:  # a round
+            hands, tables = self._hands, self._tables
+            reveals, held = self._reveals, self._held
+            number = self.round
+            right = self.variant.pass_both_ways and number == 2
+            pending = self._pending
+            now = held[-1]
+            while True:  # a turn
+                # One move a turn for the live views: each seat's view is read
+                # by its own bot, during its own decision, once the seats
+                # before it have chosen (its snapshot is taken then).
+                self._moves += 1
+                for seat, decide, view, choices in choosing:
+                    # A seat that chooses holds two cards or more.
+                    hand = now[seat]
+                    choices._hand = hand
+                    choices._chopsticks = chopsticks in tables[seat]
+                    choice = decide(view, choices, rng)
+                    numbers = choice._numbers if choice.__class__ is choice_class else ()
+                    if len(numbers) == 1 and numbers[0] in hand:
+                        pending[seat] = numbers
+                    else:
+                        pending[seat] = numbers = self._taken(seat, choice, choices)
+                        pairs = pairs or len(numbers) == 2
+                # The reveal (_reveal_plain() written out, no events made).
+                laid: tuple[tuple[int, ...], ...] = tuple(pending)  # type: ignore[arg-type]
+                if pairs:
+                    for cards, hand_now, table in zip(laid, hands, tables, strict=True):
+                        _lay(hand_now, table, cards)
+                    pairs = False
+                else:
+                    for (card,), hand_now, table in zip(laid, hands, tables, strict=True):
+                        hand_now.remove(card)
+                        table.append(card)
+                reveals.append((number, self.turn, laid, len(now[0]) == 1))
+                if right:
+                    hands.append(hands.pop(0))
+                else:
+                    hands.insert(0, hands.pop())
+                if not hands[0]:
+                    break
+                # The next turn (_next_turn() written out).
+                self._public = None
+                self.turn += 1
+                now = tuple(map(tuple, hands))
+                held.append(now)
+                if len(now[0]) == 1:  # the last cards play by themselves
+                    self._pending = pending = list(now)
+                    choosing = []
+                else:
+                    self._pending = pending = [None] * len(now)
+                    choosing = seats
+            self._finish_round(round_points([tally(t) for t in tables]))
+            choosing = seats
+
+    def _taken(self, seat: int, choice: object, choices: Choices) -> tuple[int, ...]:
+        """The cards of a choice that is not one card of the hand: two with
+        chopsticks, or checked (and refused with the reason)."""
+        if type(choice) is Choice and len(choice._numbers) == 2 and choices.chopsticks and (
+            _fits(choices._hand, choice._numbers)
+        ):
+            return choice._numbers
+        return self.check(seat, cast("Choice | str", choice))._numbers
 
     def play_random(self, rng: random.Random) -> tuple[int, ...]:
         """Play to the end, every seat choosing uniformly among its legal

@@ -199,27 +199,9 @@ class SushiGo(SushiGoVocabulary):
         return Report(data, tuple(lines))
 
     def bench_engine(self, seconds: float) -> Report:
-        from companion.games.sushigo.bench import bench_engine_all  # noqa: PLC0415
+        from companion.games.sushigo.bench import engine_report  # noqa: PLC0415
 
-        figures = bench_engine_all(seconds=seconds)
-        data = {
-            "games_per_second": {str(f.seats): round(f.games_per_second, 1) for f in figures},
-            "game_us": {
-                str(f.seats): {
-                    "p50": round(f.game_us_p50, 1),
-                    "p95": round(f.game_us_p95, 1),
-                    "p99": round(f.game_us_p99, 1),
-                }
-                for f in figures
-            },
-        }
-        lines = tuple(
-            f"{f.seats} seats: {f.games_per_second:.0f} games per second;"
-            f" one game p50 {f.game_us_p50:.0f} us, p95 {f.game_us_p95:.0f} us,"
-            f" p99 {f.game_us_p99:.0f} us ({f.games} games)"
-            for f in figures
-        )
-        return Report(data, lines)
+        return engine_report(seconds)
 
     def bench_advisor(self, games: int) -> Report:
         from companion.games.sushigo.simulate import bench_advisor  # noqa: PLC0415

@@ -30,11 +30,15 @@ from companion.games.micimaki.rules import (
     IllegalMove,
     Refusal,
     Setup,
+    View,
     hand_cards,
     playout,
     random_game,
 )
 from companion.games.micimaki.yardstick import plain_game
+
+#: A view's fields, in order.
+FIELDS = View.__dataclass_fields__.keys()
 
 
 def table(players: int = 3, *, hands: list[list[int]], draw: list[int],
@@ -204,6 +208,38 @@ def test_a_view_shows_only_what_that_seat_may_know() -> None:
     assert view.hand == tuple(game.hands[2]) and view.hand_sizes == (5, 5, 5, 5)
     assert view.draw == len(game.draw) and view.overeating == 1
     assert not hasattr(view, "hands")
+
+
+def test_a_live_view_is_the_view_of_the_moment_and_hides_the_other_hands() -> None:
+    for seed in range(20):
+        rng = random.Random(seed)
+        game = Game(Setup(players=3 + seed % 5), rng)
+        live = [game.live_view(seat) for seat in range(game.players)]
+        first = game.view(1)
+        while game.phase != OVER:
+            for seat, view in enumerate(live):
+                now = game.view(seat)
+                assert view.snapshot() == now and view == now
+                assert all(getattr(view, name) == getattr(now, name) for name in FIELDS)
+            # the other seats' hidden cards, dealt again among them, change
+            # nothing a seat's live view says
+            others = [s for s in range(game.players) if s != game.turn]
+            before = live[game.turn].snapshot()
+            pooled = [card for s in others for card in hand_cards(game.hands[s])]
+            rng.shuffle(pooled)
+            for s in others:
+                game.hands[s] = [0] * (OVEREATING + 1)
+                for _ in range(game.sizes[s]):
+                    game.hands[s][pooled.pop()] += 1
+            game.draw.reverse()
+            assert live[game.turn].snapshot() == before
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        # a view keeps its moment
+        assert first == Game(Setup(players=3 + seed % 5), random.Random(seed)).view(1)
+        assert first != game.view(1)
+    with pytest.raises(ValueError, match="no seat 3"):
+        Game(Setup(players=3), random.Random(1)).live_view(3)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])

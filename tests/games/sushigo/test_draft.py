@@ -8,9 +8,11 @@ from collections.abc import Sequence
 
 import pytest
 
+from companion.games.sushigo.bots import GreedyBot, RandomBot
 from companion.games.sushigo.cards import Card, deck_counts, hand_size
 from companion.games.sushigo.draft import (
     Choice,
+    ChoiceProblem,
     Choices,
     Direction,
     Game,
@@ -20,6 +22,7 @@ from companion.games.sushigo.draft import (
     MalformedChoiceError,
     Revealed,
     RoundScored,
+    SeatView,
     Variant,
 )
 from companion.games.sushigo.gamefile import read_game
@@ -105,6 +108,11 @@ def test_random_games_end_and_score_like_the_rules_core(players: int, variant: V
         assert len(ended) == 1
         scored = [e for e in events if isinstance(e, RoundScored)]
         assert [e.round for e in scored] == [1, 2, 3]
+        # the breakdowns, made when read, are those of the tableaux
+        assert [e.scores for e in scored] == [score_round(r) for r in game.finished_rounds]
+        reveals = [e for e in events if isinstance(e, Revealed)]
+        assert all(len(cards) == 1 + used for r in reveals
+                   for cards, used in zip(r.cards, r.chopsticks, strict=True))
         # the engine's totals equal an independent scoring of its tableaux
         result = game.result()
         assert result.complete
@@ -456,6 +464,101 @@ def test_a_view_never_shows_another_seats_hand() -> None:
     assert view.hand == game.hand(0)
     assert len(view.held) == 4
     assert view.held[-1] == (4, game.hand(0))
+
+
+def test_a_view_keeps_its_moment_and_a_live_view_follows_the_game() -> None:
+    game = Game(3, rng=random.Random(8))
+    rng = random.Random(2)
+    live = game.live_view(1)
+    before = game.view(1)
+    kept = repr(before)
+    assert before.tables == ((), (), ()) and live == before
+    for seat in game.waiting_for():
+        game.choose(seat, game.legal_choices(seat).sample(rng))  # the reveal
+    assert repr(before) == kept and before.turn == 1
+    assert live == game.view(1) != before
+    assert live.turn == 2 and all(len(table) == 1 for table in live.tables)
+    assert live.held == game.view(1).held and len(live.held) == 2
+    with pytest.raises(ValueError, match="not a player's seat"):
+        game.live_view(3)
+
+
+def test_a_live_view_never_shows_another_seats_hand() -> None:
+    game = Game(4, rng=random.Random(12))
+    rng = random.Random(3)
+    for _ in range(3):
+        for seat in game.waiting_for():
+            game.choose(seat, game.legal_choices(seat).sample(rng))
+    live = game.live_view(0)
+    seen = repr(live)
+    hidden = [list(game._hands[s]) for s in (1, 2, 3)]
+    pooled = [c for h in hidden for c in h]
+    random.Random(1).shuffle(pooled)
+    size = len(hidden[0])
+    for i, s in enumerate((1, 2, 3)):
+        game._hands[s][:] = pooled[i * size : (i + 1) * size]
+    game._pile.reverse()
+    game._moves += 1  # as if the game had moved: the live view looks again
+    assert repr(live) == seen
+
+
+# -- whole games through the bots' own API ----------------------------------------------
+
+
+class Recorder:
+    """Chooses as a bot does, keeping what it was shown at each decision:
+    the view's fields as they were, and the legal choices."""
+
+    def __init__(self, bot: RandomBot | GreedyBot) -> None:
+        self.bot = bot
+        self.seen: list[tuple[tuple[object, ...], list[Choice], bool, bool]] = []
+
+    def choose(self, view: SeatView, choices: Choices, rng: random.Random) -> Choice:
+        fields = tuple(getattr(view, name) for name in SeatView.FIELDS)
+        self.seen.append((fields, list(choices), choices.chopsticks, choices.dummy))
+        return self.bot.choose(view, choices, rng)
+
+
+@pytest.mark.parametrize(("players", "variant"), VARIANTS)
+def test_play_bots_is_the_game_chosen_seat_after_seat(players: int, variant: Variant) -> None:
+    """play_bots() gives the bots the same views and choices, and plays the
+    same game, as asking each seat in turn with view(), legal_choices() and
+    choose()."""
+    for seed in range(8):
+        lineups = [[Recorder(RandomBot() if (seat + seed) % 3 else GreedyBot())
+                    for seat in range(players)] for _ in range(2)]
+        rng = random.Random(seed)
+        quick = Game(players, rng=rng, variant=variant)
+        totals = quick.play_bots([bot.choose for bot in lineups[0]], rng)
+        rng = random.Random(seed)
+        slow = Game(players, rng=rng, variant=variant)
+        while not slow.over:
+            for seat in slow.waiting_for():
+                bot = lineups[1][seat]
+                slow.choose(seat, bot.choose(slow.view(seat), slow.legal_choices(seat), rng))
+        assert totals == slow.totals and quick.winners == slow.winners
+        assert quick.result() == slow.result()
+        assert [b.seen for b in lineups[0]] == [b.seen for b in lineups[1]]
+        assert sum(len(b.seen) for b in lineups[0]) > 0
+
+
+def test_play_bots_refuses_a_choice_the_rules_do_not_allow() -> None:
+    def absent(view: SeatView, choices: Choices, rng: random.Random) -> Choice:
+        missing = next(card for card in Card if card.index not in view.hand_numbers)
+        return Choice((missing,))
+
+    def two(view: SeatView, choices: Choices, rng: random.Random) -> Choice:
+        return Choice(view.hand[:2])
+
+    for decider, problem in ((absent, ChoiceProblem.NOT_IN_HAND),
+                             (two, ChoiceProblem.NO_CHOPSTICKS)):
+        game = Game(3, rng=random.Random(6))
+        with pytest.raises(IllegalChoiceError) as refused:
+            game.play_bots([decider] * 3, random.Random(1))
+        assert refused.value.problem is problem
+        assert game.turn == 1 and game.table(0) == ()
+    with pytest.raises(ValueError, match="one decider a player"):
+        Game(3, rng=random.Random(6)).play_bots([absent], random.Random(1))
 
 
 def test_the_game_over_refuses_more_choices() -> None:
