@@ -89,6 +89,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Label, ListItem, ListView, Static
+from textual.widgets.input import Selection
 
 from companion.conversation.core import Talk, layout_digits
 from companion.conversation.events import (
@@ -358,6 +359,26 @@ class Answer(Input):
             return Offset(row.x, row.y)
         column = cell_len(self.value[: self.cursor_position]) - self.scroll_offset.x
         return Offset(x + column, y)
+
+    def _watch_value(self, value: str) -> None:
+        super()._watch_value(value)
+        # room after the text, to scroll by half the width
+        self.virtual_size = Size(self.content_width + self.scrollable_content_region.width, 1)
+
+    def _watch_selection(self, selection: Selection) -> None:
+        """The text scrolls by half its width when the cursor would leave it,
+        in the update that draws the key (Textual's own scrolls a cell a key,
+        a frame later: a screen reader would read the shifted row at every
+        key, the same words twice)."""
+        self.app.clear_selection()
+        if self._initial_value:
+            return
+        width = max(self.scrollable_content_region.width, 1)
+        offset = self._cursor_offset
+        scrolled = self.scroll_offset.x
+        if offset >= scrolled + width or offset < scrolled:
+            scrolled = max(0, offset - width // 2)
+            self.scroll_to(x=scrolled, animate=False, force=True, immediate=True)
 
 
 class Reply(Rows):
