@@ -585,8 +585,9 @@ class GameEnded:
 
 Event = Revealed | RoundScored | GameEnded
 
-#: A reveal as simulations keep it: round, turn, cards laid, automatic.
-_RawReveal = tuple[int, int, tuple[tuple[int, ...], ...], bool]
+#: A reveal as simulations keep it (no dummy): the cards laid, seat by seat.
+#: Its turn is its place in the round's reveals; the last turn is automatic.
+_RawReveal = tuple[tuple[int, ...], ...]
 
 #: How a bot decides for a seat: from the seat's view and legal choices.
 Decider = Callable[["SeatView", "Choices", random.Random], "Choice"]
@@ -991,8 +992,10 @@ class Game:
     def _revealed(self) -> tuple[Revealed, ...]:
         """This round's reveals, every one made an event (once)."""
         reveals = self._reveals
-        made = [item if isinstance(item, Revealed) else Revealed._of_numbers(*item)
-                for item in reveals]
+        last = self._hand_size  # turns in a round with no dummy
+        made = [item if isinstance(item, Revealed)
+                else Revealed._of_numbers(self.round, turn, item, turn == last)
+                for turn, item in enumerate(reveals, 1)]
         reveals[:] = made
         return tuple(made)
 
@@ -1405,11 +1408,12 @@ class Game:
         ], rng)
         return self.totals
 
-    def _play_bots_plain(
+    def _play_bots_plain(  # noqa: PLR0915 (one loop on purpose: the hot path)
         self, seats: list[tuple[int, Decider, SeatView, Choices]], rng: random.Random
     ) -> None:
         """:meth:`play_bots` with no dummy: each seat's number, decider, view
-        and choices."""
+        and choices. (The turn's reveal and the next turn's start written
+        out: one loop, once a decision in simulations.)"""
         chopsticks = I_CHOPSTICKS
         choice_class = Choice
         # Whether a seat takes two cards this turn; who chooses this turn
@@ -1420,8 +1424,7 @@ class Game:
         while self._totals is None:  # a round
             hands, tables = self._hands, self._tables
             reveals, held = self._reveals, self._held
-            number = self.round
-            right = self.variant.pass_both_ways and number == 2
+            right = self.variant.pass_both_ways and self.round == 2
             pending = self._pending
             now = held[-1]
             while True:  # a turn
@@ -1435,8 +1438,13 @@ class Game:
                     choices._hand = hand
                     choices._chopsticks = chopsticks in tables[seat]
                     choice = decide(view, choices, rng)
-                    numbers = choice._numbers if choice.__class__ is choice_class else ()
-                    if len(numbers) == 1 and numbers[0] in hand:
+                    try:  # one card of the hand, most often
+                        numbers = choice._numbers
+                        (card,) = numbers
+                        plain = card in hand and choice.__class__ is choice_class
+                    except (AttributeError, ValueError):
+                        plain = False
+                    if plain:
                         pending[seat] = numbers
                     else:
                         pending[seat] = numbers = self._taken(seat, choice, choices)
@@ -1451,7 +1459,7 @@ class Game:
                     for (card,), hand_now, table in zip(laid, hands, tables, strict=True):
                         hand_now.remove(card)
                         table.append(card)
-                reveals.append((number, self.turn, laid, len(now[0]) == 1))
+                reveals.append(laid)
                 if right:
                     hands.append(hands.pop(0))
                 else:
