@@ -247,7 +247,10 @@ class Brltty:
 
     def _read(self) -> None:
         while True:
-            ready, _, _ = select.select([self.master], [], [], 0.5)
+            try:
+                ready, _, _ = select.select([self.master], [], [], 0.5)
+            except (OSError, ValueError):  # closed: the walk is over
+                return
             if not ready:
                 if self.process.poll() is not None:
                     return
@@ -257,12 +260,12 @@ class Brltty:
             except OSError:
                 return
             while True:  # the rest of this redraw
-                ready, _, _ = select.select([self.master], [], [], 0.03)
-                if not ready:
-                    break
                 try:
+                    ready, _, _ = select.select([self.master], [], [], 0.03)
+                    if not ready:
+                        break
                     data += os.read(self.master, 65536)
-                except OSError:
+                except (OSError, ValueError):
                     break
             self._stream.feed(data)
             text = self._screen.display[0]
