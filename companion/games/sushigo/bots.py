@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from companion.games.sushigo.cards import CARDS, ROUNDS, Card
-from companion.games.sushigo.draft import Choice, Choices, Game, SeatView
+from companion.games.sushigo.draft import Choice, Choices, Game, SeatView, uniform_choice
 from companion.games.sushigo.knowledge import sample_game
 from companion.games.sushigo.scoring import (
     DUMPLING_POINTS,
@@ -58,12 +58,12 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal choices."""
+    """Uniform over the legal choices (:meth:`Choices.sample`)."""
 
     name = "random"
 
-    def choose(self, view: SeatView, choices: Choices, rng: random.Random) -> Choice:
-        return choices.sample(rng)
+    #: A choice from the view and the legal choices (no look at the view).
+    choose = staticmethod(uniform_choice)
 
 
 # -- valuing cards ----------------------------------------------------------------

@@ -379,20 +379,9 @@ class Choices:
 
     def sample(self, rng: random.Random) -> Choice:
         """One legal choice, uniformly at random."""
-        if self._chopsticks:
-            if not self._dummy:
-                return _choice(_random_cards(self._hand, True, rng.random))
-        elif not self._dummy:
-            # The hot path of simulations: _random_kind written out (the same
-            # draws), and a choice made once.
-            hand = self._hand
-            r = rng.random
-            n = len(hand)
-            while True:
-                card = hand[int(r() * n)]
-                copies = hand.count(card)
-                if copies == 1 or r() * copies < 1:
-                    return _SINGLE[card]
+        return uniform_choice(None, self, rng)
+
+    def _sample_for_the_dummy(self, rng: random.Random) -> Choice:
         # The controller: widths in proportion to their counts, then kinds
         # drawn until the hand can give them.
         kinds = sorted(set(self._hand))
@@ -406,6 +395,32 @@ class Choices:
 
     def __repr__(self) -> str:
         return f"<Choices {len(self)}: {' '.join(str(c) for c in self)}>"
+
+
+def uniform_choice(view: object, choices: Choices, rng: random.Random) -> Choice:
+    """One of ``choices``, uniformly at random, whatever the view: what
+    :meth:`Choices.sample` gives, and how the random bot chooses.
+
+    >>> import random
+    >>> choices = Choices([Card.EGG, Card.EGG, Card.SQUID], chopsticks=False, dummy=False)
+    >>> uniform_choice(None, choices, random.Random(1)) in choices
+    True
+    """
+    if choices._chopsticks:
+        if not choices._dummy:
+            return _choice(_random_cards(choices._hand, True, rng.random))
+    elif not choices._dummy:
+        # The hot path of simulations: _random_kind written out (the same
+        # draws), and a choice made once.
+        hand = choices._hand
+        r = rng.random
+        n = len(hand)
+        while True:
+            card = hand[int(r() * n)]
+            copies = hand.count(card)
+            if copies == 1 or r() * copies < 1:
+                return _SINGLE[card]
+    return choices._sample_for_the_dummy(rng)
 
 
 def _products(kinds: Sequence[int], width: int) -> Iterator[tuple[int, ...]]:
