@@ -8,6 +8,7 @@ by a person (or CI's log) against the targets in the docs.
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 import threading
 import time
@@ -21,6 +22,7 @@ from firmware_bridge.registry import Registry
 from firmware_bridge.virtual import VirtualScanner
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker
 from voices.base import QueuedSpeaker, SpeechError
+from voices.rig import DispatcherMissing, PrivateDispatcher, SoundCardMissing, SoundSink
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,21 +96,60 @@ def bench_scan(*, seconds: float = 10.0, rate: float = 200.0) -> ScanFigures:
 
 @dataclass(frozen=True, slots=True)
 class SpeechFigures:
-    """From ``say`` to the speech process running, and from ``interrupt`` to
-    the previous utterance's process gone, for one backend."""
+    """For one backend: from ``say`` to its speech process running (start)
+    and from ``interrupt`` to the process gone (interrupt); and where the
+    player hears it, on a sound card (voices/rig.py): from ``say`` to the
+    first non-silent sample written to the card (first audio) and from
+    ``interrupt`` to the last sample written (stop). ``None`` when that
+    backend's sound could not be put on the test card."""
 
     backend: str
     start_ms_p50: float
     start_ms_p95: float
     interrupt_ms_max: float
     runs: int
+    first_audio_ms_p50: float | None = None
+    first_audio_ms_p95: float | None = None
+    stop_ms_max: float | None = None
+
+    def as_json(self) -> dict[str, float | int | None]:
+        """The figures under the names ``companion bench speech --json`` prints."""
+        def rounded(value: float | None) -> float | None:
+            return None if value is None else round(value, 2)
+        return {
+            "start_ms_p50": rounded(self.start_ms_p50),
+            "start_ms_p95": rounded(self.start_ms_p95),
+            "interrupt_ms_max": rounded(self.interrupt_ms_max),
+            "first_audio_ms_p50": rounded(self.first_audio_ms_p50),
+            "first_audio_ms_p95": rounded(self.first_audio_ms_p95),
+            "stop_ms_max": rounded(self.stop_ms_max),
+            "runs": self.runs,
+        }
+
+    def describe(self) -> str:
+        """The figures in a line for people."""
+        line = (f"{self.backend}: start p50 {self.start_ms_p50:.1f} ms, "
+                f"p95 {self.start_ms_p95:.1f} ms; interrupt at most "
+                f"{self.interrupt_ms_max:.1f} ms")
+        if self.first_audio_ms_p50 is not None and self.first_audio_ms_p95 is not None:
+            line += (f"; first audio p50 {self.first_audio_ms_p50:.1f} ms, "
+                     f"p95 {self.first_audio_ms_p95:.1f} ms")
+        if self.stop_ms_max is not None:
+            line += f"; stop at most {self.stop_ms_max:.1f} ms"
+        return line + f" ({self.runs} runs)"
 
 
 LONG_TEXT = "Tempura, two pairs, ten points. " * 400
+#: What the first-audio runs say: a sentence as the app says them, long
+#: enough (about 3 s) to be still sounding when it is stopped.
+SENTENCE = "Salmon nigiri on wasabi: six points. Ann leads with twelve."
 
 
-def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20) -> SpeechFigures:
-    """Measure one backend (its sound may go nowhere: only the processes count)."""
+def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20,
+                         sink: SoundSink | None = None) -> SpeechFigures:
+    """Measure one backend: its processes over ``runs`` runs, and with
+    ``sink`` (the card its sound goes to) the first sound and the last
+    after a stop, over half as many sentences."""
     starts: list[float] = []
     interrupts: list[float] = []
     for _ in range(runs):
@@ -126,27 +167,97 @@ def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20) -> SpeechFig
         stop = time.perf_counter()
         speaker.interrupt()
         interrupts.append(max(0.0, speaker.timings.silenced - stop))
-    return SpeechFigures(
+    figures = SpeechFigures(
         backend=speaker.name,
         start_ms_p50=percentile(starts, 0.5) * 1000,
         start_ms_p95=percentile(starts, 0.95) * 1000,
         interrupt_ms_max=max(interrupts) * 1000,
         runs=runs,
     )
+    if sink is None:
+        return figures
+    firsts, stops = heard(speaker, sink, runs=max(1, runs // 2))
+    return dataclasses.replace(
+        figures,
+        first_audio_ms_p50=percentile(firsts, 0.5) * 1000,
+        first_audio_ms_p95=percentile(firsts, 0.95) * 1000,
+        stop_ms_max=max(stops) * 1000,
+    )
+
+
+def heard(speaker: QueuedSpeaker, sink: SoundSink, *, runs: int,
+          timeout: float = 30.0) -> tuple[list[float], list[float]]:
+    """Seconds from ``say`` to the first non-silent sample on ``sink``, and
+    from ``interrupt`` to the last sample, for each of ``runs`` sentences."""
+    firsts: list[float] = []
+    stops: list[float] = []
+    for _ in range(runs):
+        speaker.interrupt()
+        if not sink.wait_quiet(0.3, timeout):
+            raise RuntimeError(f"{speaker.name} does not go quiet")
+        before = time.perf_counter()
+        speaker.say(SENTENCE, "en")
+        first = sink.wait_loud(before, timeout)
+        if first is None:
+            raise RuntimeError(f"no sound from {speaker.name} within {timeout:.0f} s")
+        firsts.append(first - before)
+        # a fifth of a second of sound, then stop while it still speaks
+        sink.wait_loud(first + 0.2, timeout)
+        stop = time.perf_counter()
+        speaker.interrupt()
+        if not sink.wait_quiet(0.5, timeout):
+            raise RuntimeError(f"{speaker.name} went on sounding after a stop")
+        stops.append(max(0.0, sink.last() - stop))
+    return firsts, stops
 
 
 def bench_speech(*, runs: int = 20) -> list[SpeechFigures]:
-    """Every backend present on this machine (espeak-ng synthesising without
-    playing, so a machine with no sound card measures the same processes)."""
-    figures = []
-    makers: list[type[QueuedSpeaker]] = [DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker]
-    for maker in makers:
+    """Every backend present on this machine, with its sound on a test
+    sound card (voices/rig.py) and speech-dispatcher a private daemon of
+    its own playing there. Where the card cannot be made (no gcc or ALSA
+    headers) or the daemon is missing, the process figures alone: espeak-ng
+    synthesising without playing, speech-dispatcher the user's own."""
+    with tempfile.TemporaryDirectory() as folder:
         try:
-            speaker = EspeakSpeaker(sink="null") if maker is EspeakSpeaker else maker()
-        except SpeechError:
-            continue  # not on this machine
+            sink: SoundSink | None = SoundSink(Path(folder))
+        except (SoundCardMissing, OSError):
+            sink = None
         try:
-            figures.append(bench_speech_backend(speaker, runs=runs))
+            return _bench_backends(Path(folder), sink, runs)
         finally:
-            speaker.close()
+            if sink is not None:
+                sink.close()
+
+
+def _bench_backends(folder: Path, sink: SoundSink | None, runs: int) -> list[SpeechFigures]:
+    figures = []
+    environment = dict(sink.environment) if sink is not None else None
+    daemon: PrivateDispatcher | None = None
+    try:
+        for maker in (DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker):
+            heard_on = sink
+            try:
+                if maker is DispatcherSpeaker and sink is not None:
+                    try:
+                        daemon = PrivateDispatcher(folder, sink)
+                        speaker: QueuedSpeaker = DispatcherSpeaker(
+                            environment={**sink.environment, **daemon.environment})
+                    except DispatcherMissing:
+                        speaker, heard_on = DispatcherSpeaker(), None
+                elif maker is EspeakSpeaker:
+                    speaker = (EspeakSpeaker(environment=environment) if sink is not None
+                               else EspeakSpeaker(sink="null"))
+                elif maker is Pyttsx3Speaker:
+                    speaker = Pyttsx3Speaker(environment=environment)
+                else:
+                    speaker = maker()
+            except SpeechError:
+                continue  # not on this machine
+            try:
+                figures.append(bench_speech_backend(speaker, runs=runs, sink=heard_on))
+            finally:
+                speaker.close()
+    finally:
+        if daemon is not None:
+            daemon.close()
     return figures

@@ -411,24 +411,17 @@ def bench_a11y_command(*, out: Path | None, as_json: bool) -> int:
 
 
 def bench_speech_command(*, as_json: bool) -> int:
-    """``companion bench speech``: start and interrupt times per backend present."""
+    """``companion bench speech``: per backend present, start and interrupt
+    times, and first audio and stop times on a sound card (companion/bench.py)."""
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_speech  # noqa: PLC0415
 
     figures = bench_speech()
     if as_json:
-        print(json.dumps({
-            f.backend: {
-                "start_ms_p50": round(f.start_ms_p50, 2),
-                "start_ms_p95": round(f.start_ms_p95, 2),
-                "interrupt_ms_max": round(f.interrupt_ms_max, 2),
-            }
-            for f in figures
-        }))
+        print(json.dumps({f.backend: f.as_json() for f in figures}))
         return EXIT_OK
     for f in figures:
-        print(f"{f.backend}: start p50 {f.start_ms_p50:.1f} ms, p95 {f.start_ms_p95:.1f} ms;"
-              f" interrupt at most {f.interrupt_ms_max:.1f} ms ({f.runs} runs)")
+        print(f.describe())
     return EXIT_OK
 
 

@@ -2,8 +2,9 @@
 
 * ``speech-dispatcher``: the Linux convention (``spd-say``); it shares its
   queue and voice settings with the Orca and Fenrir screen readers.
-* ``espeak-ng``: one process a sentence, killed to interrupt (about 10 ms
-  to start).
+* ``espeak-ng``: one process a sentence, killed to interrupt; the next
+  one is started ahead and waits for its text, so sound comes within a few
+  milliseconds of ``say``.
 * ``pyttsx3``: the default on Windows and macOS; on Linux it runs in a
   worker process that can be stopped, because its own ``stop()`` does not
   interrupt and can hang.
@@ -24,7 +25,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -42,11 +43,16 @@ from voices.base import (
 ESPEAK_VOICES = {"en": "en", "fr": "fr", "cs": "cs", "ru": "ru"}
 
 
-def _spawn(command: list[str]) -> subprocess.Popen[bytes]:
-    """Start a speech process in its own session, nothing on the terminal."""
+def _spawn(command: list[str], environment: Mapping[str, str] | None = None, *,
+           text_in: bool = False) -> subprocess.Popen[bytes]:
+    """Start a speech process in its own session, nothing on the terminal;
+    ``environment`` adds to this process's; ``text_in``: its input is a
+    pipe, for the text."""
     return subprocess.Popen(
-        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        command, stdin=subprocess.PIPE if text_in else subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, **environment} if environment else None,
     )
 
 
@@ -80,12 +86,15 @@ class _Running:
 class ProcessSpeaker(QueuedSpeaker):
     """A backend that runs one process per sentence, killed to interrupt."""
 
+    #: Added to the environment of its processes (a sound device, a server).
+    environment: Mapping[str, str] | None = None
+
     @abc.abstractmethod
     def _command(self, utterance: Utterance) -> list[str]:
         """The program and arguments that speak this utterance."""
 
     def _start(self, utterance: Utterance) -> object:
-        running = _Running(_spawn(self._command(utterance)))
+        running = _Running(_spawn(self._command(utterance), self.environment))
         self.timings.started = time.perf_counter()
         return running
 
@@ -130,12 +139,16 @@ class EspeakSpeaker(ProcessSpeaker):
         *,
         sink: str = "audio",
         program: str | None = None,
+        environment: Mapping[str, str] | None = None,
     ) -> None:
         found = program or shutil.which("espeak-ng")
         if found is None:
             raise SpeechError("espeak-ng is not installed")
         self.program = found
         self.sink = sink
+        self.environment = environment
+        #: A process started ahead for the next sentence, with its command.
+        self._spare: tuple[list[str], subprocess.Popen[bytes]] | None = None
         super().__init__(settings, on_failure)
 
     def command(self, text: str, language: str, wav: Path | None = None) -> list[str]:
@@ -152,6 +165,35 @@ class EspeakSpeaker(ProcessSpeaker):
 
     def _command(self, utterance: Utterance) -> list[str]:
         return self.command(utterance.text, utterance.language)
+
+    def _start(self, utterance: Utterance) -> object:
+        """Hand the text to the spare process if it has the same voice (it
+        has started, read its voice and is waiting for text: sound comes
+        in a few milliseconds), else to a new one; then make the next spare."""
+        command = self._command(utterance)
+        waiting = [*command[:-2], "--stdin"]  # the same, the text on its input
+        spare, self._spare = self._spare, None
+        if spare is None or spare[0] != waiting or spare[1].poll() is not None:
+            if spare is not None:
+                _Running(spare[1]).kill()
+            spare = (waiting, _spawn(waiting, self.environment, text_in=True))
+        process = spare[1]
+        assert process.stdin is not None
+        try:
+            process.stdin.write(utterance.text.encode() + b"\n")
+            process.stdin.close()  # the end of its text: it speaks, then ends
+        except OSError:
+            pass  # it died waiting: its end is the failure the worker reports
+        self.timings.started = time.perf_counter()
+        self._spare = (waiting, _spawn(waiting, self.environment, text_in=True))
+        return _Running(process)
+
+    def close(self) -> None:
+        super().close()
+        if self._spare is not None:
+            _Running(self._spare[1]).kill()
+            self._spare[1].wait()
+            self._spare = None
 
     def render(self, text: str, language: str, wav: Path) -> None:
         """Speak into a WAV file instead of the speakers."""
@@ -172,11 +214,13 @@ class DispatcherSpeaker(ProcessSpeaker):
         on_failure: Callable[[str], None] | None = None,
         *,
         program: str | None = None,
+        environment: Mapping[str, str] | None = None,
     ) -> None:
         found = program or shutil.which("spd-say")
         if found is None:
             raise SpeechError("speech-dispatcher (spd-say) is not installed")
         self.program = found
+        self.environment = environment
         super().__init__(settings, on_failure)
 
     def command(self, text: str, language: str, priority: Priority) -> list[str]:
@@ -196,14 +240,19 @@ class DispatcherSpeaker(ProcessSpeaker):
 
     def _stop(self, handle: object) -> None:
         super()._stop(handle)
-        _spawn([self.program, "--cancel"])  # and whatever it handed to the server
+        _spawn([self.program, "--cancel"], self.environment)  # and what the server has
 
 
 # -- pyttsx3 in a worker process ------------------------------------------------------------
 
 
-def _pyttsx3_worker(connection: Connection) -> None:
-    """Runs pyttsx3 in its own process, with nothing on the terminal."""
+def _pyttsx3_worker(connection: Connection, environment: Mapping[str, str] | None = None,
+                   ) -> None:
+    """Runs pyttsx3 in its own process, with nothing on the terminal, in a
+    process group of its own: on Linux pyttsx3 plays through a child
+    (``aplay``), and stopping kills the group, the child with it."""
+    os.setsid()
+    os.environ.update(environment or {})
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
@@ -239,6 +288,11 @@ def _pyttsx3_worker(connection: Connection) -> None:
             finished and Path(wav).exists() and Path(wav).stat().st_size > 44
         ):
             time.sleep(0.01)
+        # Spoken aloud, it plays through aplay after runAndWait has returned:
+        # done is when it has played (else a stop could not cut it short).
+        deadline = time.monotonic() + 600
+        while kind == "say" and not finished and time.monotonic() < deadline:
+            time.sleep(0.005)
         connection.send("done")
 
 
@@ -266,11 +320,14 @@ class Pyttsx3Speaker(QueuedSpeaker):
         self,
         settings: VoiceSettings | None = None,
         on_failure: Callable[[str], None] | None = None,
+        *,
+        environment: Mapping[str, str] | None = None,
     ) -> None:
         try:
             import pyttsx3  # noqa: F401, PLC0415 - installed, or this backend is absent
         except ImportError as error:
             raise SpeechError(f"pyttsx3 cannot be loaded: {error}") from None
+        self.environment = dict(environment or {})
         self._context = multiprocessing.get_context("spawn")
         self._worker: tuple[multiprocessing.process.BaseProcess, Connection] | None = None
         # A second worker, already loaded, takes over at once after an interrupt.
@@ -279,7 +336,8 @@ class Pyttsx3Speaker(QueuedSpeaker):
 
     def _spawn_worker(self) -> tuple[multiprocessing.process.BaseProcess, Connection]:
         ours, theirs = self._context.Pipe()
-        process = self._context.Process(target=_pyttsx3_worker, args=(theirs,), daemon=True)
+        process = self._context.Process(target=_pyttsx3_worker,
+                                        args=(theirs, self.environment), daemon=True)
         process.start()
         return process, ours
 
@@ -314,6 +372,9 @@ class Pyttsx3Speaker(QueuedSpeaker):
         del handle
         if self._worker is not None:
             process = self._worker[0]
+            if process.pid is not None:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)  # and its aplay
             process.kill()
             process.join(timeout=2)
         self._worker = None

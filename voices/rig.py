@@ -1,0 +1,240 @@
+"""A sound card with no hardware, and a private speech-dispatcher, to hear
+what the backends really play (for the tests and ``companion bench speech``).
+
+:class:`SoundSink` is the sound card. For every program started with
+:attr:`SoundSink.environment` (``HOME`` pointing at an ``.asoundrc`` of its
+own), ALSA's ``default`` device converts whatever is played to 16-bit mono
+at 22,050 Hz (ALSA's ``plug``) and hands it to a small ALSA plugin
+(voices/soundcard/companion_card.c, built here with gcc) that writes each
+piece into a FIFO the moment the program writes it to the device. The sink
+reads the FIFO at the pace of playback, as a card takes samples from its
+buffer: a player that writes faster than real time waits, as it would on a
+real card. Every piece read is kept with its time, so the first non-silent
+sample after ``say()`` and the last one after ``stop()`` can be timed.
+(ALSA's own ``file`` plugin over its ``null`` device was tried first: it
+holds back a whole buffer, seconds for speech-dispatcher's, before writing
+anything, so it cannot time first sound.) A piece written while the card's
+buffer (:attr:`SoundSink.buffer_ms`) and the FIFO (4 KB, 93 ms of sound)
+are full is timed when it is read, up to that much late.
+
+:class:`PrivateDispatcher` runs the real speech-dispatcher daemon with its
+espeak-ng module and its ALSA output into the sink, on a socket of its own:
+clients given :attr:`PrivateDispatcher.environment` (``SPEECHD_ADDRESS``)
+talk to it and to no other.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import fcntl
+import os
+import select
+import shutil
+import subprocess
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The sink's format: what ALSA converts every stream to before the file.
+RATE = 22050
+BYTES_PER_SECOND = RATE * 2
+#: A sample this far from zero is sound (about -42 dB below full scale).
+LOUD = 256
+_F_SETPIPE_SZ = 1031
+
+ASOUNDRC = """\
+pcm_type.companion {{
+    lib "{plugin}"
+}}
+pcm.!default {{
+    type plug
+    slave.pcm "companion_card"
+}}
+pcm.companion_card {{
+    type companion
+    file "{fifo}"
+}}
+"""
+CARD_SOURCE = Path(__file__).with_name("soundcard") / "companion_card.c"
+
+
+class SoundCardMissing(RuntimeError):
+    """The test sound card cannot be built (gcc or ALSA's headers missing)."""
+
+
+def build_card(folder: Path) -> Path:
+    """The ALSA plugin of the test sound card, compiled into ``folder``."""
+    plugin = folder / "libasound_module_pcm_companion.so"
+    compiler = shutil.which("gcc")
+    if compiler is None:
+        raise SoundCardMissing("gcc is needed to build the test sound card")
+    done = subprocess.run(
+        [compiler, "-shared", "-fPIC", "-DPIC", "-O2", "-o", str(plugin), str(CARD_SOURCE),
+         "-lasound"], capture_output=True, text=True, check=False, timeout=120)
+    if done.returncode != 0:
+        raise SoundCardMissing(f"the test sound card did not build: {done.stderr.strip()}")
+    return plugin
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Samples read from the sink: when, how many bytes, and whether any is loud."""
+
+    time: float
+    size: int
+    loud: bool
+
+
+class SoundSink:
+    """A sound card in ``folder`` that keeps what it is given, and when."""
+
+    def __init__(self, folder: Path, *, buffer_ms: float = 50.0) -> None:
+        self.folder = folder
+        self.buffer_ms = buffer_ms
+        home = folder / "home"
+        home.mkdir(parents=True, exist_ok=True)
+        self.fifo = folder / "sound-card"
+        os.mkfifo(self.fifo)
+        (home / ".asoundrc").write_text(ASOUNDRC.format(plugin=build_card(folder),
+                                                        fifo=self.fifo))
+        #: For every program that should play into this sink.
+        self.environment = {"HOME": str(home)}
+        self.pieces: list[Piece] = []
+        self._changed = threading.Condition()
+        self._closed = False
+        # Read and write: the FIFO stays open between players (no end of file
+        # when one closes the card), and a player never waits to open it.
+        self._fd = os.open(self.fifo, os.O_RDWR | os.O_NONBLOCK)
+        fcntl.fcntl(self._fd, _F_SETPIPE_SZ, 4096)
+        self._thread = threading.Thread(target=self._play, daemon=True, name="sound-sink")
+        self._thread.start()
+
+    def _play(self) -> None:
+        capacity = BYTES_PER_SECOND * self.buffer_ms / 1000
+        level, then = 0.0, time.perf_counter()
+        while not self._closed:
+            now = time.perf_counter()
+            level = max(0.0, level - (now - then) * BYTES_PER_SECOND)
+            then = now
+            room = int(capacity - level) & ~1
+            if room < 512:
+                time.sleep((512 - room) / BYTES_PER_SECOND)
+                continue
+            ready, _, _ = select.select([self._fd], [], [], 0.05)
+            if not ready:
+                continue
+            try:
+                data = os.read(self._fd, room)
+            except BlockingIOError:
+                continue
+            at = time.perf_counter()
+            level += len(data)
+            samples = array.array("h", data[: len(data) & ~1])
+            loud = any(abs(sample) >= LOUD for sample in samples)
+            with self._changed:
+                self.pieces.append(Piece(at, len(data), loud))
+                self._changed.notify_all()
+
+    # -- what was played -------------------------------------------------------------------
+
+    def first_loud(self, after: float) -> float | None:
+        """When the first non-silent sample came after ``after``."""
+        with self._changed:
+            return next((p.time for p in self.pieces if p.time > after and p.loud), None)
+
+    def last(self, *, loud: bool = False) -> float:
+        """When the last sample (the last non-silent one) came; 0 if none."""
+        with self._changed:
+            return next((p.time for p in reversed(self.pieces) if p.loud or not loud), 0.0)
+
+    def loud_bytes(self, after: float = 0.0) -> int:
+        with self._changed:
+            return sum(p.size for p in self.pieces if p.time > after and p.loud)
+
+    def wait_loud(self, after: float, timeout: float) -> float | None:
+        """Wait for a non-silent sample after ``after``; when it came."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.first_loud(after) is not None, timeout)
+        return self.first_loud(after)
+
+    def wait_quiet(self, quiet: float, timeout: float) -> bool:
+        """Wait until nothing has come for ``quiet`` seconds; False if sound
+        still came at ``timeout``."""
+        deadline = time.perf_counter() + timeout
+        with self._changed:
+            while True:
+                now = time.perf_counter()
+                silent_since = self.pieces[-1].time if self.pieces else 0.0
+                if now - silent_since >= quiet:
+                    return True
+                if now >= deadline:
+                    return False
+                self._changed.wait(min(deadline - now, silent_since + quiet - now))
+
+    def close(self) -> None:
+        self._closed = True
+        self._thread.join(timeout=2)
+        os.close(self._fd)
+
+
+SPEECHD_CONF = """\
+LogLevel 3
+LogDir "{logs}"
+AudioOutputMethod "alsa"
+AudioALSADevice "default"
+AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
+DefaultModule espeak-ng
+DefaultLanguage "en"
+"""
+
+
+class DispatcherMissing(RuntimeError):
+    """speech-dispatcher or its espeak-ng module is not installed."""
+
+
+class PrivateDispatcher:
+    """The real speech-dispatcher daemon, in ``folder``, playing into ``sink``."""
+
+    MODULES = Path("/usr/lib/speech-dispatcher-modules")
+    MODULE_CONF = Path("/etc/speech-dispatcher/modules/espeak-ng.conf")
+
+    def __init__(self, folder: Path, sink: SoundSink, *, timeout: float = 30.0) -> None:
+        program = shutil.which("speech-dispatcher")
+        if program is None or not (self.MODULES / "sd_espeak-ng").exists():
+            raise DispatcherMissing("speech-dispatcher and its espeak-ng module are needed")
+        config, logs = folder / "speechd", folder / "speechd-logs"
+        (config / "modules").mkdir(parents=True, exist_ok=True)
+        logs.mkdir(exist_ok=True)
+        (config / "speechd.conf").write_text(SPEECHD_CONF.format(logs=logs))
+        if self.MODULE_CONF.exists():
+            shutil.copy(self.MODULE_CONF, config / "modules" / "espeak-ng.conf")
+        self.socket = folder / "speechd.sock"
+        #: For every client that should speak through this daemon.
+        self.environment = {"SPEECHD_ADDRESS": f"unix_socket:{self.socket}"}
+        self.logs = logs
+        self.process = subprocess.Popen(
+            [program, "--run-single", "--timeout", "0", "--config-dir", str(config),
+             "--communication-method", "unix_socket", "--socket-path", str(self.socket),
+             "--pid-file", str(folder / "speechd.pid"), "--log-dir", str(logs),
+             "--module-dir", str(self.MODULES)],
+            env={**os.environ, **sink.environment}, stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while not self.socket.exists():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.close()
+                raise DispatcherMissing(f"speech-dispatcher did not start (see {logs})")
+            time.sleep(0.01)  # polling for the socket: the daemon tells nothing else
+
+    def close(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, 15)  # the daemon and its modules
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, 9)
+            self.process.wait(timeout=10)
