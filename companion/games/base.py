@@ -96,6 +96,60 @@ class Report:
     lines: tuple[str, ...]
 
 
+#: The shapes a tactile kit can draw (:mod:`companion.kit`): a game's marks use these names.
+MARK_SHAPES = frozenset({
+    "triangle", "star", "diagonal-cross", "square", "plus", "flower", "window", "circle",
+    "drop", "braille", "dots", "double-arrow", "arrowhead", "jagged",
+})
+#: Where on a card a mark sits, the card held face up with its punched corner
+#: where the game says: the top left corner, the left edge's middle or bottom,
+#: the middle of the bottom edge, the centre.
+MARK_PLACES = frozenset({"top-left", "left-middle", "left-bottom", "bottom-edge", "centre"})
+#: Which corner of a game's cards is punched.
+CORNERS = frozenset({"top-left", "top-right"})
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One relief mark on a card, as a tactile kit draws and places it.
+
+    ``shape`` is one of :data:`MARK_SHAPES`, ``place`` one of
+    :data:`MARK_PLACES`; ``text`` is what a ``braille`` mark writes (in the
+    kit's language), ``count`` how many dots a ``dots`` mark has, ``scale``
+    its size against the kit's sticker size.
+    """
+
+    shape: str
+    place: str
+    text: str = ""
+    count: int = 1
+    scale: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class StickerKind:
+    """The stickers of one kind of card: its id, printed name, copies in a
+    full deck, typed code, the sticker in the game's words, and its marks."""
+
+    card_id: str
+    name: str
+    count: int
+    code: str
+    sticker: str
+    marks: tuple[Mark, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Stickers:
+    """What a tactile kit of a game needs: every kind of card in the order of
+    :meth:`~firmware_bridge.vocabulary.Vocabulary.card_ids` (the order tags
+    are enrolled in), which corner is punched, and the card size assumed (mm)."""
+
+    kinds: tuple[StickerKind, ...]
+    punched_corner: str
+    card_size: tuple[float, float]
+
+
 @runtime_checkable
 class GamePlugin(Vocabulary, Protocol):
     """Everything the app needs of a game (the scanner bridge's vocabulary
@@ -193,4 +247,10 @@ class GamePlugin(Vocabulary, Protocol):
         ...
 
     def bench_advisor(self, games: int) -> Report:
+        ...
+
+    # -- the tactile kit -----------------------------------------------------------------------
+
+    def stickers(self, language: str) -> Stickers:
+        """Every kind of card's stickers, names in ``language`` (``companion kit``)."""
         ...

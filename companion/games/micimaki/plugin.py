@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.conversation.events import CardReader, Conversation
-from companion.games.base import LEARN, PRACTICE, TABLE, GameInputError, GamePlugin, Play, Report
+from companion.games.base import (
+    LEARN,
+    PRACTICE,
+    TABLE,
+    GameInputError,
+    GamePlugin,
+    Mark,
+    Play,
+    Report,
+    StickerKind,
+    Stickers,
+)
 from companion.games.micimaki import narration
 from companion.games.micimaki import practice as practice_game
 from companion.games.micimaki import table as table_game
@@ -180,6 +191,32 @@ class MiciMaki:
         from companion.games.micimaki.simulate import bench_advisor  # noqa: PLC0415
 
         return bench_advisor(games=games)
+
+    # -- the tactile kit ----------------------------------------------------------------------
+
+    def stickers(self, language: str) -> Stickers:
+        """This project's coding (:mod:`~companion.games.micimaki.tactile`): food
+        in braille top left and as dots along the bottom edge, an action's shape
+        top left, the overeating card's patch over the centre; cards punched top
+        left. Cards assumed 44 x 67 mm, like Sushi Go!'s."""
+        from companion.games.micimaki.tactile import CODES, STICKERS  # noqa: PLC0415
+
+        words = narration.catalog(language)
+        kinds = []
+        for card in KINDS:
+            sticker = STICKERS[card]
+            marks: tuple[Mark, ...]
+            if sticker.shape == "braille-digit":
+                marks = (Mark("braille", "top-left", text=str(card)),
+                         Mark("dots", "bottom-edge", count=card))
+            elif sticker.shape == "jagged":
+                marks = (Mark("jagged", "centre", scale=3.0),)
+            else:
+                marks = (Mark(sticker.shape, "top-left"),)
+            kinds.append(StickerKind(
+                id_of(card), narration.card_name(words, card), narration.copies(card),
+                CODES[card], words.text(sticker.words, value=card), marks))
+        return Stickers(tuple(kinds), "top-left", (44.0, 67.0))
 
 
 PLUGIN: GamePlugin = MiciMaki()

@@ -23,8 +23,11 @@ from companion.games.base import (
     TABLE,
     GameInputError,
     GamePlugin,
+    Mark,
     Play,
     Report,
+    StickerKind,
+    Stickers,
 )
 from companion.games.sushigo import practice as practice_game
 from companion.games.sushigo import scorer
@@ -226,6 +229,27 @@ class SushiGo(SushiGoVocabulary):
                          f" (95% {low:.1%} to {high:.1%}), {f.games} games")
         lines.append(f"took {f.seconds:.0f} s")
         return Report(data, tuple(lines))
+
+    # -- the tactile kit ----------------------------------------------------------------------
+
+    def stickers(self, language: str) -> Stickers:
+        """The French adaptation's stickers (seed 001): the shape in the top left
+        corner, window and circle at the top, middle or bottom of the left edge;
+        cards punched top right. Cards assumed 44 x 67 mm."""
+        from companion.games.sushigo.narration import card_name, describe_sticker  # noqa: PLC0415
+        from companion.games.sushigo.tactile import Position, sticker  # noqa: PLC0415
+
+        places = {None: "top-left", Position.TOP: "top-left",
+                  Position.MIDDLE: "left-middle", Position.BOTTOM: "left-bottom"}
+        words = catalog(language)
+        kinds = []
+        for card_id in self.card_ids():
+            card = Card.from_id(card_id)
+            found = sticker(card)
+            kinds.append(StickerKind(
+                card_id, card_name(words, card), self.copies(card_id), found.code,
+                describe_sticker(words, card), (Mark(found.shape.value, places[found.position]),)))
+        return Stickers(tuple(kinds), "top-right", (44.0, 67.0))
 
 
 PLUGIN: GamePlugin = SushiGo()
