@@ -23,6 +23,7 @@ import contextlib
 import json
 import queue
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -208,29 +209,47 @@ def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
 
 
 def enrol(port: str | None, vocabulary: Vocabulary) -> int:
-    events: queue.Queue[InputEvent] = queue.Queue()
+    """Tags scanned one by one, each named by a typed code; an empty line
+    (or the end of the input) stops, whenever it comes."""
+    given: queue.Queue[InputEvent | str | None] = queue.Queue()
     registry = Registry.load()
+
+    def typed() -> None:
+        for line in sys.stdin:
+            given.put(line.strip())
+        given.put(None)
+
     print(f"Scan a tag of {vocabulary.title}, then type its card's code; an empty line stops.",
           flush=True)
-    with ScannerLink(port, events.put, registry):
+    threading.Thread(target=typed, daemon=True, name="enrol-keyboard").start()
+    waiting: str | None = None  # the tag whose card is asked for
+    with ScannerLink(port, given.put, registry):
         while True:
-            event = events.get()
-            if not isinstance(event, CardIdentified) or event.uid is None:
-                print(_event_text(event), flush=True)
-                continue
-            known = f"is {event.game} {event.card}" if event.card else "is unknown"
-            print(f"Tag {event.uid} {known}. Type its card's code:", flush=True)
-            answer = sys.stdin.readline()
-            if not answer.strip():
+            item = given.get()
+            if item is None or item == "":
                 return EXIT_OK
-            try:
-                card = vocabulary.identify(answer)
-            except ValueError as error:
-                print(f"Not a card of {vocabulary.title}: {error}. Scan the tag again.", flush=True)
+            if isinstance(item, str) and waiting is None:
+                print("Scan a tag first, then type its card's code.", flush=True)
                 continue
-            registry.enrol(event.uid, vocabulary.game, card)
-            print(f"Tag {event.uid} is now {vocabulary.game} {card}. Scan the next tag.",
-                  flush=True)
+            if isinstance(item, str):
+                assert waiting is not None
+                try:
+                    card = vocabulary.identify(item)
+                except ValueError as error:
+                    print(f"Not a card of {vocabulary.title}: {error}. Type its card's code:",
+                          flush=True)
+                    continue
+                registry.enrol(waiting, vocabulary.game, card)
+                print(f"Tag {waiting} is now {vocabulary.game} {card}. Scan the next tag.",
+                      flush=True)
+                waiting = None
+                continue
+            if not isinstance(item, CardIdentified) or item.uid is None:
+                print(_event_text(item), flush=True)
+                continue
+            known = f"is {item.game} {item.card}" if item.card else "is unknown"
+            print(f"Tag {item.uid} {known}. Type its card's code:", flush=True)
+            waiting = item.uid
 
 
 def registry_command(args: argparse.Namespace) -> int:

@@ -400,3 +400,16 @@ def test_a_card_of_another_installed_game_is_named_with_its_game(
     app.scan([Card.WASABI])
     app.until("Wasabi: 1 so far.")  # the Sushi Go! card is taken
     assert app.close() == 0
+
+
+def test_a_mici_maki_card_scanned_in_a_sushi_go_game_is_explained() -> None:
+    app = App()
+    start_table_game(app)
+    app.post(CardIdentified("mici-maki", "food5", Source.SCANNER, "DEC0DE03000100", None, 5))
+    app.until("Food 5 is a card of Mici Maki: this question wants a card of Sushi Go!.")
+    app.until("Your hand, card by card (an empty line skips):")  # asked again
+    app.type("5")  # typed too: explained with its game
+    app.until("5 is Food 5, of Mici Maki: this game is Sushi Go!. Type a card of Sushi Go!.")
+    app.scan([Card.WASABI])
+    app.until("Wasabi: 1 so far.")  # the Sushi Go! card is taken
+    assert app.close() == 0

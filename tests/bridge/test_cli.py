@@ -162,3 +162,37 @@ def test_listen_names_the_game_of_each_card() -> None:
     assert _event_text(refused) == "not a card: no card has this code"
     assert _event_json(refused) == {"event": "refused", "text": "w4",
                                     "reason": "no card has this code"}
+
+
+def test_enrol_a_mici_maki_deck_names_its_cards(tmp_path: Path) -> None:
+    scanner = VirtualScanner(link=tmp_path / "scanner")
+    enrol = subprocess.Popen(
+        [sys.executable, "-m", "firmware_bridge", "enrol", "--port", str(scanner.link),
+         "--game", "mici-maki"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment(tmp_path),
+        bufsize=1,
+    )
+    assert enrol.stdin is not None and enrol.stdout is not None
+    assert "Mici Maki" in enrol.stdout.readline()
+    time.sleep(1.5)
+    scanner.scan("04A1B2C3D4E5F7")
+    lines: list[str] = []
+    while not lines or "Type its card's code" not in lines[-1]:
+        lines.append(enrol.stdout.readline())
+    enrol.stdin.write("w2\n")  # a Sushi Go! code: not a card of this deck
+    enrol.stdin.flush()
+    refused = enrol.stdout.readline()
+    assert "no Mici Maki card has this code or name" in refused
+    assert refused.endswith("Type its card's code:\n")  # the same tag, asked again
+    enrol.stdin.write("změna směru\n")  # a card's name in Czech
+    enrol.stdin.flush()
+    assert enrol.stdout.readline() == (
+        "Tag 04A1B2C3D4E5F7 is now mici-maki reverse. Scan the next tag.\n"
+    )
+    enrol.stdin.write("\n")  # an empty line stops, whenever it comes
+    enrol.stdin.flush()
+    assert enrol.wait(timeout=10) == 0
+    scanner.close()
+    assert Registry.load(tmp_path / "registry.json").lookup("04A1B2C3D4E5F7") == TagCard(
+        "mici-maki", "reverse"
+    )
