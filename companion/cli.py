@@ -12,6 +12,8 @@ Subcommands:
     Mici Maki: the chance of overeating when eating now, exact.
 ``companion say TEXT [--lang xx] [--backend NAME] [--to FILE.wav]``
     Speak a sentence, or write it to a WAV file.
+``companion kit [--game G] [--paper a4|letter] [--lang xx] [--out DIR] [--json]``
+    A game's tactile kit: sticker sheets, placement guide, braille labels.
 ``companion bench engine|advisor|scan|speech|ui|a11y [--game G] [--json]``
     Speed figures for developers.
 
@@ -150,6 +152,21 @@ def _parser() -> argparse.ArgumentParser:
                       help="the serving pile's value: cards eating draws")
     risk.add_argument("--discard", type=int, default=None, help="cards in the discard pile")
     risk.add_argument("--json", action="store_true", help="print one JSON object")
+    kit = commands.add_parser(
+        "kit", parents=[which],
+        help="write a game's tactile kit: sticker sheets, placement guide, braille labels")
+    kit.add_argument("--lang", default=argparse.SUPPRESS,
+                     help="language of the kit: cs, en, fr or ru (default: from LANG, else en)")
+    kit.add_argument("--paper", default="a4", help="a4 (the default) or letter")
+    kit.add_argument("--out", type=Path, default=None,
+                     help="the folder to write (default: tactile-kit-GAME here)")
+    kit.add_argument("--card-width", type=float, default=None,
+                     help="your cards' width in mm (default: the game's assumed size)")
+    kit.add_argument("--card-height", type=float, default=None,
+                     help="your cards' height in mm (default: the game's assumed size)")
+    kit.add_argument("--sticker-size", type=float, default=8.0,
+                     help="a sticker's width in mm (default 8)")
+    kit.add_argument("--json", action="store_true", help="print one JSON object")
     bench = commands.add_parser("bench", parents=[which],
                                 help="measure speed (figures for developers)")
     bench.add_argument(
@@ -186,6 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "kit":
+        return kit_command(args)
     catalog = Catalog.for_language(args.lang or default_language())
     if args.command is None:
         return run_app(args.lang, plain=args.plain, scanner=args.scanner, game_name=args.game)
@@ -293,6 +312,52 @@ def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:
     else:
         print(catalog.text("Risk of overeating: %(percent)s.",
                            percent=percent(float(chance), catalog.language)))
+    return EXIT_OK
+
+
+def kit_command(args: argparse.Namespace) -> int:
+    """``companion kit``: a game's tactile kit, written all at once or not at all."""
+    # Imported when asked for, so that starting the app stays quick.
+    from companion.games import games  # noqa: PLC0415
+    from companion.kit.make import (  # noqa: PLC0415
+        KitError,
+        Options,
+        language_problem,
+        make,
+        write,
+    )
+
+    language = args.lang or default_language()
+    words = Catalog.for_language(default_language())
+    refusal = language_problem(language, words)
+    if refusal is not None:
+        return _fail("kit", refusal)
+    words = Catalog.for_language(language)
+    name = args.game or DEFAULT_GAME
+    if name not in games():
+        return _fail("kit", words.text("There is no game called %(game)s: give %(games)s.",
+                                       game=shown(name), games=", ".join(games())))
+    plugin = games()[name]
+    options = Options(paper=args.paper.casefold(), language=language,
+                      card_width=args.card_width, card_height=args.card_height,
+                      sticker=args.sticker_size)
+    folder = args.out or Path(f"tactile-kit-{plugin.game}")
+    try:
+        made = make(plugin, options)
+        paths = write(made, folder, words)
+    except KitError as error:
+        print(f"companion kit: {error}", file=sys.stderr)
+        return error.status
+    if args.json:
+        print(json.dumps({"stickers": made.stickers, "pages": made.pages,
+                          "guide_pages": made.guide_pages,
+                          "files": [str(path) for path in paths]}, ensure_ascii=False))
+        return EXIT_OK
+    print(words.plural("%(game)s: %(n)d file written to %(folder)s.",
+                       "%(game)s: %(n)d files written to %(folder)s.", len(paths),
+                       game=plugin.title, folder=shown(str(folder), limit=PATH_LIMIT)))
+    for path in paths:
+        print(shown(str(path), limit=PATH_LIMIT))
     return EXIT_OK
 
 

@@ -1,0 +1,321 @@
+"""Pages of the kit as one PDF file, at true size, written by hand: lines,
+circles (four Bézier curves each), polygons and text, nothing else.
+
+Text is set in a TrueType font embedded whole (DejaVu Sans where it is
+installed, the font Debian's fonts-dejavu-core gives), as a Type 0 font with
+Identity-H encoding and a ToUnicode map, so Czech, French and Russian print,
+and a PDF reader or pdftotext reads the text back. The document carries its
+language and title.
+
+>>> from companion.kit.drawing import Circle, Page
+>>> data = write([Page((210.0, 297.0), "Sheet", [Circle((10.0, 10.0), 3.0)])], "en",
+...              "Sheet", font=None)
+>>> data[:8], b"/MediaBox [0 0 595.276 841.89]" in data
+(b'%PDF-1.7', True)
+"""
+
+from __future__ import annotations
+
+import shutil
+import struct
+import subprocess
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from companion.kit.drawing import Circle, Line, Page, Polygon, Text, flatten
+
+#: Points in a millimetre.
+PT = 72 / 25.4
+#: Where a font is looked for first (Debian, Fedora, Arch, macOS, Windows), then fontconfig.
+FONT_PATHS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "C:/Windows/Fonts/arial.ttf",
+)
+_KAPPA = 0.5522847498
+
+
+class FontError(ValueError):
+    """No usable TrueType font."""
+
+
+@dataclass(frozen=True, slots=True)
+class Font:
+    """What the PDF needs of a TrueType font: its bytes, glyph of each
+    character, advance widths and metrics (in thousandths of the size)."""
+
+    name: str
+    data: bytes
+    glyphs: dict[int, int]
+    widths: tuple[int, ...]
+    units: int
+    bbox: tuple[int, int, int, int]
+    ascent: int
+    descent: int
+
+    def glyph(self, character: str) -> int:
+        return self.glyphs.get(ord(character), 0)
+
+    def width(self, glyph: int) -> float:
+        """Advance of a glyph, in thousandths of the font size."""
+        advance = self.widths[min(glyph, len(self.widths) - 1)]
+        return advance * 1000 / self.units
+
+    def measure(self, text: str, size: float) -> float:
+        return sum(self.width(self.glyph(ch)) for ch in text) * size / 1000
+
+
+def _tables(data: bytes) -> dict[bytes, tuple[int, int]]:
+    (count,) = struct.unpack_from(">H", data, 4)
+    found = {}
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        found[tag] = (offset, length)
+    return found
+
+
+def _cmap(data: bytes, offset: int) -> dict[int, int]:
+    (_, count) = struct.unpack_from(">HH", data, offset)
+    chosen: tuple[int, int] | None = None
+    for i in range(count):
+        platform, encoding, sub = struct.unpack_from(">HHI", data, offset + 4 + 8 * i)
+        (fmt,) = struct.unpack_from(">H", data, offset + sub)
+        rank = {(3, 10, 12): 0, (0, 4, 12): 1, (3, 1, 4): 2, (0, 3, 4): 3}.get(
+            (platform, encoding, fmt))
+        if rank is not None and (chosen is None or rank < chosen[0]):
+            chosen = (rank, offset + sub)
+    if chosen is None:
+        raise FontError("the font has no Unicode character map")
+    table = chosen[1]
+    glyphs: dict[int, int] = {}
+    (fmt,) = struct.unpack_from(">H", data, table)
+    if fmt == 12:
+        (groups,) = struct.unpack_from(">I", data, table + 12)
+        for g in range(groups):
+            start, end, first = struct.unpack_from(">III", data, table + 16 + 12 * g)
+            for code in range(start, min(end, 0x2FFFF) + 1):
+                glyphs[code] = first + code - start
+        return glyphs
+    (segments,) = struct.unpack_from(">H", data, table + 6)
+    segments //= 2
+    ends = table + 14
+    starts = ends + 2 * segments + 2
+    deltas = starts + 2 * segments
+    ranges = deltas + 2 * segments
+    for s in range(segments):
+        (end,) = struct.unpack_from(">H", data, ends + 2 * s)
+        (start,) = struct.unpack_from(">H", data, starts + 2 * s)
+        (delta,) = struct.unpack_from(">h", data, deltas + 2 * s)
+        (rng,) = struct.unpack_from(">H", data, ranges + 2 * s)
+        for code in range(start, end + 1):
+            if code == 0xFFFF:
+                continue
+            if rng == 0:
+                glyph = (code + delta) & 0xFFFF
+            else:
+                (glyph,) = struct.unpack_from(">H", data, ranges + 2 * s + rng + 2 * (code - start))
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                glyphs[code] = glyph
+    return glyphs
+
+
+def read_font(path: Path) -> Font:
+    """A TrueType font file (``glyf`` outlines; not a collection)."""
+    data = path.read_bytes()
+    if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
+        raise FontError(f"{path} is not a TrueType font")
+    tables = _tables(data)
+    try:
+        head, hhea, hmtx, cmap = (tables[t][0] for t in (b"head", b"hhea", b"hmtx", b"cmap"))
+    except KeyError as missing:
+        raise FontError(f"{path} has no {missing} table") from None
+    (units,) = struct.unpack_from(">H", data, head + 18)
+    bbox = struct.unpack_from(">hhhh", data, head + 36)
+    ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
+    (metrics,) = struct.unpack_from(">H", data, hhea + 34)
+    widths = tuple(struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(metrics))
+    scale = 1000 / units
+    return Font(
+        name=path.stem.replace(" ", ""), data=data, glyphs=_cmap(data, cmap), widths=widths,
+        units=units, bbox=(round(bbox[0] * scale), round(bbox[1] * scale),
+                           round(bbox[2] * scale), round(bbox[3] * scale)),
+        ascent=round(ascent * scale), descent=round(descent * scale),
+    )
+
+
+@cache
+def find_font() -> Font:
+    """The first usable font of :data:`FONT_PATHS`, else the one fontconfig
+    matches for sans-serif Cyrillic; raises :class:`FontError`."""
+    candidates = [Path(p) for p in FONT_PATHS]
+    if shutil.which("fc-match"):
+        found = subprocess.run(["fc-match", "-f", "%{file}", "sans-serif:lang=ru"],
+                               capture_output=True, text=True, check=False, timeout=30)
+        if found.stdout.strip():
+            candidates.append(Path(found.stdout.strip()))
+    for path in candidates:
+        if path.is_file():
+            try:
+                return read_font(path)
+            except (FontError, OSError, struct.error):
+                continue
+    raise FontError("no TrueType font")
+
+
+def _n(value: float) -> str:
+    return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
+
+
+def _pdf_text(text: str) -> str:
+    """A PDF literal string (the document's title)."""
+    encoded = text.encode("utf-16-be")
+    return "<FEFF" + encoded.hex().upper() + ">"
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    k = r * _KAPPA
+    return (f"{_n(cx + r)} {_n(cy)} m "
+            f"{_n(cx + r)} {_n(cy + k)} {_n(cx + k)} {_n(cy + r)} {_n(cx)} {_n(cy + r)} c "
+            f"{_n(cx - k)} {_n(cy + r)} {_n(cx - r)} {_n(cy + k)} {_n(cx - r)} {_n(cy)} c "
+            f"{_n(cx - r)} {_n(cy - k)} {_n(cx - k)} {_n(cy - r)} {_n(cx)} {_n(cy - r)} c "
+            f"{_n(cx + k)} {_n(cy - r)} {_n(cx + r)} {_n(cy - k)} {_n(cx + r)} {_n(cy)} c h")
+
+
+def _stroke(width: float, dashed: bool, grey: bool) -> str:
+    return (f"{_n(width)} w {'[1.5 1] 0 d' if dashed else '[] 0 d'}"
+            f" {'0.5 G' if grey else '0 G'}")
+
+
+def _content(page: Page, font: Font | None, used: set[int]) -> bytes:
+    height = page.size[1]
+    # Millimetres from the top left, as the drawing is.
+    ops = [f"{_n(PT)} 0 0 {_n(-PT)} 0 {_n(height * PT)} cm", "0 g 0 J 0 j"]
+    for item in flatten(page.items):
+        if isinstance(item, Line):
+            ops.append(f"{_stroke(item.width, item.dashed, item.grey)} 2 J "
+                       f"{_n(item.start[0])} {_n(item.start[1])} m "
+                       f"{_n(item.end[0])} {_n(item.end[1])} l S 0 J")
+        elif isinstance(item, Circle):
+            path = _circle(item.centre[0], item.centre[1], item.radius)
+            ops.append(f"{path} f" if item.fill
+                       else f"{_stroke(item.width, item.dashed, False)} {path} S")
+        elif isinstance(item, Polygon):
+            x, y = item.points[0]
+            path = f"{_n(x)} {_n(y)} m " + " ".join(
+                f"{_n(px)} {_n(py)} l" for px, py in item.points[1:])
+            if item.fill and item.closed:
+                ops.append(f"{path} h f")
+            else:
+                ops.append(f"{_stroke(item.width, item.dashed, item.grey)} {path}"
+                           f"{' h' if item.closed else ''} S")
+        elif isinstance(item, Text) and font is not None:
+            glyphs = [font.glyph(ch) for ch in item.text]
+            used.update(glyphs)
+            x = item.at[0]
+            if item.anchor == "middle":
+                x -= font.measure(item.text, item.size) / 2
+            hexed = "".join(f"{g:04X}" for g in glyphs)
+            ops.append(f"BT /F1 {_n(item.size)} Tf 1 0 0 -1 {_n(x)} {_n(item.at[1])} Tm"
+                       f" <{hexed}> Tj ET")
+    return "\n".join(ops).encode("ascii")
+
+
+def _to_unicode(font: Font, used: set[int]) -> bytes:
+    reverse: dict[int, int] = {}
+    for code, glyph in sorted(font.glyphs.items(), reverse=True):
+        if glyph in used:
+            reverse[glyph] = code
+    pairs = sorted(reverse.items())
+    lines = ["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+             "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+             "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def",
+             "1 begincodespacerange", "<0000> <FFFF>", "endcodespacerange"]
+    for start in range(0, len(pairs), 100):
+        chunk = pairs[start:start + 100]
+        lines.append(f"{len(chunk)} beginbfchar")
+        lines.extend(f"<{g:04X}> <{chr(c).encode('utf-16-be').hex().upper()}>" for g, c in chunk)
+        lines.append("endbfchar")
+    lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines).encode("ascii")
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.objects: list[bytes] = []
+
+    def reserve(self) -> int:
+        self.objects.append(b"")
+        return len(self.objects)
+
+    def put(self, number: int, body: bytes) -> None:
+        self.objects[number - 1] = body
+
+    def add(self, body: bytes) -> int:
+        number = self.reserve()
+        self.put(number, body)
+        return number
+
+    def stream(self, data: bytes, extra: str = "") -> int:
+        packed = zlib.compress(data, 9)
+        head = f"<< /Length {len(packed)} /Filter /FlateDecode{extra} >>\nstream\n"
+        return self.add(head.encode("ascii") + packed + b"\nendstream")
+
+    def document(self, root: int, info: int) -> bytes:
+        out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+        offsets = []
+        for number, body in enumerate(self.objects, 1):
+            offsets.append(len(out))
+            out += f"{number} 0 obj\n".encode("ascii") + body + b"\nendobj\n"
+        xref = len(out)
+        out += f"xref\n0 {len(self.objects) + 1}\n0000000000 65535 f \n".encode("ascii")
+        for offset in offsets:
+            out += f"{offset:010d} 00000 n \n".encode("ascii")
+        out += (f"trailer\n<< /Size {len(self.objects) + 1} /Root {root} 0 R /Info {info} 0 R >>\n"
+                f"startxref\n{xref}\n%%EOF\n").encode("ascii")
+        return bytes(out)
+
+
+def write(pages: Sequence[Page], language: str, title: str, *, font: Font | None) -> bytes:
+    """The PDF of ``pages``; text is left out only when ``font`` is None."""
+    pdf = _Writer()
+    root, tree = pdf.reserve(), pdf.reserve()
+    used: set[int] = set()
+    contents = [pdf.stream(_content(page, font, used)) for page in pages]
+    resources = ""
+    if font is not None:
+        file = pdf.stream(font.data, f" /Length1 {len(font.data)}")
+        box = " ".join(str(v) for v in font.bbox)
+        descriptor = pdf.add(
+            f"<< /Type /FontDescriptor /FontName /{font.name} /Flags 32 /FontBBox [{box}]"
+            f" /ItalicAngle 0 /Ascent {font.ascent} /Descent {font.descent}"
+            f" /CapHeight {font.ascent} /StemV 80 /FontFile2 {file} 0 R >>".encode("ascii"))
+        widths = " ".join(f"{g} [{round(font.width(g))}]" for g in sorted(used))
+        cid = pdf.add(
+            f"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /{font.name}"
+            " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>"
+            f" /FontDescriptor {descriptor} 0 R /DW 1000 /W [{widths}]"
+            " /CIDToGIDMap /Identity >>".encode("ascii"))
+        unicode_map = pdf.stream(_to_unicode(font, used))
+        type0 = pdf.add(
+            f"<< /Type /Font /Subtype /Type0 /BaseFont /{font.name} /Encoding /Identity-H"
+            f" /DescendantFonts [{cid} 0 R] /ToUnicode {unicode_map} 0 R >>".encode("ascii"))
+        resources = f"/Font << /F1 {type0} 0 R >>"
+    kids = []
+    for page, content in zip(pages, contents, strict=True):
+        width, height = page.size
+        kids.append(pdf.add(
+            f"<< /Type /Page /Parent {tree} 0 R /MediaBox [0 0 {_n(width * PT)} {_n(height * PT)}]"
+            f" /Resources << {resources} >> /Contents {content} 0 R >>".encode("ascii")))
+    pdf.put(tree, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}]"
+                  f" /Count {len(kids)} >>".encode("ascii"))
+    pdf.put(root, f"<< /Type /Catalog /Pages {tree} 0 R /Lang ({language})"
+                  " /ViewerPreferences << /DisplayDocTitle true >> >>".encode("ascii"))
+    info = pdf.add(f"<< /Title {_pdf_text(title)} /Producer (tactile-companion) >>"
+                   .encode("ascii"))
+    return pdf.document(root, info)

@@ -1,0 +1,286 @@
+"""The tactile kit (``companion kit``), made by the real command in a
+subprocess and read back: the SVG sheets counted shape by shape against the
+deck, the PDF rendered by poppler (pdfinfo, pdftoppm, pdftotext), the BRF
+checked against an embosser's page, liblouis's braille checked against known
+words in every language, and bad options refused whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games import games
+from companion.games.base import CORNERS, MARK_PLACES, MARK_SHAPES
+from companion.i18n import LANGUAGES, Catalog
+from companion.kit.braille import CELLS, LINES, to_brf, translate
+from companion.kit.layout import HOLE, HOLE_AT, place
+from companion.kit.make import Options, make
+
+MODULE = [sys.executable, "-m", "companion"]
+SVG = "{http://www.w3.org/2000/svg}"
+GAMES = sorted(games())
+#: Page sizes in points, as pdfinfo prints them.
+PAGE_POINTS = {"a4": "595.276 x 841.89 pts", "letter": "612 x 792 pts"}
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}}
+    env.update(LANG="C.UTF-8", PYTHONIOENCODING="utf-8")
+    return subprocess.run([*MODULE, *args], capture_output=True, text=True, encoding="utf-8",
+                          timeout=120, env=env, cwd=cwd, check=False)
+
+
+def made(tmp_path: Path, game: str, *options: str) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path / f"kit-{game}"
+    done = run("kit", "--game", game, "--out", str(out), "--json", *options)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return out, json.loads(done.stdout)
+
+
+def stickers_in(folder: Path) -> Counter[tuple[str, str]]:
+    """Stickers drawn on every sheet, by card and shape; each must hold its
+    cut line and at least one drawn shape."""
+    found: Counter[tuple[str, str]] = Counter()
+    for sheet in sorted(folder.glob("stickers-*.svg")):
+        root = ET.parse(sheet).getroot()
+        for group in root.iter(f"{SVG}g"):
+            if group.get("class") != "sticker":
+                continue
+            drawn = [child for child in group if child.get("fill") == "#000"
+                     or child.tag in (f"{SVG}line", f"{SVG}polyline")]
+            assert drawn, f"a sticker of {group.get('data-card')} has no shape"
+            found[(group.get("data-card") or "", group.get("data-shape") or "")] += 1
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_plugin_gives_every_kind_in_enrolment_order(name: str) -> None:
+    plugin = games()[name]
+    for language in LANGUAGES:
+        deck = plugin.stickers(language)
+        assert [k.card_id for k in deck.kinds] == list(plugin.card_ids())
+        assert [k.count for k in deck.kinds] == [plugin.copies(i) for i in plugin.card_ids()]
+        assert deck.punched_corner in CORNERS
+        for kind in deck.kinds:
+            assert kind.name and kind.sticker and kind.marks
+            assert plugin.identify(kind.code) == kind.card_id
+            for mark in kind.marks:
+                assert mark.shape in MARK_SHAPES and mark.place in MARK_PLACES
+    english = [k.name for k in plugin.stickers("en").kinds]
+    for language in ("cs", "fr", "ru"):
+        assert [k.name for k in plugin.stickers(language).kinds] != english
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_sheets_hold_a_sticker_for_every_card_of_the_deck(tmp_path: Path, name: str) -> None:
+    out, report = made(tmp_path, name)
+    plugin = games()[name]
+    deck = {card: plugin.copies(card) for card in plugin.card_ids()}
+    assert report["stickers"] == deck
+    expected = Counter({(kind.card_id, mark.shape): kind.count
+                        for kind in plugin.stickers("en").kinds for mark in kind.marks})
+    assert stickers_in(out) == expected
+    assert report["pages"] == len(list(out.glob("stickers-*.svg")))
+    assert sorted(report["files"]) == sorted(str(path) for path in out.iterdir())
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kit-")]
+
+
+@pytest.mark.parametrize(("name", "paper"), [("sushigo", "a4"), ("mici-maki", "letter")])
+def test_the_pdf_pages_are_the_paper_asked_and_show_the_shapes(tmp_path: Path, name: str,
+                                                              paper: str) -> None:
+    out, report = made(tmp_path, name, "--paper", paper)
+    for pdf, pages in (("stickers.pdf", report["pages"]), ("guide.pdf", report["guide_pages"])):
+        info = subprocess.run(["pdfinfo", "-l", "-1", str(out / pdf)], capture_output=True,
+                              text=True, check=True, timeout=60).stdout
+        assert f"Pages:           {pages}\n" in info
+        sizes = [line for line in info.splitlines()
+                 if line.startswith("Page ") and " size:" in line]
+        assert len(sizes) == pages
+        assert all(PAGE_POINTS[paper] in line for line in sizes), sizes
+        svg = ET.parse(out / pdf.replace(".pdf", "-1.svg")).getroot()
+        assert svg.get("width", "").endswith("mm")
+    # The first sheet, as an image: ink, but mostly paper.
+    subprocess.run(["pdftoppm", "-gray", "-r", "40", "-f", "1", "-l", "1",
+                    str(out / "stickers.pdf"), str(tmp_path / "page")], check=True, timeout=60)
+    (image,) = tmp_path.glob("page*.pgm")
+    data = image.read_bytes()
+    header = data.split(maxsplit=4)
+    assert header[0] == b"P5"
+    width, height = int(header[1]), int(header[2])
+    pixels = header[4][-width * height:]
+    dark = sum(1 for value in pixels if value < 128) / len(pixels)
+    assert 0.02 < dark < 0.5, dark
+    # The whole sheet is there: a page's width and height at 40 dpi.
+    expected = {"a4": (331, 468), "letter": (340, 440)}[paper]
+    assert abs(width - expected[0]) <= 1 and abs(height - expected[1]) <= 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_kit_text_is_in_the_language_asked(tmp_path: Path, language: str) -> None:
+    out, _ = made(tmp_path, "mici-maki", "--lang", language)
+    plugin = games()["mici-maki"]
+    words = Catalog.for_language(language)
+    names = [kind.name for kind in plugin.stickers(language).kinds]
+    text = subprocess.run(["pdftotext", "-layout", str(out / "stickers.pdf"), "-"],
+                          capture_output=True, text=True, check=True, timeout=60).stdout
+    guide = (out / "guide.md").read_text(encoding="utf-8")
+    cards = (out / "cards.txt").read_text(encoding="utf-8")
+    for name in names:
+        assert name in text and f"## {name}" in guide and name in cards
+    heading = words.text("%(game)s: placement guide", game="Mici Maki")
+    assert guide.startswith(f"# {heading}\n")
+    svg = (out / "guide-1.svg").read_text(encoding="utf-8")
+    assert heading in svg and f'xml:lang="{language}"' in svg
+    if language != "en":
+        assert heading != "Mici Maki: placement guide"
+    brf = (out / "labels.brf").read_text(encoding="ascii")
+    for name, cells in zip(names, translate(names, language), strict=True):
+        assert to_brf(cells) in brf, name
+
+
+def test_the_guide_reads_as_text_with_a_heading_a_card(tmp_path: Path) -> None:
+    out, _ = made(tmp_path, "sushigo")
+    guide = (out / "guide.md").read_text(encoding="utf-8")
+    assert guide.count("\n## ") == len(games()["sushigo"].card_ids())
+    assert "## Salmon nigiri\n\n- 10 cards, code w2.\n- Sticker: Window, middle.\n" in guide
+    assert "Window on the left edge, in the middle: 8 mm from the left, 33.5 mm from the top." \
+        in guide
+    assert "|" not in guide and max(len(line) for line in guide.splitlines()) < 200
+    cards = (out / "cards.txt").read_text(encoding="utf-8").splitlines()
+    listed = [line for line in cards if line[:1].isdigit()]
+    assert len(listed) == 111
+    assert listed[0] == "1. Tempura, 1 of 14, code x."
+    assert listed[-1] == "111. Soy sauce, 3 of 3, code d."
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_brf_fits_an_embossers_page(tmp_path: Path, name: str) -> None:
+    out, _ = made(tmp_path, name, "--lang", "cs")
+    raw = (out / "labels.brf").read_bytes()
+    assert raw.endswith(b"\f")
+    pages = raw.decode("ascii").split("\f")[:-1]
+    assert pages
+    for page in pages:
+        assert page.endswith("\r\n")
+        lines = page.split("\r\n")[:-1]
+        assert 0 < len(lines) <= LINES
+        for line in lines:
+            assert len(line) <= CELLS
+            assert all(0x20 <= ord(ch) <= 0x5F for ch in line), line
+
+
+KNOWN = {
+    "en": [("Tempura", "⠠⠞⠑⠍⠏⠥⠗⠁"), ("5", "⠼⠑"), ("Pudding", "⠠⠏⠥⠙⠙⠊⠝⠛")],
+    # Czech: ř dots 2456, í 34, ž 2346, á 16, ý 12346, ě 126.
+    "cs": [("Přežrání", "⠠⠏⠺⠑⠮⠗⠡⠝⠌"), ("Výběr", "⠠⠧⠯⠃⠣⠗"), ("5", "⠼⠑")],
+    # French: capital dots 46, à 12346, a digit after dot 6 (5 is dots 156).
+    "fr": [("Baguettes", "⠨⠃⠁⠛⠥⠑⠞⠞⠑⠎"), ("à", "⠷"), ("5", "⠠⠱")],
+    # Russian: п л ь м н, no capital sign.
+    "ru": [("Пельмени", "⠏⠑⠇⠾⠍⠑⠝⠊"), ("еда", "⠑⠙⠁"), ("5", "⠼⠑")],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_liblouis_gives_known_braille(language: str) -> None:
+    words, cells = zip(*KNOWN[language], strict=True)
+    assert translate(list(words), language) == list(cells)
+
+
+def test_the_brf_code_is_liblouiss() -> None:
+    text = "Tempura, 14 stickers: the diagonal cross (x)!"
+    (cells,) = translate([text], "en")
+    done = subprocess.run(["lou_translate", "--forward", "en-us-brf.dis,en-ueb-g1.ctb"],
+                          input=text + "\n", capture_output=True, text=True, check=True,
+                          timeout=60)
+    assert to_brf(cells) == done.stdout.strip("\n").upper()
+
+
+def test_mici_maki_marks_keep_clear_of_the_punched_hole() -> None:
+    deck = games()["mici-maki"].stickers("en")
+    keep = HOLE / 2
+    for kind in deck.kinds:
+        for mark in kind.marks:
+            spot = place(mark, deck.card_size, 8.0, deck.punched_corner, 2)
+            left, top, _, _ = spot.box
+            assert left > HOLE_AT + keep or top > HOLE_AT + keep, kind.card_id
+
+
+def test_a_measured_card_moves_the_stickers(tmp_path: Path) -> None:
+    kit = make(games()["sushigo"], Options(card_width=63.0, card_height=88.0))
+    guide = kit.files["guide.md"].decode()
+    assert "Cards of 63 by 88 mm, as measured." in guide
+    assert "Window on the left edge, at the bottom: 8 mm from the left, 80 mm from the top." \
+        in guide
+
+
+def test_a_kit_is_written_into_an_existing_folder_whole(tmp_path: Path) -> None:
+    out = tmp_path / "kit"
+    out.mkdir()
+    (out / "mine.txt").write_text("kept")
+    done = run("kit", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert (out / "mine.txt").read_text() == "kept"
+    assert (out / "labels.brf").exists() and (out / "stickers.pdf").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit"]
+    assert "sushigo" not in done.stdout and "Sushi Go!: 9 files written to" in done.stdout
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("--game", "chess"), "There is no game called chess: give mici-maki, sushigo."),
+    (("--paper", "a3"), "There is no paper called a3: give a4 or letter."),
+    (("--lang", "de"), "There is no language called de: give cs, en, fr or ru."),
+    (("--card-width", "5"), "A card side of 5 mm cannot be right: give 20 to 200 mm."),
+    (("--sticker-size", "30"), "A sticker of 30 mm cannot be right: give 4 to 20 mm."),
+    (("--card-height", "30", "--sticker-size", "12"),
+     "Stickers of 12 mm touch one another on a card 30 mm high:"
+     " give a smaller --sticker-size."),
+    (("--card-width", "200", "--card-height", "200"),
+     "A card of 200 by 200 mm does not fit on A4 paper."),
+])
+def test_bad_options_are_refused_in_one_sentence_writing_nothing(
+        tmp_path: Path, args: tuple[str, ...], says: str) -> None:
+    out = tmp_path / "kit"
+    done = run("kit", "--out", str(out), *args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == f"companion kit: {says}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_written_is_refused_writing_nothing(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    for out in (blocker, blocker / "kit", tmp_path / "missing" / "kit"):
+        done = run("kit", "--out", str(out))
+        assert done.returncode == 2, out
+        assert done.stderr.startswith(f"companion kit: Cannot write the kit to {out}: ")
+        assert done.stderr.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+    assert blocker.read_text() == "not a folder"
+
+
+def test_the_refusal_speaks_the_language_asked(tmp_path: Path) -> None:
+    done = run("kit", "--lang", "fr", "--paper", "a3", "--out", str(tmp_path / "kit"))
+    assert done.returncode == 2
+    expected = Catalog.for_language("fr").text(
+        "There is no paper called %(paper)s: give a4 or letter.", paper="a3")
+    assert done.stderr == f"companion kit: {expected}\n"
+    assert "a3" in expected and expected != "There is no paper called a3: give a4 or letter."
+
+
+def test_the_tools_are_installed() -> None:
+    # The suite installs them (scripts/test.sh): a kit without them is refused.
+    for tool in ("lou_translate", "pdfinfo", "pdftoppm", "pdftotext"):
+        assert shutil.which(tool), tool
