@@ -130,7 +130,6 @@ def play_games(
     choices with :meth:`Game.play_bots`, checking each.
     """
     players = len(lineup)
-    seat_of = [[(i - shift) % players for i in range(players)] for shift in range(players)]
     out: list[Outcome] = []
     for number in range(first, first + games):
         bots = [make_bot(name) for name in lineup]
@@ -143,7 +142,7 @@ def play_games(
         totals = game.play_bots(seated, rng)
         winners = game.winners
         share = 1 / len(winners)
-        seats = seat_of[shift]
+        seats = [(i - shift) % players for i in range(players)]
         out.append((
             [share if seats[i] in winners else 0.0 for i in range(players)],
             [totals[seats[i]] for i in range(players)],
