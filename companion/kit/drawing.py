@@ -121,6 +121,10 @@ def _arc(cx: float, cy: float, radius: float, start: float, end: float, *,
              cy + radius * math.sin(start + (end - start) * i / steps)) for i in range(steps + 1)]
 
 
+def _towards(start: Point, end: Point) -> float:
+    return math.atan2(end[1] - start[1], end[0] - start[0])
+
+
 def _head(tip: Point, towards: float, size: float) -> Polygon:
     """A filled arrowhead with its tip at ``tip``, pointing along ``towards`` (radians)."""
     back = towards + math.pi
@@ -199,11 +203,12 @@ def shape(name: str, cx: float, cy: float, size: float, *, count: int = 1,
         return [Polygon(((cx + r, cy), (cx - r, cy - r * 0.8), (cx - r * 0.45, cy),
                          (cx - r, cy + r * 0.8)))]
     if name == "double-arrow":
-        arc = _arc(cx, cy + r * 0.35, r * 0.75, math.pi * 1.1, math.pi * 1.9)
-        head = size * 0.32
-        return [Polygon(tuple(arc), fill=False, width=size * 0.12, closed=False),
-                _head(arc[0], math.pi * 1.1 - math.pi / 2, head),
-                _head(arc[-1], math.pi * 1.9 + math.pi / 2, head)]
+        # An arc over the top, a head at each end pointing along it.
+        arc = _arc(cx, cy + r * 1.05, r * 1.25, math.pi * 1.22, math.pi * 1.78)
+        head = size * 0.36
+        return [Polygon(tuple(arc[3:-3]), fill=False, width=size * 0.15, closed=False),
+                _head(arc[0], _towards(arc[4], arc[0]), head),
+                _head(arc[-1], _towards(arc[-5], arc[-1]), head)]
     if name == "jagged":
         return [Polygon(_star(cx, cy, r, r * 0.72, 14))]
     if name == "dots":
