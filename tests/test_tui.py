@@ -23,12 +23,13 @@ from typing import Literal
 import pytest
 from rich.cells import cell_len
 from textual import events
+from textual.app import App, ComposeResult
 from textual.errors import NoWidget
 from textual.pilot import Pilot
 from textual.widgets import Label, ListItem, Static
 
 from companion.conversation.events import Chosen
-from companion.faces.screen import Choices, CompanionApp, ScreenInbox
+from companion.faces.screen import Choices, CompanionApp, ScreenInbox, Transcript
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.narration import card_name
@@ -730,3 +731,36 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
 
     app = run(body)
     assert app.return_value == 0
+
+
+def test_a_transcript_row_gone_out_of_view_never_comes_back() -> None:
+    """A screen reader reads a row that comes into view as new: when the
+    transcript gets taller (a menu's list closes), the rows above what it
+    showed stay blank; new lines still come in at the bottom."""
+
+    class Host(App[None]):
+        CSS = "#below { height: 6; }"
+
+        def compose(self) -> ComposeResult:
+            yield Transcript(id="transcript")
+            yield Static("", id="below")
+
+    async def main() -> None:
+        app = Host()
+        async with app.run_test(size=(30, 10)) as pilot:
+            transcript = app.query_one(Transcript)
+            for number in range(1, 9):
+                transcript.write(f"Line {number}.")
+            await pilot.pause()
+            assert transcript.view() == ["Line 5.", "Line 6.", "Line 7.", "Line 8."]
+            app.query_one("#below").styles.height = 2  # the list closes
+            await pilot.pause()
+            assert transcript.view() == ["", "", "", "", "Line 5.", "Line 6.", "Line 7.",
+                                         "Line 8."]
+            transcript.write("A long line that wraps over two rows here.")
+            await pilot.pause()
+            assert transcript.view() == ["", "", "Line 5.", "Line 6.", "Line 7.", "Line 8.",
+                                         "A long line that wraps over", "two rows here."]
+            assert transcript.lines[0] == "Line 5."
+
+    asyncio.run(main())

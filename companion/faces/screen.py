@@ -309,7 +309,11 @@ class Transcript(Widget):
         self.refresh()
 
     def _rows(self, width: int) -> list[tuple[int, int, str]]:
-        return [(number, index, row) for number, line in enumerate(self.entries)
+        """The rows of the lines from the horizon's on (those before it are
+        never shown again), with the line and the row of it each is."""
+        start = self._horizon[0]
+        return [(number, index, row)
+                for number, line in enumerate(self.entries[start:], start=start)
                 for index, row in enumerate(wrapped(line, width))]
 
     def view(self) -> list[str]:
