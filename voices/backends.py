@@ -1,7 +1,8 @@
 """The speech backends: speech-dispatcher, espeak-ng, pyttsx3, and none.
 
-* ``speech-dispatcher``: the Linux convention (``spd-say``); it shares its
-  queue and voice settings with the Orca and Fenrir screen readers.
+* ``speech-dispatcher``: the Linux convention; it shares its queue and voice
+  settings with the Orca and Fenrir screen readers. One connection to the
+  daemon for the whole run (``spd-say`` a sentence when it cannot be had).
 * ``espeak-ng``: one process a sentence, killed to interrupt; the next
   one is started ahead and waits for its text, so sound comes within a few
   milliseconds of ``say``.
@@ -29,6 +30,7 @@ from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from voices import ssip
 from voices.base import (
     Priority,
     QueuedSpeaker,
@@ -203,8 +205,13 @@ class EspeakSpeaker(ProcessSpeaker):
 
 
 class DispatcherSpeaker(ProcessSpeaker):
-    """speech-dispatcher through ``spd-say``: important sentences go at its
-    ``important`` priority, echoes at ``text``; interrupting cancels."""
+    """speech-dispatcher: important sentences go at its ``important``
+    priority, echoes at ``text``; interrupting cancels.
+
+    It speaks over one connection kept open on the daemon's socket (SSIP,
+    voices/ssip.py): a sentence is one message, a stop one ``CANCEL``.
+    When there is no socket to reach, even after asking the daemon to start,
+    or when ``program`` is given, it runs ``spd-say`` for each sentence."""
 
     name = "speech-dispatcher"
 
@@ -221,7 +228,33 @@ class DispatcherSpeaker(ProcessSpeaker):
             raise SpeechError("speech-dispatcher (spd-say) is not installed")
         self.program = found
         self.environment = environment
+        self._connection = None if program else self._connect()
+        self._sent: dict[str, str] = {}  # the settings the connection has now
         super().__init__(settings, on_failure)
+
+    @property
+    def connected(self) -> bool:
+        """Speaking over its own connection to the daemon (not ``spd-say``)."""
+        return self._connection is not None and self._connection.alive
+
+    def _connect(self) -> ssip.Connection | None:
+        environment = {**os.environ, **(self.environment or {})}
+        path = ssip.socket_path(environment)
+        if path is None:
+            return None
+        for attempt in range(2):
+            try:
+                return ssip.Connection(path)
+            except (OSError, SpeechError):
+                daemon = shutil.which("speech-dispatcher")
+                if attempt or daemon is None or "SPEECHD_ADDRESS" in environment:
+                    return None
+                # as its own clients do: start it, unless autospawn is off
+                with contextlib.suppress(OSError, subprocess.SubprocessError):
+                    subprocess.run([daemon, "--spawn"], env=environment, timeout=10,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, check=False)
+        return None
 
     def command(self, text: str, language: str, priority: Priority) -> list[str]:
         s = self.settings.clamped()
@@ -238,9 +271,48 @@ class DispatcherSpeaker(ProcessSpeaker):
     def _command(self, utterance: Utterance) -> list[str]:
         return self.command(utterance.text, utterance.language, utterance.priority)
 
+    def _start(self, utterance: Utterance) -> object:
+        connection = self._connection
+        if connection is None:
+            return super()._start(utterance)
+        if not connection.alive:
+            raise SpeechError("speech-dispatcher closed the connection")
+        s = self.settings.clamped()
+        wanted = {
+            "PRIORITY": "important" if utterance.priority is Priority.IMPORTANT else "text",
+            "LANGUAGE": utterance.language,
+            "RATE": str(round((s.rate - 175) / 2.75)),
+            "PITCH": str(s.pitch * 2 - 100),
+            "VOLUME": str(s.volume * 2 - 100),
+        }
+        if s.voice:
+            wanted["SYNTHESIS_VOICE"] = s.voice
+        for key, value in wanted.items():
+            if self._sent.get(key) != value:
+                connection.command(f"SET self {key} {value}")
+                self._sent[key] = value
+        message = connection.speak(utterance.text)
+        self.timings.started = time.perf_counter()
+        return message
+
+    def _wait(self, handle: object) -> bool:
+        if isinstance(handle, int) and self._connection is not None:
+            return self._connection.wait(handle, 3600)
+        return super()._wait(handle)
+
     def _stop(self, handle: object) -> None:
+        if isinstance(handle, int) and self._connection is not None:
+            with contextlib.suppress(SpeechError, OSError):
+                self._connection.command("CANCEL self")
+            self.timings.silenced = time.perf_counter()
+            return
         super()._stop(handle)
         _spawn([self.program, "--cancel"], self.environment)  # and what the server has
+
+    def close(self) -> None:
+        super().close()
+        if self._connection is not None:
+            self._connection.close()
 
 
 # -- pyttsx3 in a worker process ------------------------------------------------------------

@@ -233,8 +233,8 @@ class PrivateDispatcher:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, 15)  # the daemon and its modules
         try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+            self.process.wait(timeout=3)
+        except subprocess.TimeoutExpired:  # it can hang closing its modules
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, 9)
             self.process.wait(timeout=10)

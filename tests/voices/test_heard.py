@@ -6,6 +6,7 @@ text lasts minutes, so the card goes quiet only if the stop cut it."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Iterator
 
@@ -62,9 +63,27 @@ def test_the_real_speech_dispatcher_sounds_and_a_stop_cuts_it(
 ) -> None:
     speaker = DispatcherSpeaker(environment={**sink.environment, **dispatcher.environment})
     try:
+        assert speaker.connected  # one connection to the daemon, kept open
         sounds_then_stops(speaker, sink)
         sounds_then_stops(speaker, sink, "fr", Priority.IMPORTANT)
         sounds_then_stops(speaker, sink, "ru")
+        sounds_again(speaker, sink)
+        assert speaker.connected
+    finally:
+        speaker.close()
+
+
+def test_speech_dispatcher_through_spd_say_sounds_and_a_stop_cuts_it(
+    sink: SoundSink, dispatcher: PrivateDispatcher
+) -> None:
+    """The way it speaks when no connection can be had: spd-say a sentence."""
+    spd_say = shutil.which("spd-say")
+    assert spd_say is not None
+    speaker = DispatcherSpeaker(program=spd_say,
+                                environment={**sink.environment, **dispatcher.environment})
+    try:
+        assert not speaker.connected
+        sounds_then_stops(speaker, sink)
         sounds_again(speaker, sink)
     finally:
         speaker.close()
