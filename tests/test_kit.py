@@ -237,6 +237,15 @@ def test_a_kit_is_written_into_an_existing_folder_whole(tmp_path: Path) -> None:
     assert "sushigo" not in done.stdout and "Sushi Go!: 9 files written to" in done.stdout
 
 
+def test_a_shorter_kit_leaves_no_page_of_the_longer_one(tmp_path: Path) -> None:
+    out, first = made(tmp_path, "sushigo")
+    assert first["pages"] == 2
+    (out / "stickers-7.txt").write_text("mine")
+    _, second = made(tmp_path, "sushigo", "--sticker-size", "4")
+    assert second["pages"] == 1
+    assert sorted(p.name for p in out.glob("stickers-*")) == ["stickers-1.svg", "stickers-7.txt"]
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (("--game", "chess"), "There is no game called chess: give mici-maki, sushigo."),
     (("--paper", "a3"), "There is no paper called a3: give a4 or letter."),

@@ -335,7 +335,8 @@ def _labels(words: Catalog, title: str, deck: Stickers, language: str) -> str:
 
 def write(kit: Kit, folder: Path, words: Catalog) -> list[Path]:
     """Write the kit's files into ``folder`` (made if missing, its parent must
-    exist), all or nothing; raises :class:`KitError`."""
+    exist), all or nothing; the pages of an earlier kit there that this one
+    has not are removed. Raises :class:`KitError`."""
     target = folder.absolute()
     parent = target if target.is_dir() else target.parent
     temporary: Path | None = None
@@ -349,6 +350,10 @@ def write(kit: Kit, folder: Path, words: Catalog) -> list[Path]:
             for name in kit.files:
                 (temporary / name).replace(target / name)
             temporary.rmdir()
+            # A page an earlier, longer kit had would pass for this kit's.
+            for stale in (*target.glob("stickers-*.svg"), *target.glob("guide-*.svg")):
+                if stale.name not in kit.files and stale.stem.split("-")[-1].isdigit():
+                    stale.unlink()
         else:
             temporary.chmod(0o777 & ~_umask())
             temporary.rename(target)
