@@ -105,6 +105,7 @@ def test_the_pdf_pages_are_the_paper_asked_and_show_the_shapes(tmp_path: Path, n
         info = subprocess.run(["pdfinfo", "-l", "-1", str(out / pdf)], capture_output=True,
                               text=True, check=True, timeout=60).stdout
         assert f"Pages:           {pages}\n" in info
+        assert f"Title:           {'Sushi Go!' if name == 'sushigo' else 'Mici Maki'}: " in info
         sizes = [line for line in info.splitlines()
                  if line.startswith("Page ") and " size:" in line]
         assert len(sizes) == pages

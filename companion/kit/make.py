@@ -152,18 +152,20 @@ def make(plugin: GamePlugin, options: Options) -> Kit:
     spots = _spots(deck, card, options, cells, words)
     paper = PAPERS[options.paper]
     kit = Kit(stickers={k.card_id: k.count for k in deck.kinds})
+    sheets_title = words.text("%(game)s: stickers", game=title)
+    guide_title = words.text("%(game)s: placement guide", game=title)
     try:
         sheet_pages = sheets(
             _pieces(deck, cells, words), paper, options.sticker,
             heading=lambda page, pages: _sheet_heading(words, title, page, pages),
             continued=lambda label: words.text("%(label)s (continued)", label=label),
-            title=words.text("%(game)s: stickers", game=title))
+            title=sheets_title)
         guide_pages = guide(
             [_outline(words, kind, spots[kind.card_id]) for kind in deck.kinds], card,
             deck.punched_corner, paper=paper, size=options.sticker,
             heading=lambda page, pages: _guide_heading(
                 words, title, card, deck.punched_corner, page=page, pages=pages),
-            title=words.text("%(game)s: placement guide", game=title))
+            title=guide_title)
     except LayoutError:
         raise KitError(words.text(
             "A card of %(width)s by %(height)s mm does not fit on %(paper)s paper.",
@@ -171,12 +173,11 @@ def make(plugin: GamePlugin, options: Options) -> Kit:
     kit.pages, kit.guide_pages = len(sheet_pages), len(guide_pages)
     for number, page in enumerate(sheet_pages, 1):
         kit.files[f"stickers-{number}.svg"] = svg.render(page, options.language).encode()
-    kit.files["stickers.pdf"] = pdf.write(sheet_pages, options.language,
-                                          sheet_pages[0].title, font=font)
+    kit.files["stickers.pdf"] = pdf.write(sheet_pages, options.language, sheets_title,
+                                          font=font)
     for number, page in enumerate(guide_pages, 1):
         kit.files[f"guide-{number}.svg"] = svg.render(page, options.language).encode()
-    kit.files["guide.pdf"] = pdf.write(guide_pages, options.language, guide_pages[0].title,
-                                       font=font)
+    kit.files["guide.pdf"] = pdf.write(guide_pages, options.language, guide_title, font=font)
     kit.files["guide.md"] = guide_text(words, title, deck, card, spots).encode()
     kit.files["cards.txt"] = enrol_text(words, plugin.game, title, deck).encode()
     kit.files["labels.brf"] = _labels(words, title, deck, options.language).encode("ascii")
