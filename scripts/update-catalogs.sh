@@ -7,6 +7,9 @@
 # names, and run it again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# One run at a time: two runs at once lose catalogs (babel's files in between).
+exec 9>"${TMPDIR:-/tmp}/tactile-companion-catalogs.lock"
+flock 9
 py=${PYTHON:-.venv/bin/python}
 new=$(mktemp)
 trap 'rm -f "$new"' EXIT

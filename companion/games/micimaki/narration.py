@@ -185,8 +185,9 @@ def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: st
         return words.text("%(player)s: skips with two %(card)s, new pile worth %(value)d.",
                           player=player, card=card_name(words, argument), value=value)
     if kind == EXTRA and argument:
-        return words.plural("%(player)s: adds an overeating card, %(n)d in the draw pile.",
-                            "%(player)s: adds an overeating card, %(n)d in the draw pile.",
+        return words.plural("%(player)s: adds an overeating card, %(n)d overeating card in "
+                            "the draw pile.", "%(player)s: adds an overeating card, %(n)d "
+                            "overeating cards in the draw pile.",
                             value, player=player)
     if kind == EXTRA:
         return words.text("%(player)s: adds no overeating card.", player=player)
@@ -229,7 +230,7 @@ def drew_text(words: Catalog, player: str, drawn: Sequence[int] | int) -> str:
 
 def overeating_turned_text(words: Catalog, player: str, turned: int) -> str:
     """An eat that turned up an overeating card (``turned``: cards drawn)."""
-    return words.plural("%(player)s: eats %(n)d card, an overeating card among them.",
+    return words.plural("%(player)s: eats %(n)d card, an overeating card.",
                         "%(player)s: eats %(n)d cards, an overeating card among them.",
                         turned, player=player)
 
@@ -296,7 +297,7 @@ def risk_text(words: Catalog, risk: Fraction, *, value: int, draw: int, overeati
                       percent=chance(words, risk))
     if verbosity is Verbosity.TERSE:
         return said
-    figures = words.plural("It draws %(value)d of %(n)d cards, %(overeating)d of them "
+    figures = words.plural("It draws %(value)d of %(n)d card, %(overeating)d of them "
                            "overeating.", "It draws %(value)d of %(n)d cards, "
                            "%(overeating)d of them overeating.", draw, value=value,
                            overeating=overeating)

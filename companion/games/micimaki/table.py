@@ -71,6 +71,7 @@ from companion.games.micimaki.telling import (
     word,
 )
 from companion.games.micimaki.tracker import Tracker
+from companion.i18n import N_
 from companion.narration import Verbosity
 
 #: The questions of a table game.
@@ -107,8 +108,9 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list
     )))
     if deck == 1:
         counts = [conversation.ask(Number(text(prompt), 0, 20)) for prompt in (
-            "How many +1 food cards? 0 to 20:", "How many reverse direction cards? 0 to 20:",
-            "How many choose the next player cards? 0 to 20:")]
+            N_("How many +1 food cards? 0 to 20:"),
+            N_("How many reverse direction cards? 0 to 20:"),
+            N_("How many choose the next player cards? 0 to 20:"))]
         setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
                       choose=counts[2] or 0)
     hand: list[int] = []
@@ -170,9 +172,10 @@ class TableGame:
         pending = self.session.pending()
         if pending is not None and pending.card == EAT:
             count = min(table.value, table.drawable())
-            return Step(CardsQuestion(self.text(
+            return Step(CardsQuestion(self.teller.catalog.plural(
+                "The %(n)d card you turned up (x for an overeating card):",
                 "The %(n)d cards you turned up, in order (x for an overeating card):",
-                n=count), READER, most=count, full=count), tuple(before), EATEN)
+                count), READER, most=count, full=count), tuple(before), EATEN)
         if pending is not None:
             others = [other for other in range(table.players) if other != seat]
             prompt = (self.text("Who plays next?") if seat == table.you else
@@ -205,14 +208,17 @@ class TableGame:
         table = self.tracker
         count = min(EMPTY_DRAW, table.drawable())
         if seat == table.you:
-            return CardsQuestion(self.text(
+            return CardsQuestion(self.teller.catalog.plural(
+                "Your hand is empty: draw %(n)d card and enter it (x for an overeating card):",
                 "Your hand is empty: draw %(n)d cards and enter them (x for an overeating "
-                "card):", n=count), READER, most=count, full=count)
+                "card):", count), READER, most=count, full=count)
         options = [self.text("No overeating card.")]
         options += [self.text("An overeating card as card %(n)d.", n=n)
                     for n in range(1, count + 1)]
-        return Menu(self.text("%(player)s's hand is empty: %(player)s draws %(n)d cards.",
-                              player=self.names[seat], n=count), tuple(options))
+        return Menu(self.teller.catalog.plural(
+            "%(player)s's hand is empty: %(player)s draws %(n)d card.",
+            "%(player)s's hand is empty: %(player)s draws %(n)d cards.", count,
+            player=self.names[seat]), tuple(options))
 
     def _pass(self, before: list[Announcement]) -> Step:
         """You hold no food to start a pile and nothing is left to draw: the

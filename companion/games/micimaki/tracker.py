@@ -77,7 +77,7 @@ class Tracker:
                 raise IllegalMove(Refusal("card", {"card": card}))
             self.hand[card] += 1
         if sum(self.hand) > self.setup.hand:
-            raise IllegalMove(Refusal("deal", {"cards": self.setup.hand}))
+            raise IllegalMove(Refusal("hand", {"cards": self.setup.hand}))
         self.draw = self.setup.deck_size() - players * self.setup.hand + 1
         #: Overeating cards in the draw pile (all of the game's, while a round is on).
         self.overeating = 1
