@@ -5,17 +5,16 @@ what the backends really play (for the tests and ``companion bench speech``).
 :attr:`SoundSink.environment` (``HOME`` pointing at an ``.asoundrc`` of its
 own), ALSA's ``default`` device converts whatever is played to 16-bit mono
 at 22,050 Hz (ALSA's ``plug``) and hands it to a small ALSA plugin
-(voices/soundcard/companion_card.c, built here with gcc) that writes each
-piece into a FIFO the moment the program writes it to the device. The sink
-reads the FIFO at the pace of playback, as a card takes samples from its
-buffer: a player that writes faster than real time waits, as it would on a
-real card. Every piece read is kept with its time, so the first non-silent
-sample after ``say()`` and the last one after ``stop()`` can be timed.
-(ALSA's own ``file`` plugin over its ``null`` device was tried first: it
-holds back a whole buffer, seconds for speech-dispatcher's, before writing
-anything, so it cannot time first sound.) A piece written while the card's
-buffer (:attr:`SoundSink.buffer_ms`) and the FIFO (4 KB, 93 ms of sound)
-are full is timed when it is read, up to that much late.
+(voices/soundcard/companion_card.c, built here with gcc) that behaves as a
+card does: a buffer of at most 186 ms that the program fills, played at
+the pace of real sound (a program that writes ahead waits for room), and
+thrown away on a stop (``snd_pcm_drop``). What it plays goes into a FIFO,
+a few milliseconds at a time, as it is played; the sink reads it at once
+and keeps every piece with its time. So the first non-silent sample after
+``say()`` and the last sample after ``stop()`` are timed as a listener
+would hear them. (ALSA's own ``file`` plugin over its ``null`` device was
+tried first: it plays nothing at the pace of sound and holds back a whole
+buffer, seconds for speech-dispatcher's, before writing anything.)
 
 :class:`PrivateDispatcher` runs the real speech-dispatcher daemon with its
 espeak-ng module and its ALSA output into the sink, on a socket of its own:
@@ -27,7 +26,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import fcntl
 import os
 import select
 import shutil
@@ -42,7 +40,6 @@ RATE = 22050
 BYTES_PER_SECOND = RATE * 2
 #: A sample this far from zero is sound (about -42 dB below full scale).
 LOUD = 256
-_F_SETPIPE_SZ = 1031
 
 ASOUNDRC = """\
 pcm_type.companion {{
@@ -72,7 +69,7 @@ def build_card(folder: Path) -> Path:
         raise SoundCardMissing("gcc is needed to build the test sound card")
     done = subprocess.run(
         [compiler, "-shared", "-fPIC", "-DPIC", "-O2", "-o", str(plugin), str(CARD_SOURCE),
-         "-lasound"], capture_output=True, text=True, check=False, timeout=120)
+         "-lasound", "-lpthread"], capture_output=True, text=True, check=False, timeout=120)
     if done.returncode != 0:
         raise SoundCardMissing(f"the test sound card did not build: {done.stderr.strip()}")
     return plugin
@@ -90,9 +87,8 @@ class Piece:
 class SoundSink:
     """A sound card in ``folder`` that keeps what it is given, and when."""
 
-    def __init__(self, folder: Path, *, buffer_ms: float = 50.0) -> None:
+    def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.buffer_ms = buffer_ms
         home = folder / "home"
         home.mkdir(parents=True, exist_ok=True)
         self.fifo = folder / "sound-card"
@@ -107,30 +103,19 @@ class SoundSink:
         # Read and write: the FIFO stays open between players (no end of file
         # when one closes the card), and a player never waits to open it.
         self._fd = os.open(self.fifo, os.O_RDWR | os.O_NONBLOCK)
-        fcntl.fcntl(self._fd, _F_SETPIPE_SZ, 4096)
         self._thread = threading.Thread(target=self._play, daemon=True, name="sound-sink")
         self._thread.start()
 
     def _play(self) -> None:
-        capacity = BYTES_PER_SECOND * self.buffer_ms / 1000
-        level, then = 0.0, time.perf_counter()
         while not self._closed:
-            now = time.perf_counter()
-            level = max(0.0, level - (now - then) * BYTES_PER_SECOND)
-            then = now
-            room = int(capacity - level) & ~1
-            if room < 512:
-                time.sleep((512 - room) / BYTES_PER_SECOND)
-                continue
             ready, _, _ = select.select([self._fd], [], [], 0.05)
             if not ready:
                 continue
             try:
-                data = os.read(self._fd, room)
+                data = os.read(self._fd, 65536)
             except BlockingIOError:
                 continue
             at = time.perf_counter()
-            level += len(data)
             samples = array.array("h", data[: len(data) & ~1])
             loud = any(abs(sample) >= LOUD for sample in samples)
             with self._changed:
