@@ -29,7 +29,6 @@ from companion.conversation.events import (
 )
 from companion.games.base import PRACTICE, Reply, Step
 from companion.games.micimaki import narration
-from companion.games.micimaki.bots import Advisor
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -50,6 +49,7 @@ from companion.games.micimaki.telling import (
     READER,
     MoveError,
     Teller,
+    hint,
     move_error_text,
     pile_after,
     read_move,
@@ -283,11 +283,8 @@ class Practice:
         game = self.game
         if game.turn != 0 or game.over:
             return reply(self.text("The hint is for your turn."))
-        view = game.view(0)
-        advice = Advisor().advise(view, game.legal_moves())
-        return reply(narration.hint_text(self.teller.catalog, advice.move, self.names,
-                                         risk=advice.risk_now, leaves=advice.leaves,
-                                         target=self.names[advice.next_seat]), important=True)
+        return reply(hint(self.teller.catalog, game.view(0), game.legal_moves(), self.names),
+                     important=True)
 
     def facts(self) -> str:
         view = self.game.view(0)

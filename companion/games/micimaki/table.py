@@ -39,7 +39,6 @@ from companion.conversation.events import (
 )
 from companion.games.base import TABLE, Reply, Step
 from companion.games.micimaki import narration
-from companion.games.micimaki.bots import Advisor
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -65,6 +64,7 @@ from companion.games.micimaki.telling import (
     READER,
     MoveError,
     Teller,
+    hint,
     move_error_text,
     pile_after,
     read_move,
@@ -433,11 +433,8 @@ class TableGame:
         table = self.tracker
         if table.turn != table.you or table.phase not in (PILE, TURN):
             return reply(self.text("The hint is for your turn."))
-        view = _view(table)
-        advice = Advisor().advise(view, table.playable())
-        return reply(narration.hint_text(self.teller.catalog, advice.move, self.names,
-                                         risk=advice.risk_now, leaves=advice.leaves,
-                                         target=self.names[advice.next_seat]), important=True)
+        return reply(hint(self.teller.catalog, _view(table), table.playable(), self.names),
+                     important=True)
 
     def facts(self) -> str:
         table = self.tracker

@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from companion.conversation.events import Announcement, event, info, reply, result
 from companion.games.micimaki import narration
+from companion.games.micimaki.bots import Advisor
 from companion.games.micimaki.narration import card_name, catalog
 from companion.games.micimaki.rules import (
     CHOOSE,
@@ -34,6 +35,7 @@ from companion.games.micimaki.rules import (
     TURN,
     Move,
     Refusal,
+    View,
 )
 from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
@@ -265,3 +267,18 @@ def pile_after(move: Move, value: int) -> int:
         return argument
     return 0 if kind == EAT else value
 
+
+def hint(words: Catalog, view: View, moves: Sequence[Move], names: Sequence[str]) -> str:
+    """The advisor's move for ``view`` and its reason in a sentence; when it
+    eats, what not eating would pass on (the biggest pile another move
+    leaves, and to whom)."""
+    advice = Advisor().advise(view, moves)
+    leaves, target = advice.leaves, advice.next_seat
+    others = [move for move in moves if move[0] != EAT]
+    if advice.move[0] == EAT and others and view.phase == TURN:
+        passed = max(others, key=lambda move: pile_after(move, view.value))
+        leaves = pile_after(passed, view.value)
+        target = (passed[1] if passed[0] == CHOOSE
+                  else (view.seat + view.direction) % len(view.tokens))
+    return narration.hint_text(words, advice.move, names, risk=advice.risk_now,
+                               leaves=leaves, target=names[target])
