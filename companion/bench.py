@@ -176,7 +176,10 @@ def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20,
     )
     if sink is None:
         return figures
-    firsts, stops = heard(speaker, sink, runs=max(1, runs // 2))
+    try:
+        firsts, stops = heard(speaker, sink, runs=max(1, runs // 2))
+    except RuntimeError:
+        return figures  # its sound does not reach the test card here: not measured
     return dataclasses.replace(
         figures,
         first_audio_ms_p50=percentile(firsts, 0.5) * 1000,

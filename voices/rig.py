@@ -95,8 +95,10 @@ class SoundSink:
         os.mkfifo(self.fifo)
         (home / ".asoundrc").write_text(ASOUNDRC.format(plugin=build_card(folder),
                                                         fifo=self.fifo))
-        #: For every program that should play into this sink.
-        self.environment = {"HOME": str(home)}
+        #: For every program that should play into this sink. A PulseAudio
+        #: or PipeWire server that cannot be reached sends programs that try
+        #: it first (espeak-ng's audio library) to ALSA, that is, here.
+        self.environment = {"HOME": str(home), "PULSE_SERVER": f"unix:{folder / 'no-pulse'}"}
         self.pieces: list[Piece] = []
         self._changed = threading.Condition()
         self._closed = False
