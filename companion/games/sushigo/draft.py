@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import cast
@@ -815,6 +815,10 @@ class SeatView:
 
 
 _new = object.__new__
+#: Runs an iterator through, keeping nothing (what map does is the point).
+_each: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
+_REMOVE = list.remove
+_APPEND = list.append
 
 
 class LiveSeatView(SeatView):
@@ -845,9 +849,6 @@ def _follow(name: str) -> property:
 for _name in (*SeatView.FIELDS, "hand_numbers", "table_numbers"):
     if _name != "seat":
         setattr(LiveSeatView, _name, _follow(_name))
-
-
-_new = object.__new__
 
 
 @cache
@@ -1431,10 +1432,13 @@ class Game:
         out: one loop, once a decision in simulations.)"""
         chopsticks = I_CHOPSTICKS
         choice_class = Choice
-        # Whether a seat takes two cards this turn; who chooses this turn
-        # (seats may have chosen before; then every seat, or none when the
-        # last cards play by themselves).
-        pairs = any(cards is not None and len(cards) == 2 for cards in self._pending)
+        # The card each seat lays this turn when every seat lays one it
+        # chose here, else ``generic``: two cards with chopsticks, the last
+        # cards, or seats that chose before play_bots was called.
+        singles = [0] * len(seats)
+        generic = any(cards is not None for cards in self._pending)
+        # Who chooses this turn: every seat, or none when the last cards
+        # play by themselves (or those that have not chosen yet).
         choosing = [entry for entry in seats if self._pending[entry[0]] is None]
         while self._totals is None:  # a round
             hands, tables = self._hands, self._tables
@@ -1461,19 +1465,19 @@ class Game:
                         plain = False
                     if plain:
                         pending[seat] = numbers
+                        singles[seat] = card
                     else:
-                        pending[seat] = numbers = self._taken(seat, choice, choices)
-                        pairs = pairs or len(numbers) == 2
+                        pending[seat] = self._taken(seat, choice, choices)
+                        generic = True
                 # The reveal (_reveal_plain() written out, no events made).
                 laid: tuple[tuple[int, ...], ...] = tuple(pending)  # type: ignore[arg-type]
-                if pairs:
+                if generic:
                     for cards, hand_now, table in zip(laid, hands, tables, strict=True):
                         _lay(hand_now, table, cards)
-                    pairs = False
-                else:
-                    for (card,), hand_now, table in zip(laid, hands, tables, strict=True):
-                        hand_now.remove(card)
-                        table.append(card)
+                    generic = False
+                else:  # one card each, from hand to table, seat by seat (in C)
+                    _each(map(_REMOVE, hands, singles))
+                    _each(map(_APPEND, tables, singles))
                 reveals.append(laid)
                 if right:
                     hands.append(hands.pop(0))
@@ -1489,6 +1493,7 @@ class Game:
                 if len(now[0]) == 1:  # the last cards play by themselves
                     self._pending = pending = list(now)
                     choosing = []
+                    generic = True
                 else:
                     self._pending = pending = [None] * len(now)
                     choosing = seats
