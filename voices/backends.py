@@ -334,6 +334,8 @@ def _pyttsx3_worker(connection: Connection, environment: Mapping[str, str] | Non
     voices = {_language_of(v): v.id for v in engine.getProperty("voices")}
     finished: list[bool] = []
     engine.connect("finished-utterance", lambda name, completed: finished.append(True))
+    # a failed utterance never finishes: it must not hold the queue
+    engine.connect("error", lambda *args, **kwargs: finished.append(False))
     while True:
         request = connection.recv()
         if request is None:
