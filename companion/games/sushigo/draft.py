@@ -413,12 +413,11 @@ def uniform_choice(view: object, choices: Choices, rng: random.Random) -> Choice
         # The hot path of simulations: _random_kind written out (the same
         # draws), and a choice made once.
         hand = choices._hand
-        r = rng.random
         n = len(hand)
         while True:
-            card = hand[int(r() * n)]
+            card = hand[int(rng.random() * n)]
             copies = hand.count(card)
-            if copies == 1 or r() * copies < 1:
+            if copies == 1 or rng.random() * copies < 1:
                 return _SINGLE[card]
     return choices._sample_for_the_dummy(rng)
 
