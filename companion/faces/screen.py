@@ -75,7 +75,9 @@ from typing import ClassVar
 from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from textual import events, on, work
+from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -452,12 +454,78 @@ class ConversationScreen(Screen[int]):
 BOUND_KEYS = frozenset(key for action in ACTIONS for key in action.keys)
 
 
+class Cells:
+    """What the terminal shows, cell by cell (character and style), as the
+    app last drew it, and where the cursor was left.
+
+    An update that would draw exactly what is shown already is not
+    written: Textual often redraws the whole screen once more, the same,
+    after a change, and while the terminal draws it the cursor runs through
+    every row; a braille display's screen reader that looks then sees the
+    cursor leave its row and come back, and says the row again."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[tuple[str, Style | None]]] = []
+        self.cursor: Offset | None = None
+
+    def reset(self) -> None:
+        """The terminal's screen is unknown (the app started or resumed)."""
+        self.rows = []
+        self.cursor = None
+
+    def _put(self, x: int, y: int, strip: Strip) -> bool:
+        if not 0 <= y < len(self.rows):
+            return True
+        row = self.rows[y]
+        changed = False
+        for segment in strip:
+            if segment.control:
+                continue
+            for character in segment.text:
+                width = cell_len(character)
+                for cell in ((character, segment.style), ("", segment.style))[:max(width, 1)]:
+                    if 0 <= x < len(row):
+                        changed = changed or row[x] != cell
+                        row[x] = cell
+                    x += 1
+        return changed
+
+    def draw(self, update: object, size: Size, cursor: Offset) -> bool:
+        """Take ``update`` as drawn; whether it changes what is shown."""
+        if len(self.rows) != size.height or any(len(row) != size.width for row in self.rows):
+            self.rows = [[("", None)] * size.width for _ in range(size.height)]
+            self.cursor = None
+        changed = self.cursor != cursor
+        self.cursor = cursor
+        if isinstance(update, LayoutUpdate):
+            for y, line in enumerate(update.strips, update.region.y):
+                x = update.region.x
+                for strip in line:
+                    changed = self._put(x, y, strip) or changed
+                    x += strip.cell_length
+        elif isinstance(update, ChopsUpdate):
+            for y, x1, x2 in update.spans:
+                for end, (x, chop) in zip(update.chop_ends[y], update.chops[y].items(),
+                                          strict=False):
+                    if chop is None or x > x2 or end <= x1:
+                        continue
+                    if not (x2 > x >= x1 and end <= x2):
+                        chop = chop.crop(0, min(end, x2) - x)  # noqa: PLW2901 - as Textual draws it
+                    changed = self._put(x, y, chop) or changed
+        else:  # another kind of update: drawn, and the screen no longer known
+            self.reset()
+            return True
+        return changed
+
+
 class CaretDriver(LinuxDriver):
     """Textual's terminal driver, with the terminal's own caret shown, steady:
     a low-vision player (and a screen magnifier) follows it where Textual
     places it, on the reply or the focused item."""
 
     def start_application_mode(self) -> None:
+        if isinstance(self._app, CompanionApp):
+            self._app.cells.reset()  # a new screen (or one the shell wrote on)
         super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual's, untyped
         self.write("\x1b[?25h\x1b[2 q")  # show the cursor, a steady block
         self.flush()
@@ -494,6 +562,8 @@ class CompanionApp(App[int]):
         self.first_start = first_start
         self.scanner = scanner
         self.inbox: Inbox = ScreenInbox()
+        #: What the terminal shows, as last drawn.
+        self.cells = Cells()
         #: Every line the journeys said or asked, in order (as plain mode writes them).
         self.lines: list[str] = []
         self.talk: Talk | None = None
@@ -778,6 +848,9 @@ class CompanionApp(App[int]):
         if renderable is not None and self.is_running and self.screen.is_mounted:
             with contextlib.suppress(NoMatches):
                 self.cursor_position = self.cursor_target()
+            if not self.cells.draw(renderable, self.size,
+                                   self.size.clamp_offset(self.cursor_position)):
+                return  # the terminal shows it already (see Cells)
         super()._display(screen, renderable)
 
     def _resettle(self) -> None:
