@@ -1,36 +1,55 @@
 """The journal: every accepted action, on disk before it is acknowledged.
 
-A journal is a file of JSON lines, one game per file. The first line is the
-game's header; every later line is one event. Each line carries its number
-and a CRC-32 of its content, so a line cut short by a crash or garbled on
-disk is recognised::
+A game's journal is its header and its events, in order. The games write
+it through :class:`Journal`: :meth:`Journal.append` an event,
+:meth:`Journal.undo` the last one, :meth:`Journal.close` when done. Each of
+those is one transaction of the game store (:mod:`companion.store`, one
+SQLite file): on disk when it returns, so whatever the caller acknowledged
+survives ``kill -9`` or a pulled plug. Inside :func:`transaction` (an
+answered input and everything it makes happen, or an undo of several
+events) the transaction is the whole block's, saved when the block ends:
+a kill in the middle leaves none of it.
 
-    {"crc": 2801372215, "event": {"type": "practice", ...}, "n": 0}
-    {"crc": 11603812, "event": {"choice": "w2", "seat": 0, "type": "choose"}, "n": 1}
+A game is named by a path: the store's folder and the game's name, with
+the suffix ``.game`` (no such file exists; journals of JSON lines written
+before the store, ``.jsonl``, are imported once and kept). A game is open
+in one window at a time: :meth:`Journal.open` raises :class:`GameInUse`
+while another window has it.
 
-:meth:`Journal.append` writes a line, flushes it and fsyncs the file before
-it returns, so whatever the caller acknowledged survives ``kill -9`` or a
-pulled plug. :func:`load` reads a journal up to its last whole event and
-says what it dropped; the damaged file is kept beside it, never destroyed.
-:meth:`Journal.undo` removes the last event by writing the shorter journal
-to a new file and renaming it over the old one, so the journal is always
-either the old one or the new one.
+When the disk refuses to write (full, read-only, locked), the game goes on
+in memory and the store says so once (:data:`companion.store.SAVING`);
+every later write saves all that is not yet on disk.
 
-Journals live in the user's data directory (``COMPANION_DATA_DIR`` if set),
-readable by the user only.
+The store lives in the user's data directory (``COMPANION_DATA_DIR`` if
+set), readable by the user only.
+
+>>> import tempfile
+>>> journal = Journal.create({"type": "test"}, Path(tempfile.mkdtemp()))
+>>> journal.append({"type": "step", "n": 1})
+>>> with transaction():
+...     journal.append({"type": "step", "n": 2})
+...     journal.append({"type": "step", "n": 3})
+>>> journal.undo()
+{'type': 'step', 'n': 3}
+>>> journal.close()
+>>> [event["n"] for event in load(journal.path).events]
+[1, 2]
 """
 
 from __future__ import annotations
 
-import json
-import os
+import contextlib
 import secrets
+import threading
 import time
-import zlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
+
+from companion.store import JSONL, SAVING, Record, SaveError, Store, write_copy
+from companion.store import GameInUse as GameInUse  # noqa: PLC0414
+from companion.store import JournalError as JournalError  # noqa: PLC0414
 
 # The data folder and atomic writes are the scanner registry's too, so they live
 # in firmware_bridge; re-exported (``as``) for the app's modules that find them here.
@@ -38,39 +57,28 @@ from firmware_bridge.files import APP_NAME as APP_NAME  # noqa: PLC0414
 from firmware_bridge.files import data_dir as data_dir  # noqa: PLC0414
 from firmware_bridge.files import write_atomically as write_atomically  # noqa: PLC0414
 
-SUFFIX = ".jsonl"
+#: A game's path: its store's folder and its name, with this suffix.
+SUFFIX = ".game"
 
 Event = dict[str, Any]
 
 
 def journal_dir() -> Path:
+    """The store's folder (made if it can be: a disk that refuses leaves the
+    games in memory, and the store says so)."""
     directory = data_dir() / "journals"
-    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-    directory.chmod(0o700)
+    with contextlib.suppress(OSError):
+        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        directory.chmod(0o700)
     return directory
-
-
-def _crc(number: int, event: Mapping[str, Any]) -> int:
-    body = json.dumps({"n": number, "event": event}, sort_keys=True, ensure_ascii=False)
-    return zlib.crc32(body.encode("utf-8"))
-
-
-def _encode(number: int, event: Mapping[str, Any]) -> bytes:
-    record = {"n": number, "event": event, "crc": _crc(number, event)}
-    return json.dumps(record, sort_keys=True, ensure_ascii=False).encode("utf-8") + b"\n"
-
-
-class JournalError(ValueError):
-    """A journal that cannot be used at all (no valid header)."""
 
 
 @dataclass
 class Loaded:
-    """What :func:`load` read: the events, and what it had to drop.
+    """What a journal's opening read: the events, and what it had to drop.
 
-    ``dropped_lines`` counts the lines after the last whole event (a torn
-    last line counts as one); ``kept_copy`` is where the damaged original
-    was kept, if anything was dropped.
+    ``dropped_lines`` counts the stored events after the last whole one;
+    ``kept_copy`` is where they were kept, if anything was dropped.
     """
 
     path: Path
@@ -86,135 +94,172 @@ class Loaded:
         return self.dropped_lines > 0
 
 
-def _parse(raw: bytes) -> tuple[list[Event], int, int, str]:
-    """Whole, valid events from the start; then how many lines and bytes were left."""
-    events: list[Event] = []
-    good = 0
-    problem = ""
-    for line in raw.splitlines(keepends=True):
-        if not line.endswith(b"\n"):
-            problem = "the last line was cut short"
-            break
-        try:
-            record = json.loads(line)
-            number, event, crc = record["n"], record["event"], record["crc"]
-        except (ValueError, KeyError, TypeError):
-            problem = f"line {len(events) + 1} is not a journal entry"
-            break
-        if not isinstance(event, dict) or number != len(events):
-            problem = f"line {len(events) + 1} is out of order"
-            break
-        if _crc(number, event) != crc:
-            problem = f"line {len(events) + 1} is damaged"
-            break
-        events.append(event)
-        good += len(line)
-    rest = raw[good:]
-    dropped_lines = rest.count(b"\n") + (1 if rest and not rest.endswith(b"\n") else 0)
-    return events, dropped_lines, len(rest), problem
+# -- one transaction for a block ---------------------------------------------------------------
+
+_block = threading.local()
 
 
-def load(path: Path) -> Loaded:
-    """Read a journal up to its last whole event.
+@contextlib.contextmanager
+def transaction() -> Iterator[None]:
+    """Every journal written in this block (in this thread) is saved when it
+    ends, each in one transaction: all of the block's events, or none."""
+    depth = getattr(_block, "depth", 0)
+    if depth == 0:
+        _block.dirty = []
+    _block.depth = depth + 1
+    try:
+        yield
+    finally:
+        _block.depth -= 1
+        if _block.depth == 0:
+            dirty: list[Journal] = _block.dirty
+            _block.dirty = []
+            for journal in dirty:
+                journal._save()
 
-    If anything had to be dropped, the original is kept as ``<name>.damaged-<time>``
-    and the journal is cut back to its whole events, ready to be appended to.
-    """
-    raw = path.read_bytes()
-    events, dropped_lines, dropped_bytes, problem = _parse(raw)
-    if not events:
-        raise JournalError(f"{path.name} has no readable game in it")
-    loaded = Loaded(path, events[0], events[1:], dropped_lines, dropped_bytes, None, problem)
-    if dropped_lines:
-        copy = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
-        write_atomically(copy, raw)
-        write_atomically(path, raw[: len(raw) - dropped_bytes])
-        loaded.kept_copy = copy
-    return loaded
+
+def _in_block() -> bool:
+    return getattr(_block, "depth", 0) > 0
 
 
-@dataclass
+# -- a game's journal ------------------------------------------------------------------------------
+
+
 class Journal:
     """An open journal, appended to one event at a time."""
 
-    path: Path
-    header: Event
-    events: list[Event] = field(default_factory=list)
-    _file: BinaryIO | None = field(default=None, repr=False)
+    def __init__(self, path: Path, header: Mapping[str, Any],
+                 events: list[Event] | None = None, *, store: Store | None = None,
+                 record: Record | None = None, lock: Path | None = None) -> None:
+        self.path = path
+        self.header: Event = dict(header)
+        self.events: list[Event] = events if events is not None else []
+        self._store = store if store is not None else Store.at(path.parent)
+        self._record = record or Record(path.stem, self.header)
+        self._lock = lock
+        self._closed = False
 
     @classmethod
     def create(cls, header: Mapping[str, Any], directory: Path | None = None) -> Journal:
-        """A new journal for a new game; its header is on disk when this returns."""
+        """A new journal for a new game; its header is on disk when this returns
+        (unless the disk refuses: then the game is played without saving)."""
         directory = directory or journal_dir()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = directory / f"{stamp}-{secrets.token_hex(3)}{SUFFIX}"
-        header = dict(header)
-        write_atomically(path, _encode(0, header))
-        path.chmod(0o600)
-        return cls(path, header)
+        store = Store.at(directory)
+        name = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+        journal = cls(directory / f"{name}{SUFFIX}", header, store=store,
+                      record=Record(name, dict(header)), lock=store.lock_game(name))
+        journal._changed()
+        return journal
 
     @classmethod
     def open(cls, path: Path) -> tuple[Journal, Loaded]:
-        loaded = load(path)
-        return cls(path, loaded.header, list(loaded.events)), loaded
-
-    def _handle(self) -> BinaryIO:
-        if self._file is None:
-            self._file = self.path.open("ab")  # kept open between appends
-        return self._file
+        """A game to go on with, locked for this window; raises
+        :class:`GameInUse` if another window has it, :class:`JournalError` if
+        there is no readable game. Unreadable events at its end are dropped,
+        kept in a copy beside the store, and said in what is returned."""
+        store = Store.at(path.parent)
+        name = path.stem
+        if path.suffix == JSONL and path.is_file() and store.read_record(name) is None:
+            with contextlib.suppress(SaveError):
+                store.import_file(path)
+        found = store.read_record(name)
+        if found is None:
+            raise JournalError(f"{path.name} has no readable game in it")
+        record, events, unreadable = found
+        lock = store.lock_game(name)
+        journal = cls(path.with_suffix(SUFFIX), record.header, list(events), store=store,
+                      record=record, lock=lock)
+        loaded = Loaded(journal.path, record.header, list(events))
+        if unreadable:
+            raw = "\n".join(unreadable).encode("utf-8", "replace") + b"\n"
+            loaded.dropped_lines, loaded.dropped_bytes = len(unreadable), len(raw)
+            loaded.problem = f"event {len(events) + 1} is damaged"
+            loaded.kept_copy = write_copy(journal.path, raw)
+            journal._changed()  # the damaged end cut off
+        return journal, loaded
 
     def append(self, event: Mapping[str, Any]) -> None:
-        """Write one event; it is on disk (flushed and fsync'd) when this returns."""
-        entry = dict(event)
-        handle = self._handle()
-        handle.write(_encode(len(self.events) + 1, entry))
-        handle.flush()
-        os.fsync(handle.fileno())
-        self.events.append(entry)
+        """Write one event; it is on disk when this returns (or, in a
+        :func:`transaction`, when the block ends)."""
+        self.events.append(dict(event))
+        self._changed()
 
     def undo(self) -> Event | None:
         """Remove the last event (not the header); ``None`` if there is none."""
         if not self.events:
             return None
-        self.close()
         last = self.events.pop()
-        lines = [_encode(0, self.header)]
-        lines += [_encode(i, e) for i, e in enumerate(self.events, start=1)]
-        write_atomically(self.path, b"".join(lines))
+        self._record.on_disk = min(self._record.on_disk, len(self.events))
+        self._changed()
         return last
 
+    @property
+    def ended(self) -> bool:
+        return bool(self.events) and self.events[-1].get("type") == "end"
+
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        """Done with the game for now; a game that ended is marked as told (its
+        result has been said), and so is no longer offered at start."""
+        if self._closed:
+            return
+        self._closed = True
+        if self.ended and not self._record.told:
+            self._record.told = True
+            self._changed()
+        Store.unlock_game(self._lock, done=self.ended)
+        self._lock = None
+
+    def _changed(self) -> None:
+        if _in_block():
+            if self not in _block.dirty:
+                _block.dirty.append(self)
+            return
+        self._save()
+
+    def _save(self) -> None:
+        try:
+            self._store.save(self._record, self.events)
+        except SaveError:
+            SAVING.failed()
+            return
+        SAVING.succeeded()
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
 
 
+def load(path: Path) -> Loaded:
+    """A game as stored, without opening it for play (nothing is written)."""
+    found = Store.at(path.parent).read_record(path.stem)
+    if found is None:
+        raise JournalError(f"{path.name} has no readable game in it")
+    record, events, unreadable = found
+    return Loaded(path.with_suffix(SUFFIX), record.header, events, len(unreadable))
+
+
 def unfinished(directory: Path | None = None) -> list[Path]:
-    """Journals of games that have not ended, newest first (unreadable ones skipped)."""
-    found = []
-    for path in journals(directory):
-        try:
-            tail = path.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]
-            ended = json.loads(tail)["event"]["type"] == "end"
-        except (OSError, ValueError, KeyError, TypeError):
-            ended = False
-        if not ended:
-            found.append(path)
-    return found
+    """Games that have not ended, or whose result was never said; newest first.
+    Finished games are not read."""
+    directory = directory or journal_dir()
+    return [directory / f"{name}{SUFFIX}" for name in Store.at(directory).unfinished()]
 
 
 def journals(directory: Path | None = None) -> list[Path]:
-    """Every journal, the one last written to first (not by name: two games
-    begun in the same second, or after the clock went back, sort by chance)."""
+    """Every game, the one last written to first."""
     directory = directory or journal_dir()
+    return [directory / f"{name}{SUFFIX}" for name in Store.at(directory).names()]
 
-    def last_written(path: Path) -> tuple[int, str]:
-        try:
-            return path.stat().st_mtime_ns, path.name
-        except OSError:
-            return 0, path.name
 
-    return sorted(directory.glob(f"*{SUFFIX}"), key=last_written, reverse=True)
+def export(path: Path) -> bytes:
+    """A game as a file of JSON lines, header first, each line with a CRC
+    (the format of journals before the store; :func:`import_journal` reads it)."""
+    return Store.at(path.parent).export(path.stem)
+
+
+def import_journal(source: Path, directory: Path | None = None) -> Path:
+    """A journal file of JSON lines into the store; the game's path."""
+    directory = directory or journal_dir()
+    name = Store.at(directory).import_file(source)
+    if name is None:
+        raise JournalError(f"{source.name} has no readable game in it")
+    return directory / f"{name}{SUFFIX}"

@@ -2,6 +2,12 @@
 
 ``COMPANION_CONFIG_DIR`` overrides the folder (for tests and portable set-ups).
 
+A settings file that cannot be used whole never stops the app
+(:func:`load_settings`): every setting that is right is kept, the others
+take their defaults, the file is kept as ``settings.toml.damaged-<time>``
+and the mended settings written in its place; the app says so once
+(:data:`~companion.store.Notice.SETTINGS_DAMAGED`).
+
 >>> text = Settings(language="cs", speech="none").to_toml()
 >>> Settings.from_toml(text).language
 'cs'
@@ -9,20 +15,27 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import time
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 from companion.i18n import LANGUAGES
 from companion.journal import APP_NAME, write_atomically
+from companion.store import Notice, tell
+from firmware_bridge.files import sweep_temporaries
 
 SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3")
 VERBOSITY_CHOICES = ("terse", "normal", "verbose")
 #: The voice's settings and their ranges.
 VOICE_RANGES = {"rate": (80, 450), "pitch": (0, 100), "volume": (0, 100)}
+#: The longest scanner port kept (a path).
+SCANNER_LIMIT = 4096
 #: The longest game name kept.
 GAME_LIMIT = 40
 
@@ -59,7 +72,9 @@ class Settings:
             raise SettingsError(f"speech must be one of {', '.join(SPEECH_CHOICES)}")
         if self.verbosity not in VERBOSITY_CHOICES:
             raise SettingsError(f"verbosity must be one of {', '.join(VERBOSITY_CHOICES)}")
-        if not isinstance(self.scanner, str):
+        if not isinstance(self.speak_echoes, bool):
+            raise SettingsError("speak_echoes must be true or false")
+        if not isinstance(self.scanner, str) or len(self.scanner) > SCANNER_LIMIT:
             raise SettingsError("scanner must be text: auto, virtual, or a port")
         if not isinstance(self.game, str) or not 0 < len(self.game) <= GAME_LIMIT:
             raise SettingsError("game must be a game's name, such as sushigo or mici-maki")
@@ -108,6 +123,39 @@ class Settings:
             raise SettingsError(f"unknown setting {unknown[0]!r}")
         return cls(**data).check()
 
+    @classmethod
+    def salvage(cls, raw: bytes | None, base: Settings | None = None) -> tuple[Settings, list[str]]:
+        """Settings from a file's bytes (``None``: unreadable), whatever they
+        hold: each setting that is right is kept, every other one is
+        ``base``'s (the defaults'); and what was wrong.
+
+        >>> settings, wrong = Settings.salvage(b'language = "fr"\\nrate = "fast"\\nfoo = 1\\n')
+        >>> settings.language, settings.rate, wrong
+        ('fr', 175, ['rate must be a whole number from 80 to 450', "unknown setting 'foo'"])
+        >>> Settings.salvage(b"\\xff")[1]
+        ['the settings file is not UTF-8']
+        """
+        settings = base or cls()
+        if raw is None:
+            return settings, ["the settings file cannot be read"]
+        try:
+            data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            return settings, ["the settings file is not UTF-8"]
+        except tomllib.TOMLDecodeError as error:
+            return settings, [f"the settings file is not valid TOML: {error}"]
+        wrong = []
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                wrong.append(f"unknown setting {key!r}")
+                continue
+            try:
+                settings = replace(settings, **{key: value}).check()
+            except SettingsError as error:
+                wrong.append(str(error))
+        return settings, wrong
+
 
 def config_dir() -> Path:
     override = os.environ.get("COMPANION_CONFIG_DIR")
@@ -119,15 +167,50 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings | None:
-    """The saved settings, or ``None`` on a first start."""
+    """The saved settings, or ``None`` on a first start. Never fails: a file
+    that cannot be used whole is mended (see the module's docstring)."""
     path = settings_path()
-    if not path.exists():
+    with contextlib.suppress(OSError):
+        sweep_temporaries(path.parent)
+    try:
+        if not (path.exists() or path.is_symlink()):
+            return None
+    except OSError:
+        pass  # a folder that cannot be looked into: as unreadable
+    settings, wrong = Settings.salvage(_read(path))
+    if wrong:
+        tell(Notice.SETTINGS_DAMAGED)
+        with contextlib.suppress(OSError):  # a disk that refuses: mended next time
+            save_settings(settings)
+    return settings
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:  # a folder, unreadable, gone
         return None
-    return Settings.from_toml(path.read_text(encoding="utf-8"))
+
+
+def keep_damaged(path: Path) -> Path | None:
+    """Move a settings file that cannot be used whole out of the way, kept as
+    ``<name>.damaged-<time>``, before anything is written in its place;
+    where it went (``None`` if it was fine, or absent). Raises :class:`OSError`
+    if it cannot be moved."""
+    if not (path.exists() or path.is_symlink()):
+        return None
+    if not Settings.salvage(_read(path))[1]:
+        return None
+    kept = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    path.rename(kept)
+    return kept
 
 
 def save_settings(settings: Settings) -> Path:
+    """Write the settings (a damaged file there kept aside first); raises
+    :class:`OSError` if the disk refuses."""
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    keep_damaged(path)
     write_atomically(path, settings.check().to_toml().encode("utf-8"))
     return path

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 
 import platformdirs
@@ -49,3 +50,29 @@ def _sync_dir(directory: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def sweep_temporaries(directory: Path, older_than: float = 600.0) -> int:
+    """Remove what :func:`write_atomically` left half written when a process
+    was killed (``.<name>.<hex>.tmp``, older than ``older_than`` seconds, so
+    that a write going on now is left alone); how many went.
+
+    >>> import tempfile, time
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> left = folder / ".settings.toml.0a1b2c3d.tmp"
+    >>> left.write_bytes(b"half")
+    4
+    >>> os.utime(left, (time.time() - 3600, time.time() - 3600))
+    >>> sweep_temporaries(folder), left.exists()
+    (1, False)
+    """
+    removed = 0
+    limit = time.time() - older_than
+    for path in directory.glob(".*.tmp"):
+        try:
+            if path.is_file() and path.stat().st_mtime < limit:
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed

@@ -34,13 +34,15 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from firmware_bridge.files import data_dir, write_atomically
+from firmware_bridge.files import data_dir, sweep_temporaries, write_atomically
 from firmware_bridge.vocabulary import NAME_LIMIT, Vocabulary
 from firmware_bridge.vocabulary import vocabularies as installed
 
@@ -54,6 +56,10 @@ _DEMO_UID = re.compile(DEMO_PREFIX + r"([0-9A-F]{2})([0-9A-F]{2})([0-9A-F]{2})00
 
 class RegistryError(ValueError):
     """A UID or deck file that cannot be used, and why."""
+
+
+class NewerRegistryError(RegistryError):
+    """A registry written by a newer version: left as it is, for that version."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +197,10 @@ class Registry:
         if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
             raise RegistryError(f"{path} is not a tag registry")
         version = data.get("format", 1)
-        if version not in {1, FORMAT}:
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+            raise NewerRegistryError(f"{path} is a registry of format {version!r}; this app "
+                                     f"reads formats 1 and {FORMAT}: update the app")
+        if version not in (1, FORMAT) or isinstance(version, bool):
             raise RegistryError(f"{path} is a registry of format {version!r}; this app reads "
                                 f"formats 1 and {FORMAT}: update the app")
         tags = {}
@@ -225,6 +234,39 @@ class Registry:
         vocabulary = self.vocabularies.get(tag.game)
         kinds = vocabulary.card_ids() if vocabulary is not None else ()
         return tag.game, kinds.index(tag.card) if tag.card in kinds else len(kinds), tag.card
+
+
+def set_aside(path: Path | None = None) -> str | None:
+    """Why the registry cannot be read, if it cannot (not UTF-8, not JSON, wrong
+    types, a folder where the file should be...); the damaged file is then
+    moved aside, kept as ``registry.json.damaged-<time>``, so that the next
+    enrolment starts a new one. ``None`` if it reads (or there is none). A
+    registry of a newer version is left as it is.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "registry.json"
+    >>> _ = path.write_bytes(b"\\xff{")
+    >>> set_aside(path) is not None, path.exists(), len(list(path.parent.glob("*.damaged-*")))
+    (True, False, 1)
+    >>> set_aside(path) is None
+    True
+    """
+    path = path or registry_path()
+    with contextlib.suppress(OSError):
+        sweep_temporaries(path.parent)
+    if not (path.exists() or path.is_symlink()):
+        return None
+    try:
+        Registry.load(path)
+    except NewerRegistryError:
+        return None
+    except RegistryError as error:
+        reason = str(error)
+    else:
+        return None
+    with contextlib.suppress(OSError):  # a disk that refuses: the file stays, read next time
+        path.rename(path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"))
+    return reason
 
 
 def _as_json(tags: Mapping[str, TagCard]) -> dict[str, dict[str, str]]:

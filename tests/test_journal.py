@@ -1,30 +1,53 @@
-"""The journal keeps every acknowledged action through crashes and damage."""
+"""The journal keeps every acknowledged action through crashes, damage and
+other windows: the game store under it, and its journals of earlier versions."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
 import random
 import signal
+import sqlite3
 import stat
 import subprocess
 import sys
-import time
+import zlib
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
 
 from companion.faces.plain import run_plain
 from companion.games.sushigo.cards import Card
-from companion.games.sushigo.draft import Game, Variant
+from companion.games.sushigo.draft import Variant
 from companion.games.sushigo.session import PracticeSession, TableSession
 from companion.games.sushigo.tracker import Entry, TrackerError
-from companion.journal import Journal, JournalError, load, unfinished
+from companion.journal import (
+    Journal,
+    export,
+    import_journal,
+    journals,
+    load,
+    transaction,
+    unfinished,
+)
 from companion.settings import Settings
+from companion.store import SCHEMA, STORE_NAME, Notice, Store, encode_line, take_notices
 
 
-def test_events_round_trip_and_files_are_private(tmp_path: Path) -> None:
+@pytest.fixture(autouse=True)
+def fresh() -> Iterator[None]:
+    """Each test opens its stores afresh and hears only its own notices."""
+    Store.forget()
+    take_notices()
+    yield
+    Store.forget()
+    take_notices()
+
+
+def test_events_round_trip_and_the_store_is_private(tmp_path: Path) -> None:
     journal = Journal.create({"type": "test", "name": "Zoë"}, tmp_path)
     journal.append({"type": "choose", "seat": 0, "choice": "w2"})
     journal.append({"type": "choose", "seat": 1, "choice": "t+w3"})
@@ -33,46 +56,11 @@ def test_events_round_trip_and_files_are_private(tmp_path: Path) -> None:
     assert loaded.header == {"type": "test", "name": "Zoë"}
     assert [e["choice"] for e in loaded.events] == ["w2", "t+w3"]
     assert not loaded.damaged
-    assert stat.S_IMODE(journal.path.stat().st_mode) == 0o600
-
-
-def test_a_torn_last_line_is_dropped_said_and_kept(tmp_path: Path) -> None:
-    journal = Journal.create({"type": "test"}, tmp_path)
-    for n in range(3):
-        journal.append({"type": "step", "n": n})
-    journal.close()
-    whole = journal.path.read_bytes()
-    journal.path.write_bytes(whole + b'{"n": 4, "event": {"ty')
-    loaded = load(journal.path)
-    assert [e["n"] for e in loaded.events] == [0, 1, 2]
-    assert loaded.dropped_lines == 1 and loaded.problem == "the last line was cut short"
-    assert loaded.kept_copy is not None and loaded.kept_copy.read_bytes().endswith(b'"ty')
-    assert journal.path.read_bytes() == whole
-    # appending goes on after the last whole event
-    again, _ = Journal.open(journal.path)
-    again.append({"type": "step", "n": 3})
-    again.close()
-    assert [e["n"] for e in load(journal.path).events] == [0, 1, 2, 3]
-
-
-def test_a_garbled_line_stops_the_load_there(tmp_path: Path) -> None:
-    journal = Journal.create({"type": "test"}, tmp_path)
-    for n in range(4):
-        journal.append({"type": "step", "n": n})
-    journal.close()
-    lines = journal.path.read_bytes().splitlines(keepends=True)
-    lines[2] = lines[2].replace(b'"event": {"n": 1,', b'"event": {"n": 7,')  # not its CRC
-    journal.path.write_bytes(b"".join(lines))
-    loaded = load(journal.path)
-    assert [e["n"] for e in loaded.events] == [0]
-    assert loaded.dropped_lines == 3 and "damaged" in loaded.problem
-
-
-def test_a_journal_without_a_header_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "empty.jsonl"
-    path.write_bytes(b"not json\n")
-    with pytest.raises(JournalError):
-        load(path)
+    for name in (STORE_NAME, STORE_NAME + "-wal"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
+    with sqlite3.connect(tmp_path / STORE_NAME) as database:
+        assert database.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+        assert database.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 def test_undo_removes_the_last_event_only(tmp_path: Path) -> None:
@@ -86,6 +74,136 @@ def test_undo_removes_the_last_event_only(tmp_path: Path) -> None:
     assert journal.undo() == {"type": "step", "n": 2}
     assert journal.undo() == {"type": "step", "n": 0}
     assert journal.undo() is None
+    assert load(journal.path).events == []
+
+
+def test_a_transaction_saves_all_of_its_block_at_its_end(tmp_path: Path) -> None:
+    journal = Journal.create({"type": "test"}, tmp_path)
+    journal.append({"type": "step", "n": 0})
+    with transaction():
+        journal.append({"type": "step", "n": 1})
+        journal.undo()
+        journal.undo()
+        journal.append({"type": "step", "n": 2})
+        assert [e["n"] for e in load(journal.path).events] == [0], "nothing saved mid-block"
+    assert [e["n"] for e in load(journal.path).events] == [2]
+
+
+def test_a_second_window_is_refused_the_game_it_has_open(tmp_path: Path) -> None:
+    first = Journal.create({"type": "test"}, tmp_path)
+    first.append({"type": "step"})
+    child = subprocess.run(
+        [sys.executable, "-c", "import sys; from pathlib import Path\n"
+         "from companion.journal import GameInUse, Journal\n"
+         "try:\n    Journal.open(Path(sys.argv[1]))\nexcept GameInUse:\n    sys.exit(3)\n",
+         str(first.path)], check=False, timeout=60)
+    assert child.returncode == 3, "another process opened a game this window holds"
+    first.close()
+    again, _ = Journal.open(first.path)
+    assert again.events == [{"type": "step"}]
+    again.close()
+
+
+def old_journal(folder: Path, name: str, events: Sequence[Mapping[str, object]]) -> Path:
+    """A journal file as versions before the store wrote them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.jsonl"
+    path.write_bytes(b"".join(encode_line(n, e) for n, e in enumerate(events)))
+    return path
+
+
+def test_old_journals_are_imported_once_and_their_files_kept(tmp_path: Path) -> None:
+    header = {"type": "practice", "game": "sushigo"}
+    going = old_journal(tmp_path, "20260101-100000-aaaaaa", [header, {"type": "x"}])
+    ended = old_journal(tmp_path, "20260101-090000-bbbbbb", [header, {"type": "end"}])
+    torn = old_journal(tmp_path, "20260101-080000-cccccc", [header, {"type": "y"}])
+    torn.write_bytes(torn.read_bytes() + b'{"n": 2, "event": {"ty')
+    (tmp_path / "20260101-070000-dddddd.jsonl").write_bytes(b"not a journal\n")
+    for age, path in enumerate((going, ended, torn)):  # written last first
+        os.utime(path, (1e9 - age, 1e9 - age))
+    kept = {path: path.read_bytes() for path in tmp_path.iterdir()}
+    assert [p.name for p in unfinished(tmp_path)] == [
+        "20260101-100000-aaaaaa.game", "20260101-080000-cccccc.game"]
+    assert {path: path.read_bytes() for path in kept} == kept, "the files are kept as they were"
+    assert set(take_notices()) == {Notice.GAME_DAMAGED, Notice.GAME_UNREADABLE}
+    assert load(tmp_path / "20260101-080000-cccccc.game").events == [{"type": "y"}]
+    assert len(journals(tmp_path)) == 3
+    Store.forget()
+    going.unlink()  # imported once: the store has it, the file is not read again
+    ended.unlink()
+    assert len(journals(tmp_path)) == 3
+    assert take_notices() == []
+
+
+def test_a_game_exports_and_imports_as_json_lines(tmp_path: Path) -> None:
+    journal = Journal.create({"type": "test", "name": "Ana"}, tmp_path / "a")
+    journal.append({"type": "step", "n": 1})
+    journal.close()
+    data = export(journal.path)
+    lines = [json.loads(line) for line in data.splitlines()]
+    assert [line["n"] for line in lines] == [0, 1] and lines[1]["event"]["n"] == 1
+    file = tmp_path / "shared.jsonl"
+    file.write_bytes(data)
+    copied = import_journal(file, tmp_path / "b")
+    assert load(copied).header == {"type": "test", "name": "Ana"}
+    assert load(copied).events == [{"type": "step", "n": 1}]
+
+
+def test_a_store_of_a_newer_version_is_read_never_written(tmp_path: Path) -> None:
+    journal = Journal.create({"type": "test"}, tmp_path)
+    journal.append({"type": "step"})
+    journal.close()
+    Store.forget()
+    with sqlite3.connect(tmp_path / STORE_NAME) as database:
+        database.execute(f"PRAGMA user_version = {SCHEMA + 1}")
+    before = (tmp_path / STORE_NAME).read_bytes()
+    again, _ = Journal.open(journal.path)
+    assert again.events == [{"type": "step"}]
+    again.append({"type": "more"})  # played on, not saved
+    again.close()
+    assert take_notices() == [Notice.STORE_NEWER]
+    assert (tmp_path / STORE_NAME).read_bytes() == before
+
+
+def test_a_store_that_is_not_one_is_kept_aside_and_begun_again(tmp_path: Path) -> None:
+    old_journal(tmp_path, "20260101-100000-aaaaaa", [{"type": "practice"}, {"type": "x"}])
+    (tmp_path / STORE_NAME).write_bytes(b"SQLite? no: " + os.urandom(3000))
+    assert [p.name for p in unfinished(tmp_path)] == ["20260101-100000-aaaaaa.game"]
+    assert take_notices() == [Notice.STORE_DAMAGED]
+    (copy,) = tmp_path.glob(STORE_NAME + ".damaged-*")
+    assert copy.read_bytes().startswith(b"SQLite? no: ")
+
+
+def test_damaged_events_at_the_end_are_dropped_said_and_kept(tmp_path: Path) -> None:
+    journal = Journal.create({"type": "test"}, tmp_path)
+    for n in range(4):
+        journal.append({"type": "step", "n": n})
+    journal.close()
+    Store.forget()
+    with sqlite3.connect(tmp_path / STORE_NAME) as database:
+        database.execute("UPDATE events SET event = '{\"type\": 7}' WHERE n = 3")
+    again, loaded = Journal.open(journal.path)
+    assert [e["n"] for e in again.events] == [0, 1]
+    assert loaded.damaged and loaded.dropped_lines == 2
+    assert loaded.kept_copy is not None and b'"type": 7' in loaded.kept_copy.read_bytes()
+    again.append({"type": "step", "n": 9})
+    again.close()
+    assert [e["n"] for e in load(journal.path).events] == [0, 1, 9]
+
+
+def test_start_up_reads_no_finished_game(tmp_path: Path) -> None:
+    """Finished games are kept but never read at start: the offer's query
+    walks the index of games not yet told, whatever their number."""
+    journal = Journal.create({"type": "test"}, tmp_path)
+    journal.close()
+    with sqlite3.connect(tmp_path / STORE_NAME) as database:
+        database.executemany(
+            "INSERT INTO games (name, header, finished, told, written) VALUES (?, '{}', 1, 1, ?)",
+            [(f"old-{n}", n) for n in range(5000)])
+        plan = database.execute("EXPLAIN QUERY PLAN SELECT name FROM games WHERE told = 0 "
+                                "ORDER BY written DESC").fetchall()
+    assert any("games_untold" in str(row) for row in plan), plan
+    assert unfinished(tmp_path) == [journal.path]
 
 
 def play_some(session: PracticeSession, turns: int, rng: random.Random) -> None:
@@ -130,65 +248,13 @@ def test_a_finished_game_is_not_offered_for_resume(tmp_path: Path) -> None:
     rng = random.Random(0)
     while not session.game.over:
         session.play_bots(rng)
+    assert unfinished(tmp_path) == [session.journal.path], "its result is not said yet"
+    session.close()  # the result said
     assert unfinished(tmp_path) == []
     session.undo()
     assert not session.game.over
     assert unfinished(tmp_path) == [session.journal.path]
 
-
-CHILD = """
-import random, sys
-from pathlib import Path
-from companion.games.sushigo.session import PracticeSession
-seed = int(sys.argv[2])
-rng = random.Random(seed)
-while True:  # game after game, until killed
-    session = PracticeSession.start(
-        ["A", "B", "C", "D"], ["greedy", "random", "greedy", "random"],
-        seed=seed, directory=Path(sys.argv[1]),
-    )
-    print("game", session.journal.path, flush=True)
-    while not session.game.over:
-        session.play_bots(rng)
-        print("ack", len(session.journal.events), flush=True)
-    session.close()
-"""
-
-
-@pytest.mark.parametrize("seed", range(8))
-def test_kill_9_at_any_moment_loses_nothing_acknowledged(tmp_path: Path, seed: int) -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(tmp_path), str(seed)],
-        stdout=subprocess.PIPE, text=True,
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline().startswith("game ")  # running
-    time.sleep(random.Random(seed).uniform(0.01, 0.3))
-    os.kill(child.pid, signal.SIGKILL)
-    child.wait(timeout=30)
-    path, acknowledged = None, 0
-    for line in child.stdout.read().splitlines():
-        word, _, value = line.partition(" ")
-        if word == "game" and value.endswith(".jsonl"):
-            path, acknowledged = Path(value), 0
-        elif word == "ack" and value.isdigit():
-            acknowledged = int(value)
-        # the last line may have been cut by the kill: it acknowledged nothing
-    newest = path or max(tmp_path.glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
-    resumed, loaded = PracticeSession.resume(newest)
-    events = resumed.journal.events
-    assert len(events) >= acknowledged
-    assert loaded.dropped_lines <= 1
-    # the resumed game is the one the journal describes, and it plays on to the end
-    replay = Game(4, rng=random.Random(seed))
-    for event in events:
-        if event["type"] == "choose":
-            replay.choose(event["seat"], event["choice"])
-    assert resumed.game.view(0) == replay.view(0)
-    rng = random.Random(99)
-    while not resumed.game.over:
-        resumed.play_bots(rng)
-    assert json.loads(newest.read_bytes().splitlines()[-1])["event"]["type"] == "end"
 
 
 def test_a_table_game_resumes_with_its_corrections(tmp_path: Path) -> None:
@@ -216,26 +282,178 @@ def test_a_table_game_resumes_with_its_corrections(tmp_path: Path) -> None:
     assert resumed.tracker.table(1) == (Card.SALMON,)
 
 
-def test_a_damaged_table_journal_is_resumed_once_and_the_damage_said(
+def test_a_damaged_old_table_journal_is_imported_and_the_damage_said(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
-    session = TableSession.start(["Ana", "Ben"], 0)
-    session.add(Entry.hand([Card.WASABI, Card.SQUID, *[Card.SASHIMI] * 8]))
-    session.add(Entry.pick(0, [Card.WASABI]))
-    session.close()
-    path = session.journal.path
-    with path.open("ab") as file:
-        file.write(b'{"crc": 1, "event": {"type": "ent')  # the plug was pulled here
-    resumed, loaded = TableSession.resume(path)
-    assert loaded.damaged
-    assert resumed.tracker.table(0) == (Card.WASABI,)
-    resumed.close()
-    path.write_bytes(path.read_bytes() + b"torn")
+    header = {"type": "table", "game": "sushigo", "format": 1, "names": ["Ana", "Ben"],
+              "you": 0, "variant": {}, "first_controller": 0}
+    hand = {"type": "entry", "kind": "hand", "seat": 0, "round": 1, "turn": 1,
+            "cards": ["wasabi", "squid", *["sashimi"] * 8]}
+    path = old_journal(tmp_path / "data" / "journals", "20260101-100000-aaaaaa",
+                       [header, hand])
+    path.write_bytes(path.read_bytes() + b'{"crc": 1, "event": {"type": "ent')  # pulled plug
     out = io.StringIO()
     run_plain(io.StringIO("2\n6\n"), out, Settings(speech="none"))
     lines = out.getvalue().splitlines()
     assert lines[0] == "The end of the saved game was damaged; a copy was kept."
     assert lines[1] == "An unfinished table game was found."
-    assert len(list(path.parent.glob(path.name + ".damaged-*"))) >= 1
+    assert path.read_bytes().endswith(b'"type": "ent'), "the file is kept as it was"
+
+
+def test_a_game_killed_before_its_result_was_said_says_it_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    # the last pick saved, then killed: the result was never said
+    child = subprocess.run([sys.executable, "-c", KILLED_AT_THE_END], check=False, timeout=120)
+    assert child.returncode == -signal.SIGKILL
+    (path,) = unfinished()
+    out = io.StringIO()
+    run_plain(io.StringIO("6\n"), out, Settings(speech="none"))
+    text = out.getvalue()
+    assert "Final scores." in text and "An unfinished" not in text
+    assert text.index("Final scores.") < text.index("Main menu.")
+    assert unfinished() == [], "said once: not again at the next start"
+    assert load(path).events[-1]["type"] == "end"
+
+
+KILLED_AT_THE_END = """
+import os, random, signal
+from companion.games.sushigo.session import PracticeSession
+session = PracticeSession.start(["Ana", "Ben"], [None, "greedy"], seed=4)
+rng = random.Random(4)
+while not session.game.over:
+    session.choose(0, session.game.legal_choices(0).sample(rng))
+    session.play_bots(rng)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+# -- the kill test --------------------------------------------------------------------------------
+
+#: A process kept ready (imports done) that forks a player on each ``run``:
+#: the player resumes the newest unfinished practice game (or starts one)
+#: and plays it, its picks and undos (a fifth of its moves) each in one
+#: transaction, as the app does. Before each commit it says the state the
+#: game will have (``will``), after it the state it has (``ack``): the
+#: number of events and a CRC of them. Every line ends in " ." so that a
+#: line cut by the kill is known.
+PLAYER = r"""
+import json, os, random, signal, sys, threading, zlib
+from pathlib import Path
+from companion.journal import transaction, unfinished
+from companion.games.sushigo.session import PracticeSession
+
+def state(word, session):
+    events = session.journal.events
+    crc = zlib.crc32(json.dumps(events, sort_keys=True).encode())
+    os.write(1, f"{word} {len(events)} {crc} .\n".encode())
+
+def play(folder, seed, fall_at):
+    rng = random.Random(seed)
+    commits = 0
+    while True:
+        found = unfinished(folder)
+        if found:
+            session, _ = PracticeSession.resume(found[0])
+        else:
+            session = PracticeSession.start(["A", "B", "C"], [None, "greedy", "random"],
+                                            seed=rng.randrange(2**32), directory=folder)
+        os.write(1, f"game {session.journal.path} .\n".encode())
+        state("ack", session)
+        while not session.game.over:
+            with transaction():
+                if rng.random() < 0.2 and session.undo_last_of(0):
+                    pass
+                else:
+                    session.choose(0, session.game.legal_choices(0).sample(rng))
+                    session.play_bots(rng)
+                state("will", session)
+                commits += 1
+                if commits == fall_at:  # killed from within, in the commit's midst
+                    threading.Timer(rng.uniform(0, 0.004), os.kill,
+                                    (os.getpid(), signal.SIGKILL)).start()
+            state("ack", session)
+        session.close()
+
+folder = Path(sys.argv[1])
+for line in sys.stdin:
+    seed, fall_at = map(int, line.split())
+    pid = os.fork()
+    if pid == 0:
+        try:
+            play(folder, seed, fall_at)
+        finally:
+            os._exit(1)
+    os.write(1, f"pid {pid} .\n".encode())
+    os.waitpid(pid, 0)
+    os.write(1, b"\ndone .\n")
+"""
+
+KILLS = 210
+
+
+def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
+        tmp_path: Path) -> None:
+    """210 kills of a player in the middle of its game, picks and undos
+    alike: after each, the game on disk is the last state acknowledged, or
+    the one being committed when the kill came; never one answer less, one
+    more, or part of an undo."""
+    rng = random.Random(13)
+    zygote = subprocess.Popen([sys.executable, "-c", PLAYER, str(tmp_path)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+    assert zygote.stdin is not None and zygote.stdout is not None
+    tally = {"between moves": 0, "before a commit's end": 0, "after a commit": 0}
+    pid = 0
+    try:
+        for kill in range(KILLS):
+            # half the kills come from within, a few milliseconds into a commit
+            fall_at = rng.randrange(1, 12) if kill % 2 else 0
+            zygote.stdin.write(f"{kill} {fall_at}\n".encode())
+            lines: list[str] = []
+            while not lines or not lines[-1].startswith("ack "):  # the player is playing
+                line = zygote.stdout.readline().decode()
+                assert line, f"the player ended: {lines}"
+                lines.append(line.strip())
+            pid = int(lines[0].split()[1])
+            # a kill after some moves: just after a commit began (a "will"), or
+            # after one ended (an "ack"), or as soon as the game is resumed
+            moves, when = rng.randrange(12), rng.choice(("will ", "ack "))
+            while not fall_at and moves and sum(
+                    line.startswith(when) for line in lines) <= moves:
+                lines.append(zygote.stdout.readline().decode().strip())
+            if not fall_at:
+                os.kill(pid, signal.SIGKILL)
+            while lines[-1] != "done .":
+                line = zygote.stdout.readline().decode()
+                assert line, "the player's process ended"
+                lines.extend(line.strip().split("\n"))
+            game, acked, coming = None, None, None
+            for line in lines:
+                word, *values = line.split() or [""]
+                if not values or values[-1] != ".":
+                    continue  # cut by the kill: says nothing
+                if word == "game":
+                    game, acked, coming = Path(values[0]), None, None
+                elif word == "ack":
+                    acked, coming = (int(values[0]), int(values[1])), None
+                elif word == "will":
+                    coming = (int(values[0]), int(values[1]))
+            assert game is not None and acked is not None
+            events = load(game).events
+            on_disk = (len(events), zlib.crc32(json.dumps(events, sort_keys=True).encode()))
+            assert on_disk in (acked, coming), (
+                f"kill {kill}: on disk {on_disk}, acknowledged {acked}, committing {coming}")
+            tally["between moves" if coming is None else "before a commit's end"
+                  if on_disk == acked else "after a commit"] += 1
+    finally:
+        if pid:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        zygote.kill()
+        zygote.wait(timeout=30)
+    assert sum(tally.values()) == KILLS
+    print(f"{KILLS} kills: {tally}")

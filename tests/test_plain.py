@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -21,6 +20,7 @@ from companion.games.sushigo.cards import Card, deck_counts
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from companion.games.sushigo.tactile import short_code
+from companion.journal import journals, load
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
 
@@ -140,10 +140,8 @@ def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
     assert any(line.startswith(("Winner", "Shared win")) for line in app.lines)
     app.send("6")
     assert app.close() == 0
-    journals = list((home / "data" / "journals").glob("*.jsonl"))
-    assert len(journals) == 1
-    last = json.loads(journals[0].read_bytes().splitlines()[-1])
-    assert last["event"]["type"] == "end"
+    (game,) = journals(home / "data" / "journals")
+    assert load(game).events[-1]["type"] == "end"
     saved = (home / "config" / "settings.toml").read_text()
     assert 'speech = "none"' in saved and 'language = "en"' in saved
 

@@ -30,10 +30,11 @@ from companion.conversation.events import (
 )
 from companion.games import DEFAULT_GAME, game_of, games
 from companion.games.base import LEARN, PRACTICE, SCORE, TABLE
-from companion.i18n import LANGUAGES
-from companion.journal import Journal, JournalError, unfinished
+from companion.i18n import LANGUAGES, N_
+from companion.journal import GameInUse, Journal, JournalError, transaction, unfinished
 from companion.narration import Verbosity
 from companion.settings import VOICE_RANGES, Settings
+from companion.store import SAVING, Notice, take_notices, tell
 
 if TYPE_CHECKING:
     from companion.games.base import GamePlugin, Play
@@ -46,10 +47,11 @@ def run(talk: Talk, *, first_start: bool = False) -> int:
     """The whole app: first start if it is one, the resume offer, the menu,
     until the player quits or the input ends."""
     try:
+        check_files(talk)
         if first_start:
             with contextlib.suppress(ToMenu):  # the rest left at the defaults
                 first(talk)
-        talk.use_scanner(talk.scanner_choice)
+        use_scanner(talk, talk.scanner_choice)
         with contextlib.suppress(ToMenu):
             offer_resume(talk)
         main_menu(talk)
@@ -70,20 +72,80 @@ def first(talk: Talk) -> None:
                             game=talk.settings.game))
     speech = talk.ask(speech_menu(talk))
     verbosity = talk.ask(verbosity_menu(talk))
-    talk.save(Settings(
+    if keep(talk, Settings(
         language=talk.language,
         speech="auto" if speech == 0 else "none",
         verbosity=VERBOSITIES[verbosity],
         speak_echoes=speech == 0,
         game=talk.settings.game,
-    ))
-    talk.say(reply(talk.text("Settings saved. Change them any time from the menu.")))
+    )):
+        talk.say(reply(talk.text("Settings saved. Change them any time from the menu.")))
     plugin = (games().get(talk.settings.game) or games().get(DEFAULT_GAME)
               or next(iter(games().values()), None))
     if plugin is not None:  # how to type a card, for the game played
         for line in plugin.typing_help(talk.language):
             talk.say(info(line))
     talk.help()  # the tour of the words (and keys) that work everywhere
+
+
+NOTICES = {
+    Notice.SETTINGS_DAMAGED: N_("The settings file could not be read: a copy was kept, and the "
+                                "defaults are used."),
+    Notice.REGISTRY_DAMAGED: N_("The card scanner's list of tags could not be read: a copy was "
+                                "kept, and the list starts empty."),
+    Notice.STORE_DAMAGED: N_("The saved games could not be read: a copy was kept, and new games "
+                             "are saved afresh."),
+    Notice.STORE_NEWER: N_("The saved games are from a newer version of the app: they are read, "
+                           "never written, so nothing is saved."),
+    Notice.GAME_UNREADABLE: N_("A saved game could not be read: its file was kept."),
+    Notice.GAME_DAMAGED: N_("The end of the saved game was damaged; a copy was kept."),
+    Notice.NOT_SAVING: N_("The disk takes nothing now: playing without saving. Saving resumes "
+                          "when it can."),
+    Notice.SAVING_AGAIN: N_("Saving again: everything answered is saved."),
+}
+
+
+def say_notices(talk: Talk) -> None:
+    """What the app must tell about its files (a damaged file, a disk that
+    refuses, saving back), each once, as it happens."""
+    for notice in take_notices():
+        talk.say(warning(talk.text(NOTICES[notice])))
+
+
+def check_files(talk: Talk) -> None:
+    """At start: the scanner's tags read (a damaged list set aside), the
+    game store opened (old journals imported), and what went wrong said."""
+    from firmware_bridge.registry import set_aside  # noqa: PLC0415 - the app's start only
+
+    if set_aside() is not None:
+        tell(Notice.REGISTRY_DAMAGED)
+    unfinished()  # opens the store: its problems are noticed now, not mid-game
+    say_notices(talk)
+
+
+def keep(talk: Talk, chosen: Settings) -> bool:
+    """Take these settings and save them; False if the disk refused (they
+    hold for this time, and the player is told once)."""
+    try:
+        talk.save(chosen)
+    except OSError:
+        talk.configure(chosen)
+        SAVING.failed()
+        say_notices(talk)
+        return False
+    return True
+
+
+def use_scanner(talk: Talk, choice: str) -> None:
+    """Listen to the scanner chosen; a list of tags that cannot be read
+    leaves typed codes only, said."""
+    from firmware_bridge.registry import RegistryError  # noqa: PLC0415
+
+    try:
+        talk.use_scanner(choice)
+    except (RegistryError, OSError):
+        talk.use_scanner("")
+        talk.say(warning(talk.text(NOTICES[Notice.REGISTRY_DAMAGED])))
 
 
 def speech_menu(talk: Talk) -> Menu:
@@ -185,26 +247,42 @@ def play(talk: Talk, game: Play) -> None:
     (an unfinished game stays saved, and the next start offers to resume it)."""
     try:
         with talk.playing(game):
-            while (step := game.advance()) is not None:
+            while True:
+                with transaction():  # the moves it makes by itself, saved together
+                    step = game.advance()
+                if step is None:
+                    break
                 talk.progress(game.facts())
                 talk.say_all(step.before)
+                say_notices(talk)
                 if step.question is None:
                     continue
                 try:
                     answer = talk.ask(step.question)
                 except Changed:
                     continue  # undone: ask what the game asks now
-                talk.say_all(game.take(step, answer))
+                with transaction():  # an answer and all it makes happen: saved at once
+                    said = game.take(step, answer)
+                talk.say_all(said)
+                say_notices(talk)
     finally:
         game.close()
 
 
 def offer_resume(talk: Talk) -> None:
-    """Offer the newest unfinished game, practice or table, if there is one."""
+    """Offer the newest unfinished game, practice or table, if there is one; a
+    game that ended before its result was said says it now."""
     for path in unfinished():
         try:
             journal, loaded = Journal.open(path)
+        except GameInUse:
+            talk.say(warning(talk.text(
+                "An unfinished game is open in another window: it stays there.")))
+            continue
         except (JournalError, OSError):
+            continue
+        if journal.ended and journal.events[-1].get("discarded"):
+            journal.close()  # thrown away, the window closed before it was said
             continue
         plugin = games().get(game_of(journal.header))
         if plugin is None:
@@ -216,8 +294,10 @@ def offer_resume(talk: Talk) -> None:
             journal.close()
             continue
         if loaded.damaged:
-            talk.say(warning(talk.text(
-                "The end of the saved game was damaged; a copy was kept.")))
+            talk.say(warning(talk.text(NOTICES[Notice.GAME_DAMAGED])))
+        if journal.ended:  # played to its end, its result never said
+            play(talk, game)
+            continue
         found = (talk.text("An unfinished practice game was found.") if game.kind == PRACTICE
                  else talk.text("An unfinished table game was found."))
         try:
@@ -326,8 +406,8 @@ def settings(talk: Talk) -> None:
         chosen = choose_game(talk, current)
     else:
         chosen = voice(talk, current)
-    talk.save(chosen)
-    talk.say(reply(talk.text("Settings saved.")))
+    if keep(talk, chosen):
+        talk.say(reply(talk.text("Settings saved.")))
 
 
 def voice(talk: Talk, current: Settings) -> Settings:
@@ -375,6 +455,6 @@ def choose_scanner(talk: Talk) -> None:
             talk.say(warning(talk.text("There is no port %(port)s. Is the scanner plugged in?",
                                        port=port)))
     if chosen != talk.settings.scanner:
-        talk.save(replace(talk.settings, scanner=chosen))
+        keep(talk, replace(talk.settings, scanner=chosen))
     talk.scanner = chosen
-    talk.use_scanner(chosen)
+    use_scanner(talk, chosen)

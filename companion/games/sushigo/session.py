@@ -22,7 +22,7 @@ from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Choice, Game, Variant
 from companion.games.sushigo.draft import Event as GameEvent
 from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, Warning
-from companion.journal import Event, Journal, JournalError, Loaded
+from companion.journal import Event, Journal, JournalError, Loaded, transaction
 
 #: The game's name in journal headers.
 GAME = "sushigo"
@@ -150,16 +150,18 @@ class PracticeSession:
         events = self.journal.events
         if not any(e["type"] == "choose" and e["seat"] == seat for e in events):
             return False
-        while True:
-            removed = self.undo()
-            if removed is None or (removed["type"] == "choose" and removed["seat"] == seat):
-                return True
+        with transaction():  # the whole undo saved at once, or none of it
+            while True:
+                removed = self.undo()
+                if removed is None or (removed["type"] == "choose" and removed["seat"] == seat):
+                    return True
 
     def undo(self) -> Event | None:
         """Take back the last choice (a finished game is reopened); ``None`` if none."""
-        if self.journal.events and self.journal.events[-1]["type"] == "end":
-            self.journal.undo()
-        removed = self.journal.undo()
+        with transaction():
+            if self.journal.events and self.journal.events[-1]["type"] == "end":
+                self.journal.undo()
+            removed = self.journal.undo()
         self._replay()
         return removed
 
@@ -309,15 +311,18 @@ class TableSession:
         """Take back the last fact entered, with the skips and the move to a
         new turn that came after it (those questions are asked again): the
         entry taken back, if any."""
-        while (last := self.last_event()) is not None and (
-                last["type"] == "skip" or last.get("kind") == EntryKind.NEXT.value):
+        if not self.tracker.entries:
+            return None  # nothing to take back: the skips stay
+        with transaction():  # the whole undo saved at once, or none of it
+            while (last := self.last_event()) is not None and (
+                    last["type"] == "skip" or last.get("kind") == EntryKind.NEXT.value):
+                self.undo()
+            entries = self.tracker.entries
+            if not entries:
+                return None
+            taken = entries[-1]
             self.undo()
-        entries = self.tracker.entries
-        if not entries:
-            return None
-        taken = entries[-1]
-        self.undo()
-        return taken
+            return taken
 
     @property
     def ended(self) -> bool:

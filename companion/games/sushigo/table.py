@@ -130,6 +130,8 @@ class TableGame:
         self.names = list(session.tracker.names)
         self._opened = False
         self._announced: tuple[int, int] | None = None
+        #: The final scores are said (or the game was thrown away): nothing more to say.
+        self._ended = False
 
     @property
     def tracker(self) -> Tracker:
@@ -142,7 +144,11 @@ class TableGame:
 
     def advance(self) -> Step | None:
         if self.session.ended:
-            return None
+            last = self.session.last_event() or {}
+            if self._ended or last.get("discarded"):
+                return None
+            self._ended = True  # resumed after its end, its result never said: said now
+            return Step(None, tuple(self.teller.final(self.tracker.score(), self.names)))
         tracker = self.tracker
         before: list[Announcement] = []
         if not self._opened:
@@ -190,6 +196,7 @@ class TableGame:
             if tracker.round == ROUNDS:
                 before += self.teller.final(tracker.score(), self.names)
                 self.session.finish()
+                self._ended = True
                 return Step(None, tuple(before))
         self.session.add(Entry.next_turn())
         return Step(None, tuple(before))
