@@ -199,6 +199,7 @@ game = 0
     pytest.param(b'speech = "none"\ncolour = "red"\n', id="an unknown key"),
     pytest.param(b'speech = "none"\nrate = 100000\n' + b"#" * 100_000, id="out of range"),
     pytest.param(None, id="a folder"),
+    pytest.param(b"", id="unreadable (a link to itself)"),
 ])
 def test_damaged_settings_are_said_kept_and_mended(home: Path, damage: bytes | None) -> None:
     path = home / "config" / "settings.toml"
@@ -206,6 +207,8 @@ def test_damaged_settings_are_said_kept_and_mended(home: Path, damage: bytes | N
     if damage is None:
         path.mkdir()
         (path / "inside").write_text("kept")
+    elif not damage:
+        path.symlink_to(path.name)  # every read fails (too many levels of links)
     else:
         path.write_bytes(damage)
     app = App(home)
@@ -215,6 +218,8 @@ def test_damaged_settings_are_said_kept_and_mended(home: Path, damage: bytes | N
     (copy,) = copies(home / "config", "settings.toml")
     if damage is None:
         assert (copy / "inside").read_text() == "kept"
+    elif not damage:
+        assert str(copy.readlink()) == "settings.toml"
     else:
         assert copy.read_bytes() == damage
     assert path.is_file(), "the mended settings are written"
