@@ -22,14 +22,18 @@ from typing import Literal
 
 import pytest
 from rich.cells import cell_len
+from rich.segment import Segment
 from textual import events
+from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App, ComposeResult
 from textual.errors import NoWidget
+from textual.geometry import Offset, Region, Size
 from textual.pilot import Pilot
+from textual.strip import Strip
 from textual.widgets import Label, ListItem, Static
 
 from companion.conversation.events import Chosen
-from companion.faces.screen import Choices, CompanionApp, ScreenInbox, Transcript
+from companion.faces.screen import Cells, Choices, CompanionApp, ScreenInbox, Transcript
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.narration import card_name
@@ -764,3 +768,23 @@ def test_a_transcript_row_gone_out_of_view_never_comes_back() -> None:
             assert transcript.lines[0] == "Line 5."
 
     asyncio.run(main())
+
+
+def test_an_update_that_draws_what_is_shown_is_not_written() -> None:
+    """The same screen drawn again (however Textual cuts it into segments)
+    is not written: the cursor would run through every row meanwhile."""
+    size = Size(6, 2)
+    cells = Cells()
+    whole = LayoutUpdate([[Strip([Segment("Ann: 3")])], [Strip([Segment("Ben   ")])]],
+                         Region(0, 0, 6, 2))
+    assert cells.draw(whole, size, Offset(0, 1))
+    again = LayoutUpdate([[Strip([Segment("Ann"), Segment(": 3")])],
+                          [Strip([Segment("Be"), Segment("n   ")])]], Region(0, 0, 6, 2))
+    assert not cells.draw(again, size, Offset(0, 1))
+    assert cells.draw(again, size, Offset(0, 0)), "the cursor moved"
+    same_chop = ChopsUpdate([{0: Strip([Segment("Ann")])}, {}], [(0, 0, 3)], [[3], []])
+    assert not cells.draw(same_chop, size, Offset(0, 0))
+    new_chop = ChopsUpdate([{}, {0: Strip([Segment("Bea")])}], [(1, 0, 3)], [[], [3]])
+    assert cells.draw(new_chop, size, Offset(0, 0))
+    cells.reset()
+    assert cells.draw(again, size, Offset(0, 0)), "after a reset, all is drawn"
