@@ -200,7 +200,7 @@ def test_the_scanner_choice_is_saved_and_a_missing_port_is_refused(tmp_path: Pat
     app = App()
     app.until("Choose 1 to 6:")
     app.type("5")  # settings
-    app.until("Choose 1 to 5:")
+    app.until("Choose 1 to 6:")
     app.type("5")  # card scanner
     app.until("Cards come from:")
     app.until("Choose 1 to 4:")

@@ -75,7 +75,7 @@ def test_voice_speed_is_chosen_in_range_and_saved() -> None:
     app = App()
     app.until("Choose 1 to 6:")
     app.type("5")  # settings
-    app.until("Choose 1 to 5:")
+    app.until("Choose 1 to 6:")
     app.type("4")  # voice
     app.until("Speed, in words a minute (now 175).")
     app.until("Choose 1 to 3:")
@@ -99,7 +99,7 @@ def test_an_empty_answer_keeps_the_voice_as_it_was() -> None:
     app = App()
     app.until("Choose 1 to 6:")
     app.type("5")
-    app.until("Choose 1 to 5:")
+    app.until("Choose 1 to 6:")
     app.type("4")
     app.until("Choose 1 to 3:")
     app.type("3")  # volume

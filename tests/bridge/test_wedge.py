@@ -30,7 +30,7 @@ def test_both_are_accepted_and_say_where_they_came_from() -> None:
 
 
 def test_a_bad_code_is_refused_with_suggestions() -> None:
-    refused = identify("w4")
+    refused = identify("w4", [], {"sushigo": VOCABULARY})
     assert isinstance(refused, CardRefused)
     assert refused.text == "w4" and refused.source is Source.KEYBOARD
     assert refused.reason.endswith("try w1 egg, w2 salmon, w3 squid")
