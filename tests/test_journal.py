@@ -322,7 +322,9 @@ def test_a_game_killed_before_its_result_was_said_says_it_next_start(
 
 KILLED_AT_THE_END = """
 import os, random, signal
-from companion.games.sushigo.session import PracticeSession
+from companion.games.sushigo.cards import CARDS
+from companion.games.sushigo.session import PracticeSession, TableSession
+from companion.games.sushigo.tracker import Entry, TrackerError
 session = PracticeSession.start(["Ana", "Ben"], [None, "greedy"], seed=4)
 rng = random.Random(4)
 while not session.game.over:
@@ -345,12 +347,17 @@ PLAYER = r"""
 import json, os, random, signal, sys, threading, zlib
 from pathlib import Path
 from companion.journal import transaction, unfinished
-from companion.games.sushigo.session import PracticeSession
+from companion.games.sushigo.cards import CARDS
+from companion.games.sushigo.session import PracticeSession, TableSession
+from companion.games.sushigo.tracker import Entry, TrackerError
 
 def state(word, session):
     events = session.journal.events
     crc = zlib.crc32(json.dumps(events, sort_keys=True).encode())
     os.write(1, f"{word} {len(events)} {crc} .\n".encode())
+
+def fall(rng):  # killed from within, a few milliseconds on: in a commit's midst
+    threading.Timer(rng.uniform(0, 0.004), os.kill, (os.getpid(), signal.SIGKILL)).start()
 
 def play(folder, seed, fall_at):
     rng = random.Random(seed)
@@ -373,19 +380,58 @@ def play(folder, seed, fall_at):
                     session.play_bots(rng)
                 state("will", session)
                 commits += 1
-                if commits == fall_at:  # killed from within, in the commit's midst
-                    threading.Timer(rng.uniform(0, 0.004), os.kill,
-                                    (os.getpid(), signal.SIGKILL)).start()
+                if commits == fall_at:
+                    fall(rng)
+            state("ack", session)
+        session.close()
+
+def follow(folder, seed, fall_at):
+    # a table game: picks, reveals, skips and new turns entered, and the last
+    # fact taken back (with the skips and new turn after it) a fifth of the
+    # time; after 40 events it ends, and another begins
+    rng = random.Random(seed)
+    commits = 0
+    while True:
+        found = unfinished(folder)
+        if found:
+            session, _ = TableSession.resume(found[0])
+        else:
+            session = TableSession.start(["A", "B", "C"], 0, directory=folder)
+        os.write(1, f"game {session.journal.path} .\n".encode())
+        state("ack", session)
+        while not session.ended:
+            with transaction():
+                roll = rng.random()
+                try:
+                    if len(session.journal.events) >= 40:
+                        session.finish()
+                    elif roll < 0.2:
+                        session.take_back()
+                    elif roll < 0.4:
+                        session.add(Entry.pick(0, [rng.choice(CARDS)]))
+                    elif roll < 0.6:
+                        session.add(Entry.pick(rng.choice((1, 2)), [rng.choice(CARDS)]))
+                    elif roll < 0.75:
+                        session.skip(rng.choice(("hand", 1, 2)))
+                    else:
+                        session.add(Entry.next_turn())
+                except TrackerError:
+                    pass  # refused before anything was written
+                state("will", session)
+                commits += 1
+                if commits == fall_at:
+                    fall(rng)
             state("ack", session)
         session.close()
 
 folder = Path(sys.argv[1])
+player = {"practice": play, "table": follow}[sys.argv[2]]
 for line in sys.stdin:
     seed, fall_at = map(int, line.split())
     pid = os.fork()
     if pid == 0:
         try:
-            play(folder, seed, fall_at)
+            player(folder, seed, fall_at)
         finally:
             os._exit(1)
     os.write(1, f"pid {pid} .\n".encode())
@@ -393,23 +439,27 @@ for line in sys.stdin:
     os.write(1, b"\ndone .\n")
 """
 
-KILLS = 210
+#: Kills of a practice game's player, and of a table game's.
+KILLS = {"practice": 210, "table": 120}
 
 
+@pytest.mark.parametrize("kind", KILLS)
 def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
-        tmp_path: Path) -> None:
-    """210 kills of a player in the middle of its game, picks and undos
-    alike: after each, the game on disk is the last state acknowledged, or
-    the one being committed when the kill came; never one answer less, one
-    more, or part of an undo."""
+        tmp_path: Path, kind: str) -> None:
+    """330 kills of a player in the middle of its game (practice: picks, the
+    bots' answers and undos; table: facts, skips, new turns and take-backs):
+    after each, the game on disk is the last state acknowledged, or the one
+    being committed when the kill came; never one answer less, one more, or
+    part of an undo."""
     rng = random.Random(13)
-    zygote = subprocess.Popen([sys.executable, "-c", PLAYER, str(tmp_path)],
+    kills = KILLS[kind]
+    zygote = subprocess.Popen([sys.executable, "-c", PLAYER, str(tmp_path), kind],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     assert zygote.stdin is not None and zygote.stdout is not None
     tally = {"between moves": 0, "before a commit's end": 0, "after a commit": 0}
     pid = 0
     try:
-        for kill in range(KILLS):
+        for kill in range(kills):
             # half the kills come from within, a few milliseconds into a commit
             fall_at = rng.randrange(1, 12) if kill % 2 else 0
             zygote.stdin.write(f"{kill} {fall_at}\n".encode())
@@ -455,5 +505,5 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
                 os.kill(pid, signal.SIGKILL)
         zygote.kill()
         zygote.wait(timeout=30)
-    assert sum(tally.values()) == KILLS
-    print(f"{KILLS} kills: {tally}")
+    assert sum(tally.values()) == kills
+    print(f"{kind}: {kills} kills: {tally}")
