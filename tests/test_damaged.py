@@ -229,10 +229,25 @@ def test_damaged_settings_are_said_kept_and_mended(home: Path, damage: bytes | N
     assert again.notices() == [], "said once: the next start is clean"
 
 
-def test_a_config_folder_that_is_a_file_keeps_the_first_start_s_answers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("folder", ["a file", "read-only"])
+def test_a_config_folder_that_takes_nothing_keeps_the_first_start_s_answers(
+        tmp_path: Path, folder: str) -> None:
     """The three answers of a first start hold for this time though they
     cannot be saved, and the player is told so once."""
-    (tmp_path / "config").write_text("not a folder")
+    with contextlib.ExitStack() as stack:
+        if folder == "a file":
+            (tmp_path / "config").write_text("not a folder")
+        else:
+            (tmp_path / "config").mkdir()
+            stack.enter_context(read_only(tmp_path / "config"))
+        first_start_in_french(tmp_path)
+    if folder == "a file":
+        assert (tmp_path / "config").read_text() == "not a folder"
+    else:
+        assert list((tmp_path / "config").iterdir()) == []
+
+
+def first_start_in_french(tmp_path: Path) -> None:
     app = App(tmp_path)
     french = Catalog.for_language("fr")
     app.answer("Choose 1 to 4:", "2")  # Français
@@ -243,7 +258,6 @@ def test_a_config_folder_that_is_a_file_keeps_the_first_start_s_answers(tmp_path
     app.until(french.text("Goodbye."))
     assert app.quit() == 0 and "Traceback" not in app.errors
     assert app.lines.count(french.text(NOTICES[Notice.NOT_SAVING])) == 1
-    assert (tmp_path / "config").read_text() == "not a folder"
 
 
 # -- the scanner's tags-----------------------------------------------------------------------------
@@ -320,6 +334,19 @@ def test_a_store_that_is_not_one_is_kept_and_begun_again(home: Path) -> None:
     (copy,) = copies(store.parent, STORE_NAME)
     assert copy.read_bytes() == b"\x00garbage" * 500
     played(home)  # games are saved afresh
+
+
+def test_a_store_that_cannot_be_read_is_moved_aside(home: Path) -> None:
+    store = store_of(home)
+    store.parent.mkdir(parents=True)
+    store.symlink_to(STORE_NAME)  # a link to itself: every open fails
+    app = App(home)
+    app.until("Main menu.")
+    app.ended_well()
+    assert app.notices() == [said(Notice.STORE_DAMAGED)]
+    (copy,) = copies(store.parent, STORE_NAME)
+    assert str(copy.readlink()) == STORE_NAME
+    played(home)
 
 
 def test_a_store_that_is_a_folder_is_moved_aside(home: Path) -> None:
