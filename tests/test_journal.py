@@ -507,3 +507,28 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
         zygote.wait(timeout=30)
     assert sum(tally.values()) == kills
     print(f"{kind}: {kills} kills: {tally}")
+
+
+def test_a_table_game_resumed_after_its_end_says_its_result_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table game played to its end, its window killed before the result
+    was said (the journal never closed): resumed, it says the final scores."""
+    from companion.games.sushigo.plugin import PLUGIN  # noqa: PLC0415
+    from companion.narration import Verbosity  # noqa: PLC0415
+    from tests.games.test_contract import Scripted, play  # noqa: PLC0415
+
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    rng = random.Random(3)
+    conversation = Scripted(PLUGIN, rng, skips=0.2)
+    played = PLUGIN.table(conversation)()
+    play(played, conversation)
+    (path,) = unfinished()
+    assert load(path).events[-1] == {"type": "end"}
+    journal, _ = Journal.open(path)
+    game = PLUGIN.resume(journal, rng, "en", Verbosity.NORMAL)
+    step = game.advance()
+    assert step is not None and step.question is None
+    assert any(said.text == "Final scores." for said in step.before), step.before
+    assert game.advance() is None, "said once"
+    game.close()
+    assert unfinished() == []
