@@ -67,6 +67,7 @@ from companion.journal import Journal, load, unfinished
 from companion.keymap import ACTIONS, QUIET, Words
 from companion.narration import Verbosity
 from companion.settings import Settings
+from companion.shown import shown as visible
 from firmware_bridge.events import (
     CardIdentified,
     CardRefused,
@@ -365,7 +366,8 @@ class Player:
         ports (their news would come at random times), and the advisor bots
         (a third of a second a pick: a practice game against them would take
         most of the time the file has; the bots play the same way to the
-        player's input)."""
+        player's input), and another game than Sushi Go! (whose questions
+        these runs know)."""
         if run.choosing is None:
             return set()
         title, options = run.choosing
@@ -377,6 +379,8 @@ class Player:
             return {2, 4}
         if title == run.game_text("Opponents:"):
             return {3}
+        if title == run.text("Game:"):  # the runs play Sushi Go! (listed first)
+            return set(range(2, len(options) + 1))
         return set()
 
     def right(self, run: Run, kind: str) -> str:
@@ -798,7 +802,7 @@ def test_a_port_name_too_long_for_a_file_name_is_refused_not_a_crash() -> None:
         "The scanner's port, such as /dev/ttyACM0 (an empty line: typed codes only):")
     run.give(["/dev/" + "x" * 300])
     assert run.screen.lines[-2] == run.text(
-        "There is no port %(port)s. Is the scanner plugged in?", port="/dev/" + "x" * 300)
+        "There is no port %(port)s. Is the scanner plugged in?", port=visible("/dev/" + "x" * 300))
     run.end()
 
 
