@@ -150,7 +150,9 @@ class App:
         status = self.quit()
         assert status == 0, (status, self.lines[-12:], self.errors)
         assert "Traceback" not in self.errors, self.errors
-        assert self.lines[-1] == "Goodbye.", self.lines[-12:]
+        # a goodbye (speech's own news may come after it, when the defaults
+        # speak aloud and a speech backend gives up)
+        assert "Goodbye." in self.lines, self.lines[-12:]
 
 
 @pytest.fixture(autouse=True)
