@@ -95,6 +95,8 @@ class Practice:
         self.names = list(session.names)
         self._opened = False
         self._announced = -1
+        #: The result is said (or the game was thrown away): nothing more to say.
+        self._ended = False
 
     @property
     def game(self) -> Any:
@@ -107,7 +109,7 @@ class Practice:
 
     def advance(self) -> Step | None:
         if self.session.ended:
-            return None
+            return self._told_result()
         game = self.game
         before: list[Announcement] = []
         if not self._opened:
@@ -118,6 +120,7 @@ class Practice:
         if game.over:
             before += self.teller.final(self.names, game.tokens, game.sizes, game.winners)
             self.session.finish()
+            self._ended = True
             return Step(None, tuple(before))
         if game.turn != 0:
             before += self._bots()
@@ -157,6 +160,17 @@ class Practice:
                                          overeating=view.overeating, starter=starter))
             said.append(self.teller.playable(game.legal_moves(), self.names))
         return said
+
+    def _told_result(self) -> Step | None:
+        """A game whose end is saved: its result said once more if it was never
+        said (the app was stopped just then), else nothing more to ask."""
+        events = self.session.journal.events
+        if self._ended or (events and events[-1].get("discarded")):
+            return None
+        self._ended = True
+        game = self.game
+        return Step(None, tuple(self.teller.final(self.names, game.tokens, game.sizes,
+                                                  game.winners)))
 
     # -- the answers ------------------------------------------------------------------------
 

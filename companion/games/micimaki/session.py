@@ -49,7 +49,7 @@ from companion.games.micimaki.rules import (
 )
 from companion.games.micimaki.tracker import Tracker
 from companion.journal import Event as JournalEvent
-from companion.journal import Journal, JournalError
+from companion.journal import Journal, JournalError, transaction
 
 #: The game's name in journal headers (and the registry's).
 GAME = "mici-maki"
@@ -144,18 +144,19 @@ class PracticeSession:
     def undo_yours(self) -> bool:
         """Take back your last move and every move after it (the bots');
         False if you have made none."""
-        if self.pending():
-            self.journal.undo()  # "choose the next player" given, whom not yet
+        with transaction():  # all of it or none, whenever the app is stopped
+            if self.pending():
+                self.journal.undo()  # "choose the next player" given, whom not yet
+                return True
+            events = self.journal.events
+            if not any(e["type"] == "move" and e["seat"] == 0 for e in events):
+                return False
+            while self.journal.events:
+                removed = self.journal.undo()
+                if removed is not None and removed["type"] == "move" and removed["seat"] == 0:
+                    break
+            self._replay()
             return True
-        events = self.journal.events
-        if not any(e["type"] == "move" and e["seat"] == 0 for e in events):
-            return False
-        while self.journal.events:
-            removed = self.journal.undo()
-            if removed is not None and removed["type"] == "move" and removed["seat"] == 0:
-                break
-        self._replay()
-        return True
 
     @property
     def ended(self) -> bool:
@@ -347,9 +348,10 @@ class TableSession:
         events = self.journal.events
         if not events or events[-1]["type"] != "entry":
             return None
-        removed = self.journal.undo()
-        if self.pending() is not None:
-            self.journal.undo()
+        with transaction():  # all of it or none, whenever the app is stopped
+            removed = self.journal.undo()
+            if self.pending() is not None:
+                self.journal.undo()
         self._replay()
         return Entry.of(removed) if removed is not None else None
 

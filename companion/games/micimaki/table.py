@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from companion.conversation.events import (
+    NAME_LONGEST,
     Announcement,
     Cards,
     CardsQuestion,
@@ -94,7 +95,7 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list
         while True:
             name = conversation.ask(Text(text(
                 "Player %(number)d's name, going round the table to the left:", number=number),
-                allow_empty=True))
+                allow_empty=True, longest=NAME_LONGEST))
             if name and name not in names:
                 names.append(name)
                 break
@@ -139,6 +140,8 @@ class TableGame:
         self.names = session.names
         self._opened = False
         self._announced = -1
+        #: The result is said (or the game was thrown away): nothing more to say.
+        self._ended = False
 
     @property
     def tracker(self) -> Tracker:
@@ -155,7 +158,7 @@ class TableGame:
 
     def advance(self) -> Step | None:
         if self.session.ended:
-            return None
+            return self._told_result()
         table = self.tracker
         names = self.names
         before: list[Announcement] = []
@@ -167,6 +170,7 @@ class TableGame:
         if table.winners:
             before += self.teller.final(names, table.tokens, table.sizes, table.winners)
             self.session.finish()
+            self._ended = True
             return Step(None, tuple(before))
         seat = table.turn
         pending = self.session.pending()
@@ -259,6 +263,17 @@ class TableGame:
         table = self.tracker
         return self.teller.risk(phase=table.phase, value=table.value, draw=table.draw,
                                 overeating=table.overeating, starter=self.names[table.turn])
+
+    def _told_result(self) -> Step | None:
+        """A game whose end is saved: its result said once more if it was never
+        said (the app was stopped just then), else nothing more to ask."""
+        events = self.session.journal.events
+        if self._ended or (events and events[-1].get("discarded")):
+            return None
+        self._ended = True
+        table = self.tracker
+        return Step(None, tuple(self.teller.final(self.names, table.tokens, table.sizes,
+                                                  table.winners)))
 
     # -- the answers ------------------------------------------------------------------------
 

@@ -355,3 +355,40 @@ def test_a_practice_game_plays_to_its_end_with_hints_undo_and_the_result() -> No
     assert len(results) == 5  # the head, then a line per player
     assert session.ended
     session.close()
+
+
+def test_a_game_stopped_just_after_its_end_says_its_result_once_when_resumed() -> None:
+    mirror = Mirror(3, 9, you=0)
+    while mirror.step():
+        pass
+    assert mirror.session.ended
+    # the app stopped before the result reached the player: the game comes back
+    again = TableGame(mirror.session, "en", Verbosity.NORMAL)
+    step = again.advance()
+    assert step is not None and step.question is None
+    assert step.before[0].text.startswith("Game over. ")
+    assert again.advance() is None  # said once
+    mirror.session.close()
+
+    rng = random.Random(2)
+    session = PracticeSession.start(["You", "Bot 1", "Bot 2"], [None, "random", "random"],
+                                    seed=2)
+    play = Practice(session, rng, "en", Verbosity.NORMAL)
+    while (step := play.advance()) is not None:
+        if step.question is None:
+            continue
+        if isinstance(step.question, YesNo):
+            play.take(step, False)
+        elif isinstance(step.question, Menu):
+            play.take(step, 0)
+        elif play.game.phase == PILE:
+            foods = [card for card in hand_cards(play.game.view(0).hand) if card <= 7]
+            play.take(step, Cards.of([max(foods)]))
+        else:
+            play.command("eat", "")
+    assert session.ended
+    again_practice = Practice(session, rng, "en", Verbosity.NORMAL)
+    step = again_practice.advance()
+    assert step is not None and step.before[0].text.startswith("Game over. ")
+    assert again_practice.advance() is None
+    session.close()
