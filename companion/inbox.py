@@ -28,7 +28,7 @@ __all__ = ["Chosen", "Inbox", "Item", "LineReader", "Lines", "Source"]
 
 
 class LineReader(Protocol):
-    def readline(self) -> str: ...
+    def readline(self, size: int = -1, /) -> str: ...
 
 
 class Source(Protocol):
@@ -44,13 +44,20 @@ class Source(Protocol):
         ...
 
 
+#: The longest line typed that is kept, in characters (a terminal's own line
+#: editing keeps 4,095): the rest of a longer line is read and dropped, so
+#: that a stream with no end of line (``< /dev/zero``) never fills memory.
+LINE_LONGEST = 4096
+
+
 class Lines:
-    """The lines of a stream (a pipe, a file) as typed lines.
+    """The lines of a stream (a pipe, a file) as typed lines, each cut at
+    :data:`LINE_LONGEST` characters.
 
     >>> import io
-    >>> lines = Lines(io.StringIO("w2\\n"))
-    >>> lines.get(), lines.get()
-    (Typed(text='w2'), None)
+    >>> lines = Lines(io.StringIO("w2\\n" + "x" * 5000 + "\\nt\\n"))
+    >>> lines.get(), len(lines.get().text), lines.get(), lines.get()
+    (Typed(text='w2'), 4096, Typed(text='t'), None)
     """
 
     def __init__(self, stream: LineReader) -> None:
@@ -58,7 +65,10 @@ class Lines:
         self.arrived = 0.0
 
     def get(self) -> Item:
-        line = self.stream.readline()
+        line = self.stream.readline(LINE_LONGEST)
+        rest = line
+        while len(rest) == LINE_LONGEST and not rest.endswith("\n"):
+            rest = self.stream.readline(LINE_LONGEST)  # the rest of a long line, dropped
         self.arrived = time.monotonic()
         return Typed(line.rstrip("\r\n")) if line else None
 

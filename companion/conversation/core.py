@@ -269,8 +269,14 @@ class Talk:
             self.voice.prompt(prompt)
 
     def _next(self) -> Item:
-        """The next thing the player gave, or ``None`` at the end."""
-        return self.source.get()
+        """The next thing the player gave, or ``None`` at the end; a face that
+        wants to know (``taken``) is told it is taken now (keys read ahead,
+        while an earlier reply was being written, are taken later)."""
+        item = self.source.get()
+        taken = getattr(self.face, "taken", None)
+        if taken is not None:
+            taken(item)
+        return item
 
     def _arrived(self) -> float:
         """When the item just read arrived."""
@@ -501,10 +507,10 @@ class Talk:
                     continue
                 self.say(warning(self.text(
                     "%(answer)s is not a choice: type a number from 1 to %(n)d.",
-                    answer=given, n=count)))
+                    answer=shown(given), n=count)))
         finally:
-            shown = None if chosen is None else f"{chosen + 1}. {question.options[chosen]}"
-            self.face.answered(Answered(question, shown))
+            picked = None if chosen is None else f"{chosen + 1}. {question.options[chosen]}"
+            self.face.answered(Answered(question, picked))
 
     def _number(self, question: Number) -> int | None:
         """A whole number in its range (``None`` for an empty line, where allowed)."""
@@ -526,7 +532,7 @@ class Talk:
                     return int(given)
                 self.say(warning(self.text(
                     "%(answer)s is not a number from %(low)d to %(high)d.",
-                    answer=given, low=low, high=high)))
+                    answer=shown(given), low=low, high=high)))
         finally:
             self.face.answered(Answered(question))
 
@@ -538,6 +544,7 @@ class Talk:
                 given = self._answer(question, question.prompt, show=True, again=again)
                 again = True
                 assert isinstance(given, str)
+                given = given[:question.longest].rstrip()  # a pasted megabyte is no name
                 if given or question.allow_empty:
                     return given
                 self.say(warning(self.text("Type something, please.")))
@@ -634,7 +641,8 @@ class Talk:
                 continue
             if not cards:
                 continue
-            names = ", ".join(plugin.reader.name(self.language, card) for card in cards)
+            names = shown(", ".join(plugin.reader.name(self.language, card) for card in cards),
+                          limit=200)
             return self.text("%(text)s is %(cards)s, of %(game)s: this game is %(wanted)s. "
                              "Type a card of %(wanted)s.", text=shown(typed), cards=names,
                              game=plugin.title,

@@ -107,6 +107,11 @@ class YesNo(Question[bool]):
     yes: str
 
 
+#: The longest player's name kept: what a typed name is cut to (a name is
+#: said in many sentences and read on a 40-cell braille display).
+NAME_LONGEST = 40
+
+
 @dataclass(frozen=True, slots=True)
 class Number(Question[int | None]):
     """A whole number from ``low`` to ``high``; ``None`` for an empty line
@@ -120,10 +125,12 @@ class Number(Question[int | None]):
 
 @dataclass(frozen=True, slots=True)
 class Text(Question[str]):
-    """A line of text (a name, a port), stripped; empty only where ``allow_empty``."""
+    """A line of text (a name, a port), stripped; empty only where ``allow_empty``;
+    cut at ``longest`` characters (a name at :data:`NAME_LONGEST`)."""
 
     prompt: str
     allow_empty: bool = False
+    longest: int = 4096
 
 
 class CardReader(Protocol[C]):

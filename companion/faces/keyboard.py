@@ -2,7 +2,8 @@
 
 On a terminal, :class:`TerminalKeyboard` reads key by key (the terminal's
 own echo and line editing off): printable characters are echoed and
-gathered into a line, Backspace and Control U erase, Enter ends the line;
+gathered into a line (of at most 4,096 characters, as the terminal's own line
+editing keeps), Backspace and Control U erase, Enter ends the line;
 a function key of the key map is its action at once (F2 repeats, with no
 Enter), a lone Escape stops speech; arrow keys and every other escape
 sequence or control character are dropped, and nothing of them is ever
@@ -29,7 +30,7 @@ from typing import Any
 from rich.cells import cell_len
 
 from companion.conversation.events import Item, Pressed, Typed
-from companion.inbox import LineReader, Lines
+from companion.inbox import LINE_LONGEST, LineReader, Lines
 from companion.keymap import ACTIONS
 
 #: What terminals send for the keys of the key map: xterm and its kin, the
@@ -150,9 +151,13 @@ class TerminalKeyboard:
 
     def start(self) -> TerminalKeyboard:
         """Take the keys from the terminal (its echo and line editing off,
-        its signals kept: Control C still interrupts)."""
+        its signals kept: Control C still interrupts; its flow control off:
+        Control S would freeze all output, with nothing said, until Control Q)."""
         self._saved = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd, termios.TCSANOW)
+        mode = termios.tcgetattr(self.fd)
+        mode[0] &= ~termios.IXON
+        termios.tcsetattr(self.fd, termios.TCSANOW, mode)
         return self
 
     def close(self) -> None:
@@ -238,7 +243,7 @@ class TerminalKeyboard:
                 if self.entered is not None:
                     self.entered()
                 return None
-            elif unicodedata.category(char) not in DROPPED:
+            elif unicodedata.category(char) not in DROPPED and len(self._line) < LINE_LONGEST:
                 if self.page is not None:
                     self.page(False)  # the rest of a long reply first, at once
                 with self._lock:

@@ -38,6 +38,7 @@ Choose 1 to 2:
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
 import shutil
@@ -50,7 +51,15 @@ from dataclasses import dataclass
 from typing import Protocol, cast
 
 from companion.conversation.core import Talk
-from companion.conversation.events import Announcement, Answered, Asked, Menu
+from companion.conversation.events import (
+    Announcement,
+    Answered,
+    Asked,
+    Item,
+    Menu,
+    Pressed,
+    Typed,
+)
 from companion.conversation.journeys import run
 from companion.faces import FAR_RIGHT, break_question
 from companion.faces.keyboard import Keyboard, TerminalKeyboard
@@ -311,6 +320,16 @@ class PlainFace:
         with self._lock:
             self._fresh = True
 
+    def taken(self, item: Item) -> None:
+        """The conversation takes what the player typed. If it was typed
+        ahead (read by the keyboard's own thread, with a scanner, while the
+        reply to the line before was still to come), it is now what it is
+        when typed after that reply: the key that writes what waits for
+        Enter, and its reply a block of its own (not pages held for Enter
+        behind the replies to every line typed ahead)."""
+        if isinstance(item, Typed | Pressed):
+            self.pressed()
+
     def show(self, announcement: Announcement) -> None:
         self._write(announcement.text)
 
@@ -366,6 +385,11 @@ def run_plain(source: Source | LineReader, output: LineSink, settings: Settings,
               first_start: bool = False, scanner: str | None = None) -> int:
     """The app in plain line mode, reading ``source`` (typed lines or keys,
     those of the key map understood) until the player quits or it ends."""
+    # Bytes that are not the locale's text (invalid UTF-8 on a pipe) are read
+    # as U+FFFD, as the terminal's keyboard reads them, and a sentence the
+    # locale cannot write (Russian in a Latin-1 locale) is written with "?":
+    # neither is a reason to stop.
+    _forgiving(source, output)
     face = PlainFace(output)
     fileno = getattr(source, "fileno", None)
     terminal = None
@@ -390,9 +414,25 @@ def run_plain(source: Source | LineReader, output: LineSink, settings: Settings,
                 terminal.close()
 
 
+def _forgiving(*streams: object) -> None:
+    """Text streams that replace what they cannot decode or encode.
+
+    >>> import io
+    >>> stream = io.TextIOWrapper(io.BytesIO(b"\\xff2\\n"), encoding="utf-8")
+    >>> _forgiving(stream)
+    >>> stream.readline()
+    '\\ufffd2\\n'
+    """
+    for stream in streams:
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):  # closed, or not to be changed
+                stream.reconfigure(errors="replace")
+
+
 @contextlib.contextmanager
 def _ended_by_signals(face: PlainFace, keyboard: TerminalKeyboard | None) -> Iterator[None]:
-    """Control C, SIGTERM and SIGHUP (the terminal closed) end the app: the
+    """Control C, Control \\ (SIGQUIT: no core dump, no terminal left
+    without echo), SIGTERM and SIGHUP (the terminal closed) end the app: the
     game saved, a goodbye on a line of its own, the terminal given back as
     it was. A signal may reach any thread: the keyboard's wait for keys
     also watches the signals' wakeup pipe, so the main thread sees it."""
@@ -411,7 +451,7 @@ def _ended_by_signals(face: PlainFace, keyboard: TerminalKeyboard | None) -> Ite
         face.ending = True
         raise KeyboardInterrupt
 
-    ending = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    ending = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
     before = {number: signal.signal(number, interrupted) for number in ending}
     try:
         yield

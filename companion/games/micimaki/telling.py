@@ -43,6 +43,7 @@ from companion.games.risk import overeating_risk
 from companion.i18n import Catalog
 from companion.keymap import C_, Action, Scope, Words
 from companion.narration import Verbosity
+from companion.shown import shown
 
 #: The game's name, as tags, journals and ``--game`` name it.
 GAME = "mici-maki"
@@ -73,13 +74,13 @@ class Reader:
         if isinstance(error, UnknownCodeError):
             if error.reason == "food":
                 return words.text("%(text)s: food cards are 2 to 7. Type 2 to 7, p, r, c or x.",
-                                  text=error.text)
+                                  text=shown(error.text))
             if error.reason == "empty":
                 return words.text("Type a card: 2 to 7, p, r, c or x.")
             if error.suggestions:
                 return words.text("%(text)s is not a Mici Maki card. Try %(codes)s.",
-                                  text=error.text, codes=", ".join(error.suggestions))
-        return words.text("%(text)s is not a Mici Maki card.", text=str(error))
+                                  text=shown(error.text), codes=", ".join(error.suggestions))
+        return words.text("%(text)s is not a Mici Maki card.", text=shown(str(error)))
 
     def from_id(self, card_id: str) -> int:
         return from_id(card_id)

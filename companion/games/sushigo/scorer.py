@@ -4,6 +4,7 @@ names, then each round's cards player by player, then every score explained."""
 from __future__ import annotations
 
 from companion.conversation.events import (
+    NAME_LONGEST,
     CardsQuestion,
     Conversation,
     Text,
@@ -24,7 +25,7 @@ def score(conversation: Conversation) -> None:
     while len(names) < MAX_PLAYERS:
         name = conversation.ask(Text(teller.text(
             "Player %(n)d's name, or an empty line when all are in:", n=len(names) + 1),
-            allow_empty=True))
+            allow_empty=True, longest=NAME_LONGEST))
         if not name:
             if len(names) >= MIN_PLAYERS:
                 break

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.conversation.events import (
+    NAME_LONGEST,
     Announcement,
     Cards,
     CardsQuestion,
@@ -71,7 +72,7 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int]:
         while True:
             name = conversation.ask(Text(teller.text(
                 "Player %(number)d's name, going round the table to the left:", number=number),
-                allow_empty=True))
+                allow_empty=True, longest=NAME_LONGEST))
             if name and name not in names:
                 names.append(name)
                 break
