@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 
 from companion.i18n import Catalog
-from companion.shown import shown
+from companion.shown import PATH_LIMIT, shown
 from firmware_bridge.events import Problem as ScannerIssue
 from firmware_bridge.events import ScannerProblem
 
@@ -44,7 +44,7 @@ def scanner_lost_text(catalog: Catalog) -> str:
 def scanner_problem_text(catalog: Catalog, problem: ScannerProblem) -> str:
     """A scanner problem in the catalog's language, with what to do."""
     c = catalog
-    port = shown(problem.port or "")  # as typed in the settings: anything, any length
+    port = shown(problem.port or "", PATH_LIMIT)  # as typed in the settings: anything
     kind = problem.kind
     if kind is ScannerIssue.NOT_FOUND:
         return c.text("No scanner found: plug it in, or give its port in the settings. "

@@ -16,6 +16,9 @@ import unicodedata
 
 #: The longest text written back, in characters.
 LIMIT = 60
+#: The longest path written back (a port's ``/dev/serial/by-id/...`` name
+#: runs to 70 or more, and must be read whole).
+PATH_LIMIT = 200
 
 
 def _visible(char: str) -> str:

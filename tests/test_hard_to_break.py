@@ -802,7 +802,8 @@ def test_a_port_name_too_long_for_a_file_name_is_refused_not_a_crash() -> None:
         "The scanner's port, such as /dev/ttyACM0 (an empty line: typed codes only):")
     run.give(["/dev/" + "x" * 300])
     assert run.screen.lines[-2] == run.text(
-        "There is no port %(port)s. Is the scanner plugged in?", port=visible("/dev/" + "x" * 300))
+        "There is no port %(port)s. Is the scanner plugged in?",
+        port=visible("/dev/" + "x" * 300, 200))
     run.end()
 
 

@@ -34,7 +34,7 @@ from companion.i18n import LANGUAGES, N_
 from companion.journal import GameInUse, Journal, JournalError, transaction, unfinished
 from companion.narration import Verbosity
 from companion.settings import VOICE_RANGES, Settings
-from companion.shown import shown
+from companion.shown import PATH_LIMIT, shown
 from companion.store import SAVING, Notice, take_notices, tell
 
 if TYPE_CHECKING:
@@ -454,7 +454,7 @@ def choose_scanner(talk: Talk) -> None:
             chosen = port
         else:
             talk.say(warning(talk.text("There is no port %(port)s. Is the scanner plugged in?",
-                                       port=shown(port))))
+                                       port=shown(port, PATH_LIMIT))))
     if chosen != talk.settings.scanner:
         keep(talk, replace(talk.settings, scanner=chosen))
     talk.scanner = chosen
