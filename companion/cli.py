@@ -38,7 +38,13 @@ from companion import __version__
 from companion.games import DEFAULT_GAME, UnknownGameError, game
 from companion.games.base import GameInputError, GamePlugin, Report
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
-from companion.settings import Settings, SettingsError, load_settings
+from companion.settings import (
+    SPEECH_CHOICES,
+    SPEECH_VARIABLE,
+    Settings,
+    SettingsError,
+    load_settings,
+)
 from companion.shown import shown
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
@@ -96,6 +102,11 @@ def _parser() -> argparse.ArgumentParser:
     language = argparse.ArgumentParser(add_help=False)
     language.add_argument(
         "--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
+    parser.add_argument(
+        "--speech", choices=SPEECH_CHOICES, default=None,
+        help="the speech of this run, over the settings: auto, none (a screen reader "
+             "speaks), speech-dispatcher, espeak-ng or pyttsx3 (COMPANION_SPEECH too)",
     )
     parser.add_argument(
         "--game", default=None,
@@ -207,6 +218,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return kit_command(args)
     catalog = Catalog.for_language(args.lang or default_language())
     if args.command is None:
+        if args.speech is not None:  # for this run and what it starts, over the settings
+            os.environ[SPEECH_VARIABLE] = args.speech
         return run_app(args.lang, plain=args.plain, scanner=args.scanner, game_name=args.game)
     if args.command == "say":
         return say_command(args.text, language=args.lang or default_language(),

@@ -19,6 +19,7 @@ import contextlib
 import os
 import time
 import tomllib
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,23 @@ VOICE_RANGES = {"rate": (80, 450), "pitch": (0, 100), "volume": (0, 100)}
 SCANNER_LIMIT = 4096
 #: The longest game name kept.
 GAME_LIMIT = 40
+
+
+#: The environment variable that chooses the speech of a run, over the settings
+#: (``companion --speech`` sets it).
+SPEECH_VARIABLE = "COMPANION_SPEECH"
+
+
+def speech_for_run(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The speech chosen for this run (``COMPANION_SPEECH``), if one is.
+
+    >>> speech_for_run({"COMPANION_SPEECH": "none"}), speech_for_run({})
+    ('none', None)
+    >>> speech_for_run({"COMPANION_SPEECH": "loud"}) is None  # not a choice: the settings'
+    True
+    """
+    chosen = environ.get(SPEECH_VARIABLE, "").strip()
+    return chosen if chosen in SPEECH_CHOICES else None
 
 
 class SettingsError(ValueError):

@@ -207,6 +207,8 @@ class Walker:
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": term,
             "COMPANION_CONFIG_DIR": str(workdir / "config"),
             "COMPANION_DATA_DIR": str(workdir / "data"),
+            # the app's own voice: espeak-ng, whatever speech-dispatcher can do here
+            "COMPANION_SPEECH": os.environ.get("COMPANION_SPEECH", "espeak-ng"),
         }
         for sub in ("home", "config", "data"):
             (workdir / sub).mkdir(parents=True, exist_ok=True)

@@ -54,7 +54,7 @@ from companion.narration import (
     scanner_problem_text,
     unknown_tag,
 )
-from companion.settings import Settings, save_settings
+from companion.settings import Settings, save_settings, speech_for_run
 from companion.shown import shown
 from firmware_bridge.events import (
     CardIdentified,
@@ -164,10 +164,11 @@ class Talk:
             for plugin in games().values() for action in plugin.actions])
         self._verbosity = Verbosity(settings.verbosity)
         voice = VoiceSettings(None, settings.rate, settings.pitch, settings.volume)
-        order = None if settings.speech == "auto" else (settings.speech,)
+        speech = speech_for_run() or settings.speech
+        order = None if speech == "auto" else (speech,)
         if self.announcer is not None:
             self.announcer.speaker.close()
-        speaker = NoSpeech() if settings.speech == "none" else FallbackSpeaker(
+        speaker = NoSpeech() if speech == "none" else FallbackSpeaker(
             order, voice, on_notice=self._notice)
         self.announcer = Announcer(self.face.show, speaker, settings.language,
                                    speak_echoes=settings.speak_echoes)
