@@ -1,9 +1,11 @@
 """Choosing a backend, and falling back when one fails.
 
 Automatic order on Linux: speech-dispatcher, espeak-ng, pyttsx3, none; on
-Windows and macOS: pyttsx3, none. A backend that is missing is skipped; one
-that fails while speaking is dropped for the next, with one notice (given
-to ``on_notice``, which the app writes and speaks), never a crash.
+Windows and macOS: pyttsx3, none. A backend that is missing is skipped. One
+that dies after it has spoken (its process killed, its daemon gone) is
+started again, with no notice, and says again what was lost; one that cannot
+speak, or dies again and again, is dropped for the next, with one notice
+(given to ``on_notice``, which the app writes and speaks), never a crash.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from voices.backends import (
 from voices.base import Priority, QueuedSpeaker, SpeechError, VoiceSettings
 
 BACKENDS = ("speech-dispatcher", "espeak-ng", "pyttsx3", "none")
+#: How often a backend that died after it had spoken is started again, in a
+#: run, before the next backend takes over.
+MOST_RESTARTS = 3
 
 
 def automatic_order(platform: str = sys.platform) -> tuple[str, ...]:
@@ -88,6 +93,10 @@ class FallbackSpeaker:
         self._factory = factory
         self._lock = threading.Lock()
         self._last: tuple[str, str, Priority] | None = None
+        #: Sentences given to the backend now since it was started.
+        self._given = 0
+        #: Restarts so far of each backend that died after it had spoken.
+        self._restarts: dict[str, int] = {}
         self.backend: Speech = self._next()
 
     @property
@@ -103,16 +112,33 @@ class FallbackSpeaker:
                 continue
         return NoSpeech(self.settings)
 
+    def _restarted(self, failed: Speech) -> Speech | None:
+        """A new start of the backend that died, if it had spoken before it
+        died (a process killed, a daemon restarted) and has not died too
+        often: speech goes on in the same voice, with no notice. One that
+        fails at its first sentence is not restarted: it cannot speak here."""
+        name = failed.name
+        if self._given < 2 or self._restarts.get(name, 0) >= MOST_RESTARTS:
+            return None
+        self._restarts[name] = self._restarts.get(name, 0) + 1
+        try:
+            return self._factory(name, self.settings, self._failed)
+        except SpeechError:
+            return None
+
     def _failed(self, reason: str) -> None:
         with self._lock:
             failed = self.backend
-            self.backend = self._next()
+            restarted = self._restarted(failed)
+            self.backend = restarted if restarted is not None else self._next()
+            self._given = 0
             last = self._last
         # told outside the lock: the app may write and stop speech meanwhile
-        if self.on_notice is not None:
+        if restarted is None and self.on_notice is not None:
             name = None if isinstance(self.backend, NoSpeech) else self.backend.name
             self.on_notice(Switched(reason, name))
         if last is not None:
+            self._given += 1
             self.backend.say(*last)  # say again what was lost
         closing = threading.Thread(target=failed.close, daemon=True)
         closing.start()
@@ -120,6 +146,7 @@ class FallbackSpeaker:
     def say(self, text: str, language: str, priority: Priority = Priority.ROUTINE) -> None:
         with self._lock:
             self._last = (text, language, priority)
+            self._given += 1
             backend = self.backend
         backend.say(text, language, priority)
 

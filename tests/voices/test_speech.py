@@ -135,6 +135,83 @@ def test_a_backend_that_crashes_mid_sentence_falls_back(tmp_path: Path) -> None:
     voice.close()
 
 
+def dies_once_program(tmp_path: Path) -> str:
+    """An engine that speaks (it reads its text, and takes a moment), but dies
+    the first time it is given a sentence with "Ouch" in it, as a process
+    killed in the middle of a sentence does."""
+    script = tmp_path / "dies-once"
+    marker = tmp_path / "died"
+    script.write_text(
+        "#!/bin/sh\n"
+        "text=$(cat)\n"
+        f'case "$text" in *Ouch*) if [ ! -e "{marker}" ]; then : > "{marker}"; '
+        "kill -SEGV $$; fi;; esac\n"
+        "sleep 0.02\n")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return str(script)
+
+
+def test_a_backend_that_dies_after_speaking_is_started_again_without_a_notice(
+        tmp_path: Path) -> None:
+    notices: list[Switched] = []
+    made: list[EspeakSpeaker] = []
+    program = dies_once_program(tmp_path)
+
+    def factory(name: str, settings: VoiceSettings | None, on_failure: object) -> object:
+        speaker = EspeakSpeaker(settings, on_failure,  # type: ignore[arg-type]
+                                program=program)
+        made.append(speaker)
+        return speaker
+
+    voice = FallbackSpeaker(("espeak-ng", "none"), on_notice=notices.append,
+                            factory=factory)  # type: ignore[arg-type]
+    voice.say("Wasabi.", "en")
+    assert made[0].idle(10)  # it spoke
+    voice.say("Ouch: salmon nigiri on wasabi.", "en", Priority.IMPORTANT)
+    deadline = time.monotonic() + 10
+    while len(made) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(made) == 2 and voice.backend is made[1], "started again"
+    assert made[1].idle(10) and made[1].timings.started > 0  # the lost sentence said again
+    assert notices == []  # the player lost nothing: nothing to tell
+    voice.say("Squid nigiri.", "en")
+    assert made[1].idle(10) and voice.backend is made[1]
+    voice.close()
+
+
+def test_a_backend_that_dies_again_and_again_is_left_with_one_notice(tmp_path: Path) -> None:
+    notices: list[Switched] = []
+    made: list[object] = []
+    first = tmp_path / "first"
+    first.mkdir()
+
+    def factory(name: str, settings: VoiceSettings | None, on_failure: object) -> object:
+        if name == "none":
+            made.append(NoSpeech(settings))
+            return made[-1]
+        # the first speaks, then dies at "Ouch"; the one started again dies
+        # at its first sentence: it cannot speak here, so the next takes over
+        speaker = EspeakSpeaker(settings, on_failure,  # type: ignore[arg-type]
+                                program=crashing_program(tmp_path) if made else
+                                dies_once_program(first))
+        made.append(speaker)
+        return speaker
+
+    voice = FallbackSpeaker(("espeak-ng", "none"), on_notice=notices.append,
+                            factory=factory)  # type: ignore[arg-type]
+    voice.say("Wasabi.", "en")
+    spoke = made[0]
+    assert isinstance(spoke, EspeakSpeaker) and spoke.idle(10)
+    voice.say("Ouch.", "en")
+    deadline = time.monotonic() + 20
+    while not notices and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [n.backend for n in notices] == [None], notices  # told once
+    assert len(made) == 3  # the first, the one started again, then none
+    assert isinstance(voice.backend, NoSpeech)
+    voice.close()
+
+
 class Recorder(QueuedSpeaker):
     """The real queue with an engine that only notes what it was asked."""
 
