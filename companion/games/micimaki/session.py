@@ -68,13 +68,37 @@ def setup_from(data: dict[str, Any]) -> Setup:
                  reverse=int(data["reverse"]), choose=int(data["choose"]))
 
 
-def _ended(journal: Journal) -> bool:
-    events = journal.events
-    return bool(events) and events[-1]["type"] == "end"
+class Saved:
+    """What both kinds of session do with their journal: the game's end."""
+
+    journal: Journal
+
+    @property
+    def ended(self) -> bool:
+        """Whether the game's end is journaled (played out, or thrown away)."""
+        events = self.journal.events
+        return bool(events) and events[-1]["type"] == "end"
+
+    @property
+    def discarded(self) -> bool:
+        """Whether the game was thrown away."""
+        return self.ended and bool(self.journal.events[-1].get("discarded"))
+
+    def finish(self) -> None:
+        """The game was played out and its result said: its end journaled."""
+        self.journal.append({"type": "end"})
+
+    def discard(self) -> None:
+        """Throw the game away for good: marked ended, then closed."""
+        self.journal.append({"type": "end", "discarded": True})
+        self.close()
+
+    def close(self) -> None:
+        self.journal.close()
 
 
 @dataclass
-class PracticeSession:
+class PracticeSession(Saved):
     """A practice game: you at seat 0, bots at the others."""
 
     journal: Journal
@@ -157,22 +181,6 @@ class PracticeSession:
                     break
             self._replay()
             return True
-
-    @property
-    def ended(self) -> bool:
-        """Whether the game's end is journaled (its result was said, or it was thrown away)."""
-        return _ended(self.journal)
-
-    def finish(self) -> None:
-        """The game was played out and its result said: its end journaled."""
-        self.journal.append({"type": "end"})
-
-    def discard(self) -> None:
-        self.journal.append({"type": "end", "discarded": True})
-        self.close()
-
-    def close(self) -> None:
-        self.journal.close()
 
 
 #: What a table entry is, as journaled.
@@ -284,7 +292,7 @@ def entry_of_move(seat: int, move: Move) -> Entry:
 
 
 @dataclass
-class TableSession:
+class TableSession(Saved):
     """A real Mici Maki game, followed by the tracker, every entry journaled."""
 
     journal: Journal
@@ -354,19 +362,3 @@ class TableSession:
                 self.journal.undo()
         self._replay()
         return Entry.of(removed) if removed is not None else None
-
-    @property
-    def ended(self) -> bool:
-        """Whether the game's end is journaled (its result was said, or it was thrown away)."""
-        return _ended(self.journal)
-
-    def finish(self) -> None:
-        """The game was played out and its result said: its end journaled."""
-        self.journal.append({"type": "end"})
-
-    def discard(self) -> None:
-        self.journal.append({"type": "end", "discarded": True})
-        self.close()
-
-    def close(self) -> None:
-        self.journal.close()

@@ -267,8 +267,7 @@ class TableGame:
     def _told_result(self) -> Step | None:
         """A game whose end is saved: its result said once more if it was never
         said (the app was stopped just then), else nothing more to ask."""
-        events = self.session.journal.events
-        if self._ended or (events and events[-1].get("discarded")):
+        if self._ended or self.session.discarded:
             return None
         self._ended = True
         table = self.tracker
