@@ -9,6 +9,7 @@ escapes, and lines break between phrases, not inside a card's name."""
 from __future__ import annotations
 
 import fcntl
+import io
 import os
 import pty
 import select
@@ -18,11 +19,14 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pyte
 import pytest
+
+from companion.conversation.events import Announcement, Asked, Text
+from companion.faces.plain import PlainFace
 
 COLUMNS, ROWS = 40, 15
 F2, F5, DOWN, ESCAPE = "\x1bOQ", "\x1b[15~", "\x1b[B", "\x1b"
@@ -197,3 +201,53 @@ def test_lines_break_between_phrases_not_inside_a_card_name(terminal: Terminal) 
     rows = [line.rstrip() for line in terminal.screen.display if line.strip()]
     assert all(len(row) < COLUMNS for row in rows)
     assert not any(row.endswith(("Squid", "Egg", "Salmon", "Maki")) for row in rows), rows
+
+
+def _face_on_screen() -> tuple[PlainFace, pyte.Screen, Callable[[], None]]:
+    """A terminal face writing into a pyte screen of 40x15, fed on demand."""
+    out = io.StringIO()
+    face = PlainFace(out, terminal=True, width=COLUMNS)
+    screen = pyte.Screen(COLUMNS, ROWS)
+    stream = pyte.Stream(screen)
+    fed = 0
+
+    def feed() -> None:
+        nonlocal fed
+        text = out.getvalue()
+        stream.feed(text[fed:].replace("\n", "\r\n"))
+        fed = len(text)
+
+    return face, screen, feed
+
+
+def test_news_while_a_line_is_typed_ahead_goes_below_it_then_the_line_again() -> None:
+    """Keys typed ahead (after Enter, before the reply to that line) are
+    echoed at once; the reply that comes then is not written inside them:
+    it goes below their row, and what was typed comes again under it, where
+    the cursor is and the next keys go; the question after it takes the
+    typed line along. Erased keys are not shown again."""
+    face, screen, feed = _face_on_screen()
+    face.asked(Asked(Text("Your pick:"), "Your pick:"))
+    for key in "w2":
+        face.echo(key)
+    face.echo("\n")  # Enter: the answer is taken
+    face.entered()
+    for key in "xyz":  # typed ahead, before the reply
+        face.echo(key)
+    face.echo("\b \b")  # Backspace erases the z
+    face.show(Announcement("Salmon nigiri: taken."))
+    feed()
+    rows = [line.rstrip() for line in screen.display if line.strip()]
+    assert rows == ["Your pick: w2", "xy", "Salmon nigiri: taken.", "xy"], rows
+    assert screen.cursor.y == 3 and screen.cursor.x == 2  # typing goes on here
+    face.echo("q")
+    face.asked(Asked(Text("Your pick:"), "Your pick:"))
+    feed()
+    rows = [line.rstrip() for line in screen.display if line.strip()]
+    assert rows[-1] == "Your pick: xyq" and screen.cursor.x == len("Your pick: xyq"), rows
+    face.echo("\n")
+    face.entered()
+    face.show(Announcement("xyq is not a card."))
+    feed()
+    rows = [line.rstrip() for line in screen.display if line.strip()]
+    assert rows[-1] == "xyq is not a card.", rows  # nothing typed: no row again

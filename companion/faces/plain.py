@@ -50,6 +50,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol, cast
 
+from rich.cells import cell_len
+
 from companion.conversation.core import Talk
 from companion.conversation.events import (
     Announcement,
@@ -109,6 +111,22 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+#: What the keyboard echoes to erase what was typed: back, blanks, back.
+_ERASED = re.compile(r"(\x08+) +\x08+")
+
+
+def _without_cells(text: str, cells: int) -> str:
+    """``text`` without its last characters that take ``cells`` cells.
+
+    >>> _without_cells("w2 Жé\u0301", 2), _without_cells("ab", 5)
+    ('w2 ', '')
+    """
+    while text and cells > 0:
+        cells -= cell_len(text[-1])
+        text = text[:-1]
+    return text
+
+
 @dataclass(frozen=True)
 class _Prompt:
     """A question waiting, behind the rows of a full page."""
@@ -130,9 +148,11 @@ class PlainFace:
         isatty = getattr(output, "isatty", None)
         self.terminal = terminal if terminal is not None else bool(isatty and isatty())
         self.width = width
-        #: What the player has typed of the line (the terminal's keyboard says).
-        self.typing: Callable[[], str] = str
-        self._prompt: str | None = None  # the prompt waiting on its line, on a terminal
+        #: What the player has typed of the line, as echoed on the cursor's row.
+        self._shown = ""
+        #: The prompt waiting on its line, on a terminal; "" for a line typed
+        #: ahead (before its question came) on a row of its own.
+        self._prompt: str | None = None
         self._rows = 0  # rows the block written since the player's last key spans, minus one
         self._fresh = True  # the next output begins a new block
         self._owed = False  # the Enter that ended an answer, not written yet
@@ -186,7 +206,7 @@ class PlainFace:
         self._rows += rows
         written += text
         far = len(text.rsplit("\n", 1)[-1]) > FAR_RIGHT  # the answer past a 40-cell window
-        if lift and (self._rows > 0 or far) and not self.typing():
+        if lift and (self._rows > 0 or far) and not self._shown:
             up = min(self._rows, max(shutil.get_terminal_size().lines - 1, 1))
             written += "\x1b7" + (f"\x1b[{up}A" if up else "") + "\r"
             self._lifted = True
@@ -229,6 +249,13 @@ class PlainFace:
         else:
             self._page([rows])
 
+    def _asking(self, prompt: _Prompt) -> str:
+        """The question's rows, and what is typed of its answer after it (a
+        line typed ahead, with no question: that line alone)."""
+        if not prompt.text:
+            return self._shown
+        return self._question(prompt.text) + " " + self._shown
+
     def _span(self, text: str) -> int:
         """The rows the block would span once ``text`` is written."""
         owed = self._owed and bool(text)
@@ -251,7 +278,7 @@ class PlainFace:
         for number, item in enumerate(items):
             rest: list[list[str] | _Prompt] = list(items[number:])
             if isinstance(item, _Prompt):
-                last = self._question(item.text) + " " + self.typing()
+                last = self._asking(item)
                 if self._span(written + last) <= limit:
                     self._out(written + last, lift=True)
                     self._prompt = item.text
@@ -289,7 +316,7 @@ class PlainFace:
             written = "\r\x1b[K"
             for item in items:
                 if isinstance(item, _Prompt):
-                    written += self._question(item.text) + " " + self.typing()
+                    written += self._asking(item)
                     self._prompt = item.text
                 else:
                     written += _block(item)
@@ -303,9 +330,19 @@ class PlainFace:
         window) for the reply."""
         with self._lock:
             self._fresh = True
-            if text == "\n" and self.terminal:
-                self._owed = True
+            if not self.terminal:
+                self._out(text)
                 return
+            if text == "\n":
+                self._owed, self._shown = True, ""
+                return
+            erased = _ERASED.fullmatch(text)
+            if erased:
+                self._shown = _without_cells(self._shown, len(erased.group(1)))
+            else:
+                self._shown += text
+                if self._prompt is None:  # typed ahead: news comes below this row
+                    self._prompt = ""
             self._out(text)
 
     def entered(self) -> None:
@@ -398,7 +435,6 @@ def run_plain(source: Source | LineReader, output: LineSink, settings: Settings,
     elif face.terminal and fileno is not None and os.isatty(fileno()):
         terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
                                     face.page).start()
-        face.typing = lambda: terminal.typing if terminal is not None else ""
         keyboard = terminal
     else:
         keyboard = Keyboard(source, face.entered)
