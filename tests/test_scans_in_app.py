@@ -410,6 +410,7 @@ def test_a_mici_maki_card_scanned_in_a_sushi_go_game_is_explained() -> None:
     app.until("Your hand, card by card (an empty line skips):")  # asked again
     app.type("5")  # typed too: explained with its game
     app.until("5 is Food 5, of Mici Maki: this game is Sushi Go!. Type a card of Sushi Go!.")
+    app.until("Your hand, card by card (an empty line skips):")  # asked again: scan now
     app.scan([Card.WASABI])
     app.until("Wasabi: 1 so far.")  # the Sushi Go! card is taken
     assert app.close() == 0
