@@ -47,6 +47,7 @@ from companion.games.micimaki.session import PracticeSession
 from companion.games.micimaki.telling import (
     CHOOSING,
     READER,
+    Ending,
     MoveError,
     Teller,
     hint,
@@ -81,10 +82,11 @@ def set_up(conversation: Conversation, rng: random.Random) -> Practice:
     return Practice(session, rng, conversation.language, conversation.verbosity)
 
 
-class Practice:
+class Practice(Ending):
     """A practice game being played (a :class:`~companion.games.base.Play`)."""
 
     kind = PRACTICE
+    session: PracticeSession
     actions = ("where", "hand", "pile", "risk", "tokens", "hint", "undo", "eat")
 
     def __init__(self, session: PracticeSession, rng: random.Random, language: str,
@@ -95,12 +97,13 @@ class Practice:
         self.names = list(session.names)
         self._opened = False
         self._announced = -1
-        #: The result is said (or the game was thrown away): nothing more to say.
-        self._ended = False
 
     @property
     def game(self) -> Any:
         return self.session.game  # undo rebuilds the game: always the one now
+
+    def _standing(self) -> Any:
+        return self.game
 
     def text(self, message: str, **params: object) -> str:
         return self.teller.text(message, **params)
@@ -118,10 +121,7 @@ class Practice:
                                          "%(player)s.", players=", ".join(self.names),
                                          player=self.names[game.turn])))
         if game.over:
-            before += self.teller.final(self.names, game.tokens, game.sizes, game.winners)
-            self.session.finish()
-            self._ended = True
-            return Step(None, tuple(before))
+            return self._finished(before)
         if game.turn != 0:
             before += self._bots()
             return Step(None, tuple(before))
@@ -160,16 +160,6 @@ class Practice:
                                          overeating=view.overeating, starter=starter))
             said.append(self.teller.playable(game.legal_moves(), self.names))
         return said
-
-    def _told_result(self) -> Step | None:
-        """A game whose end is saved: its result said once more if it was never
-        said (the app was stopped just then), else nothing more to ask."""
-        if self._ended or self.session.discarded:
-            return None
-        self._ended = True
-        game = self.game
-        return Step(None, tuple(self.teller.final(self.names, game.tokens, game.sizes,
-                                                  game.winners)))
 
     # -- the answers ------------------------------------------------------------------------
 

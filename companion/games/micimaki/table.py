@@ -63,6 +63,7 @@ from companion.games.micimaki.session import Entry, TableSession, entry_of_move
 from companion.games.micimaki.telling import (
     CHOOSING,
     READER,
+    Ending,
     MoveError,
     Teller,
     hint,
@@ -128,10 +129,11 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list
     return names, you, first, setup, hand
 
 
-class TableGame:
+class TableGame(Ending):
     """A real Mici Maki game being followed (a :class:`~companion.games.base.Play`)."""
 
     kind = TABLE
+    session: TableSession
     actions = ("where", "hand", "pile", "risk", "tokens", "hint", "undo", "eat", "drew")
 
     def __init__(self, session: TableSession, language: str, verbosity: Verbosity) -> None:
@@ -140,12 +142,13 @@ class TableGame:
         self.names = session.names
         self._opened = False
         self._announced = -1
-        #: The result is said (or the game was thrown away): nothing more to say.
-        self._ended = False
 
     @property
     def tracker(self) -> Tracker:
         return self.session.tracker  # undo rebuilds it: always the one now
+
+    def _standing(self) -> Tracker:
+        return self.tracker
 
     def text(self, message: str, **params: object) -> str:
         return self.teller.text(message, **params)
@@ -168,10 +171,7 @@ class TableGame:
                 "Mici Maki at the table: %(players)s. You are %(player)s.",
                 players=", ".join(names), player=names[table.you])))
         if table.winners:
-            before += self.teller.final(names, table.tokens, table.sizes, table.winners)
-            self.session.finish()
-            self._ended = True
-            return Step(None, tuple(before))
+            return self._finished(before)
         seat = table.turn
         pending = self.session.pending()
         if pending is not None and pending.card == EAT:
@@ -263,16 +263,6 @@ class TableGame:
         table = self.tracker
         return self.teller.risk(phase=table.phase, value=table.value, draw=table.draw,
                                 overeating=table.overeating, starter=self.names[table.turn])
-
-    def _told_result(self) -> Step | None:
-        """A game whose end is saved: its result said once more if it was never
-        said (the app was stopped just then), else nothing more to ask."""
-        if self._ended or self.session.discarded:
-            return None
-        self._ended = True
-        table = self.tracker
-        return Step(None, tuple(self.teller.final(self.names, table.tokens, table.sizes,
-                                                  table.winners)))
 
     # -- the answers ------------------------------------------------------------------------
 

@@ -14,10 +14,13 @@ The sentences themselves are in :mod:`companion.games.micimaki.narration`.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Protocol
 
 from companion.conversation.events import Announcement, event, info, reply, result
+from companion.games.base import Step
 from companion.games.micimaki import narration
 from companion.games.micimaki.bots import Advisor
 from companion.games.micimaki.narration import card_name, catalog
@@ -37,6 +40,7 @@ from companion.games.micimaki.rules import (
     Refusal,
     View,
 )
+from companion.games.micimaki.session import Saved
 from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.risk import overeating_risk
@@ -255,6 +259,54 @@ class Teller:
 
     def playable(self, moves: Sequence[Move], names: Sequence[str]) -> Announcement:
         return info(narration.playable_text(self.catalog, moves, names))
+
+
+class Standing(Protocol):
+    """Where a game stands at its end: the engine's game or the table's tracker."""
+
+    @property
+    def tokens(self) -> Sequence[int]: ...
+
+    @property
+    def sizes(self) -> Sequence[int]: ...
+
+    @property
+    def winners(self) -> Sequence[int]: ...
+
+
+class Ending(ABC):
+    """What both Plays do at a game's end: the result said once, the game
+    saved as finished; said again at the next start if the app was stopped
+    before it was said."""
+
+    session: Saved
+    teller: Teller
+    names: Sequence[str]
+    #: The result is said (or the game was thrown away): nothing more to say.
+    _ended: bool = False
+
+    @abstractmethod
+    def _standing(self) -> Standing:
+        """Where the game stands: the engine's game, or the table's tracker."""
+
+    def _result(self) -> list[Announcement]:
+        standing = self._standing()
+        return self.teller.final(self.names, standing.tokens, standing.sizes, standing.winners)
+
+    def _finished(self, before: list[Announcement]) -> Step:
+        """The game is over: what came before, then its result; saved as finished."""
+        before += self._result()
+        self.session.finish()
+        self._ended = True
+        return Step(None, tuple(before))
+
+    def _told_result(self) -> Step | None:
+        """A game whose end is saved: its result said once more if it was never
+        said (the app was stopped just then), else nothing more to ask."""
+        if self._ended or self.session.discarded:
+            return None
+        self._ended = True
+        return Step(None, tuple(self._result()))
 
 
 def pile_after(move: Move, value: int) -> int:
