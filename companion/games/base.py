@@ -8,7 +8,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from companion.conversation.events import Announcement, CardReader, Conversation, Question
+from companion.conversation.events import (
+    NAME_LONGEST,
+    Announcement,
+    CardReader,
+    Conversation,
+    Question,
+    Text,
+    warning,
+)
 from companion.i18n import Catalog
 from companion.journal import Journal
 from companion.keymap import Action
@@ -254,3 +262,19 @@ class GamePlugin(Vocabulary, Protocol):
     def stickers(self, language: str) -> Stickers:
         """Every kind of card's stickers, names in ``language`` (``companion kit``)."""
         ...
+
+
+def ask_names(conversation: Conversation, count: int, asked: Callable[[int], str],
+              different: str) -> list[str]:
+    """The ``count`` players' names, in turn round the table: ``asked(n)``
+    is the question for player n (from 1); an empty name, or one given
+    already, is refused with ``different`` and asked again."""
+    names: list[str] = []
+    for number in range(1, count + 1):
+        while True:
+            name = conversation.ask(Text(asked(number), allow_empty=True, longest=NAME_LONGEST))
+            if name and name not in names:
+                names.append(name)
+                break
+            conversation.say(warning(different))
+    return names

@@ -25,20 +25,18 @@ from fractions import Fraction
 from typing import Any
 
 from companion.conversation.events import (
-    NAME_LONGEST,
     Announcement,
     Cards,
     CardsQuestion,
     Conversation,
     Menu,
     Number,
-    Text,
     YesNo,
     info,
     reply,
     warning,
 )
-from companion.games.base import TABLE, Reply, Step
+from companion.games.base import TABLE, Reply, Step, ask_names
 from companion.games.micimaki import narration
 from companion.games.micimaki.rules import (
     ADD,
@@ -91,16 +89,9 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list
     count = conversation.ask(Number(
         text("How many players at the table, you included? 3 to 7:"), 3, 7))
     assert count is not None
-    names: list[str] = []
-    for number in range(1, count + 1):
-        while True:
-            name = conversation.ask(Text(text(
-                "Player %(number)d's name, going round the table to the left:", number=number),
-                allow_empty=True, longest=NAME_LONGEST))
-            if name and name not in names:
-                names.append(name)
-                break
-            conversation.say(warning(text("Give each player a different name.")))
+    names = ask_names(conversation, count, lambda number: text(
+        "Player %(number)d's name, going round the table to the left:", number=number),
+        text("Give each player a different name."))
     you = conversation.ask(Menu(text("Which one are you?"), tuple(names)))
     first = conversation.ask(Menu(text("Who starts the first pile?"), tuple(names)))
     setup = Setup(players=count)

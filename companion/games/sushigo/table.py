@@ -18,19 +18,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.conversation.events import (
-    NAME_LONGEST,
     Announcement,
     Cards,
     CardsQuestion,
     Conversation,
     Menu,
     Number,
-    Text,
     info,
     reply,
     warning,
 )
-from companion.games.base import TABLE, Reply, Step
+from companion.games.base import TABLE, Reply, Step, ask_names
 from companion.games.sushigo.bots import table_advice
 from companion.games.sushigo.cards import ROUNDS, Card
 from companion.games.sushigo.narration import (
@@ -67,16 +65,9 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int]:
     count = conversation.ask(Number(
         teller.text("How many players at the table, you included? 2 to 5:"), 2, 5))
     assert count is not None
-    names: list[str] = []
-    for number in range(1, count + 1):
-        while True:
-            name = conversation.ask(Text(teller.text(
-                "Player %(number)d's name, going round the table to the left:", number=number),
-                allow_empty=True, longest=NAME_LONGEST))
-            if name and name not in names:
-                names.append(name)
-                break
-            conversation.say(warning(teller.text("Give each player a different name.")))
+    names = ask_names(conversation, count, lambda number: teller.text(
+        "Player %(number)d's name, going round the table to the left:", number=number),
+        teller.text("Give each player a different name."))
     you = conversation.ask(Menu(teller.text("Which one are you?"), tuple(names)))
     pick = conversation.ask(Menu(teller.text("Variant:"), variants(teller, count)))
     if variant_of(pick).dummy:
