@@ -367,7 +367,10 @@ def log_belongs(store: bytes, log: bytes) -> bool:
     >>> log_belongs(b"", b"")  # no frames: SQLite applies nothing
     True
     """
-    frames = log_frames(log)
+    return _belongs(store, log_frames(log))
+
+
+def _belongs(store: bytes, frames: Sequence[tuple[int, bytes]]) -> bool:
     if not frames:
         return True
     if len(store) < 100:
@@ -453,8 +456,10 @@ def salvage(path: Path) -> tuple[list[Salvaged], int]:
     """Every game of a damaged store that still reads whole (header and every
     event, in order, decoded), read row by row; and how many could not be
     (a game is never copied in part: it stays in the damaged file)."""
+    # without a log of its own, read as it is: nothing made beside the kept file
+    options = "mode=ro" if path.with_name(path.name + "-wal").exists() else "mode=ro&immutable=1"
     try:
-        connection = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True,
+        connection = sqlite3.connect(f"file:{quote(str(path))}?{options}", uri=True,
                                      isolation_level=None, check_same_thread=False)
     except sqlite3.Error:
         return [], 0
@@ -663,7 +668,8 @@ class Store:
         log = self.path.with_name(self.path.name + "-wal")
         if not log.is_file() or log.stat().st_size == 0:
             return
-        if log_belongs(_read_plain(self.path), _read_plain(log)):
+        frames = log_frames(_read_plain(log))
+        if not frames or _belongs(_read_plain(self.path), frames):
             return
         shm = self.path.with_name(self.path.name + "-shm")
         if _in_use(shm):
