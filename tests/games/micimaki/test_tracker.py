@@ -59,9 +59,7 @@ def mirror(game: Game, table: Tracker, move: tuple[int, int]) -> None:
             if event.seat == table.you:
                 table.drew(event.seat, event.cards)
             elif event.cards[-1] == OVEREATING:
-                if len(event.cards) > 1:
-                    table.drew(event.seat, len(event.cards) - 1)
-                table.overate(event.seat)
+                table.drew(event.seat, len(event.cards), overate=True)
             else:
                 table.drew(event.seat, len(event.cards))
         elif event.kind == "passed":
