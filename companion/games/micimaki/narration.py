@@ -455,6 +455,10 @@ def refusal_text(words: Catalog, refusal: Refusal, names: Sequence[str], *,
     if code == "empty":
         return words.text("%(player)s's hand is empty: three cards are drawn first, then the "
                           "move.", player=names[p["seat"]])
+    if code == "discard":
+        return words.text("From card %(card)d on, the cards drawn are the discard pile's, "
+                          "shuffled, and it holds too few of %(name)s: enter the cards again.",
+                          card=p["card"], name=card_name(words, p["name"]))
     if code == "supply":
         return words.plural(
             "%(card)s: the deck has only %(n)d, already in sight in your hand and on the "

@@ -156,8 +156,9 @@ class Refusal:
     (a draw for food stops at the first food card or overeating card),
     ``draw`` (``seat`` draws only with an empty hand or holding no food to
     start a pile), ``empty`` (``seat``'s hand is empty: three cards are
-    drawn first) and ``supply`` (the deck has only ``most`` of ``card``,
-    every one of them already in sight).
+    drawn first), ``discard`` (from card ``card`` on, the cards drawn
+    are the discard pile's, which holds too few ``name``) and ``supply``
+    (the deck has only ``most`` of ``card``, every one already in sight).
     """
 
     code: str

@@ -30,6 +30,7 @@ companion.games.micimaki.rules.IllegalMove: serve: {'food': 5}
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -224,6 +225,12 @@ class Tracker:
         least, _ = self.overeating_bounds(count)
         if overeating < least:
             raise IllegalMove(self._overeats(count, shown=True))
+        reshuffled = Counter(self.discard)
+        reshuffled.subtract(turned[self.draw:])
+        if seat == self.you and min(reshuffled.values(), default=0) < 0:
+            # past the draw pile, the cards are the discard pile's, shuffled
+            raise IllegalMove(Refusal("discard", {"card": self.draw + 1, "name": next(
+                card for card, left in reshuffled.items() if left < 0)}))
         self._drawn(seat, len(turned), turned)
         if overeating:
             self._overeat(seat, overeating)
