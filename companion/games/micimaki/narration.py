@@ -406,14 +406,65 @@ def _capital(phrase: str) -> str:
     return phrase[:1].upper() + phrase[1:]
 
 
-def refusal_text(words: Catalog, refusal: Refusal, names: Sequence[str]) -> str:
-    """Why a move or an entry cannot be: one sentence, with what to do.
+def refusal_text(words: Catalog, refusal: Refusal, names: Sequence[str], *,
+                 eat: str = "eat", drew: str = "drew") -> str:
+    """Why a move or an entry cannot be: one sentence, with what to do
+    (``eat`` and ``drew``: the game's words, in the catalog's language).
 
     >>> refusal_text(catalog("en"), Refusal("serve", {"food": 6}), [])
     'The food in play is 6: serve a 6, eat, play an action or skip with a pair.'
+    >>> refusal_text(catalog("en"), Refusal("overeats", {"least": 1, "cards": 75, "free": 74,
+    ...                                                  "shown": 0}), [])[-33:]
+    'not overeating cards. Type eat x.'
     """
     p = refusal.params
     code = refusal.code
+    if code == "overeats":
+        why = words.plural(
+            "At least %(n)d overeating card turns up: that eat draws %(cards)d cards, and only "
+            "%(free)d in the draw pile are not overeating cards.",
+            "At least %(n)d overeating cards turn up: that eat draws %(cards)d cards, and "
+            "only %(free)d in the draw pile are not overeating cards.", p["least"],
+            cards=p["cards"], free=p["free"])
+        if p["shown"]:
+            todo = words.text("Enter the cards again, with x for each overeating card.")
+        else:
+            todo = words.text("Type %(typed)s.", typed=" ".join([eat] + ["x"] * p["least"]))
+        return f"{why} {todo}"
+    if code == "draw-overeats":
+        why = words.plural(
+            "An overeating card turns up by card %(card)d drawn: only %(n)d card of the draw "
+            "pile is not an overeating card.",
+            "An overeating card turns up by card %(card)d drawn: only %(n)d cards of the draw "
+            "pile are not overeating cards.", p["free"], card=p["card"])
+        if p["shown"]:
+            todo = words.text("Enter the cards again, up to the x.")
+        elif p["empty"]:
+            todo = words.text("Choose where the overeating card came, card %(card)d at the "
+                              "latest.", card=p["card"])
+        else:
+            todo = words.text("Type %(drew)s %(card)d x, or a smaller number with x.",
+                              drew=drew, card=p["card"])
+        return f"{why} {todo}"
+    if code == "until":
+        return words.text("Draw until the first food card (or an overeating card): it is the "
+                          "last card entered.")
+    if code == "draw":
+        return words.text("%(player)s draws only with an empty hand, or with no food to start a "
+                          "pile: enter a move.", player=names[p["seat"]])
+    if code == "empty":
+        return words.text("%(player)s's hand is empty: three cards are drawn first, then the "
+                          "move.", player=names[p["seat"]])
+    if code == "discard":
+        return words.text("From card %(card)d on, the cards drawn are the discard pile's, "
+                          "shuffled, and it holds too few of %(name)s: enter the cards again.",
+                          card=p["card"], name=card_name(words, p["name"]))
+    if code == "supply":
+        return words.plural(
+            "%(card)s: the deck has only %(n)d, already in sight in your hand and on the "
+            "piles: check the card.",
+            "%(card)s: the deck has only %(n)d, all already in sight in your hand and on the "
+            "piles: check the card.", p["most"], card=card_name(words, p["card"]))
     if code == "serve":
         return words.text("The food in play is %(food)d: serve a %(food)d, eat, play an action "
                           "or skip with a pair.", food=p["food"])

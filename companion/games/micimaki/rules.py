@@ -118,6 +118,15 @@ class Setup:
         """Food and action cards (overeating cards aside)."""
         return self.food_each * len(FOODS) + self.plus + self.reverse + self.choose
 
+    def copies(self, card: int) -> int:
+        """Cards of one kind in the deck (food or action; overeating cards aside).
+
+        >>> Setup(players=3).copies(7), Setup(players=3, plus=4).copies(8)
+        (12, 4)
+        """
+        actions = {PLUS: self.plus, REVERSE: self.reverse, CHOOSE: self.choose}
+        return self.food_each if card in FOODS else actions.get(card, 0)
+
     def deck(self) -> list[int]:
         """The food and action cards, unshuffled."""
         cards = [value for value in FOODS for _ in range(self.food_each)]
@@ -137,7 +146,19 @@ class Refusal:
     a real table (:mod:`companion.games.micimaki.tracker`) also ``turn``
     (it is ``seat``'s turn), ``cards`` (``seat`` holds only ``cards``),
     ``count`` (eating turns up ``cards`` cards), ``overeating`` (only
-    ``overeating`` can turn up) and ``yours`` (enter the cards you drew).
+    ``overeating`` can turn up), ``yours`` (enter the cards you drew), and
+    what the rules force: ``overeats`` (eating ``cards`` cards, more than
+    the ``free`` cards of the draw pile that are not overeating cards,
+    turns up at least ``least``; ``shown`` 1 when the cards are entered),
+    ``draw-overeats`` (drawing at a turn's start, an overeating card comes
+    by card ``card`` at the latest, only ``free`` cards being others;
+    ``shown`` as above, ``empty`` 1 for an empty hand's draw), ``until``
+    (a draw for food stops at the first food card or overeating card),
+    ``draw`` (``seat`` draws only with an empty hand or holding no food to
+    start a pile), ``empty`` (``seat``'s hand is empty: three cards are
+    drawn first), ``discard`` (from card ``card`` on, the cards drawn
+    are the discard pile's, which holds too few ``name``) and ``supply``
+    (the deck has only ``most`` of ``card``, every one already in sight).
     """
 
     code: str

@@ -6,7 +6,11 @@ known, bots at the other seats) and a table game (a real game followed by
 the :class:`~companion.games.micimaki.tracker.Tracker` from what is
 entered). Every move or entry is checked first, then journaled (on disk
 when the method returns), then applied. Resuming replays the journal; undo
-removes its last events and replays the rest. A practice game is seeded,
+removes its last events and replays the rest. A table game saved with an
+entry the rules refuse (an older version let some through) resumes just
+before it: that entry and those after it are taken out of the journal
+(kept in a copy beside the store), and a note of it is journaled in their
+place, to be said once (:meth:`TableSession.refused`). A practice game is seeded,
 so replaying its moves gives back exactly the same game.
 
 >>> import tempfile, pathlib
@@ -23,6 +27,7 @@ True
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +44,6 @@ from companion.games.micimaki.rules import (
     SERVE,
     SKIP,
     START,
-    TURN,
     Event,
     Game,
     IllegalMove,
@@ -50,6 +54,7 @@ from companion.games.micimaki.rules import (
 from companion.games.micimaki.tracker import Tracker
 from companion.journal import Event as JournalEvent
 from companion.journal import Journal, JournalError, transaction
+from companion.store import write_copy
 
 #: The game's name in journal headers (and the registry's).
 GAME = "mici-maki"
@@ -241,13 +246,7 @@ class Entry:
             tracker.drew(seat, list(self.cards))
         elif what == "drew" and self.card == OVEREATING:
             # another player's draw: the cards before the overeating card unseen
-            if self.count < 1:
-                raise IllegalMove(Refusal("count", {"cards": tracker.drawable()}))
-            probe = copy.deepcopy(tracker)
-            if self.count > 1:
-                probe.drew(seat, self.count - 1)
-            probe.overate(seat)
-            tracker.__dict__.update(probe.__dict__)
+            tracker.drew(seat, self.count, overate=True)
         elif what == "drew":
             tracker.drew(seat, self.count)
         elif what == "overate":
@@ -265,19 +264,13 @@ class Entry:
 def _can_begin(tracker: Tracker, seat: int, card: int) -> None:
     """Whether ``seat`` may begin eating (``card`` :data:`EAT`, only you:
     the cards come next) or playing "choose the next player"."""
-    if tracker.winners:
-        raise IllegalMove(Refusal("over"))
-    if seat != tracker.turn:
-        raise IllegalMove(Refusal("turn", {"seat": tracker.turn}))
-    if tracker.phase != TURN:
-        raise IllegalMove(Refusal("phase"))
-    if card == EAT and seat != tracker.you:
-        raise IllegalMove(Refusal("phase"))
-    if card == CHOOSE and (tracker.sizes[seat] < 1
-                           or (seat == tracker.you and not tracker.hand[CHOOSE])):
-        raise IllegalMove(Refusal("card", {"card": CHOOSE}))
     if card not in (EAT, CHOOSE):
         raise IllegalMove(Refusal("phase"))
+    problem = tracker.problem(seat, EAT) if card == EAT else tracker.problem(seat, PLAY, CHOOSE)
+    if problem is None and card == EAT and seat != tracker.you:
+        problem = Refusal("phase")  # another player's eat is entered at once
+    if problem is not None:
+        raise IllegalMove(problem)
 
 
 def entry_of_move(seat: int, move: Move) -> Entry:
@@ -289,6 +282,33 @@ def entry_of_move(seat: int, move: Move) -> Entry:
     if what is None:
         raise ValueError(f"no entry for the move {move!r}")
     return Entry(what, seat, argument)
+
+
+#: The journal's note of an entry taken out when the game was resumed.
+REFUSED = "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """An entry of a saved game that the rules refuse (an older version
+    accepted it), and why: the game resumed just before it, and it and the
+    ``later`` entries after it were taken out of the journal; ``told``
+    once the player heard it."""
+
+    entry: Entry
+    refusal: Refusal
+    later: int
+    told: bool = False
+
+    def json(self) -> dict[str, Any]:
+        return {"type": REFUSED, "entry": self.entry.json(), "code": self.refusal.code,
+                "params": dict(self.refusal.params), "later": self.later, "told": self.told}
+
+    @classmethod
+    def of(cls, data: JournalEvent) -> Refused:
+        return cls(Entry.of(data["entry"]), Refusal(str(data["code"]), {
+            str(key): int(value) for key, value in data["params"].items()}),
+            int(data["later"]), bool(data["told"]))
 
 
 @dataclass
@@ -330,9 +350,55 @@ class TableSession(Saved):
 
     def _replay(self) -> None:
         self.tracker = self._new_tracker(self.journal.header)
-        for event in self.journal.events:
-            if event["type"] == "entry":
-                Entry.of(event).apply(self.tracker)
+        for index, event in enumerate(self.journal.events):
+            if event["type"] != "entry":
+                continue
+            entry = Entry.of(event)
+            try:
+                entry.apply(self.tracker)
+            except IllegalMove as error:
+                self._cut(index, entry, error.refusal)
+                self._replay()
+                return
+
+    def _cut(self, index: int, entry: Entry, refusal: Refusal) -> None:
+        """Take the refused entry (event ``index``) and every event after it
+        out of the journal (kept in a copy beside the store), and note it."""
+        taken = self.journal.events[index:]
+        write_copy(self.journal.path, "".join(
+            json.dumps(event, ensure_ascii=False) + "\n" for event in taken).encode())
+        with transaction():  # all of it or none, whenever the app is stopped
+            while len(self.journal.events) > index:
+                self.journal.undo()
+            self.journal.append(Refused(
+                entry, refusal, sum(e["type"] == "entry" for e in taken[1:])).json())
+
+    def refused(self) -> Refused | None:
+        """The entry taken out when the game was resumed, if it is not told yet."""
+        events = self.journal.events
+        if events and events[-1]["type"] == REFUSED and not events[-1]["told"]:
+            return Refused.of(events[-1])
+        return None
+
+    def told_refused(self) -> None:
+        """The entry taken out has been said: not again."""
+        note = self.refused()
+        if note is not None:
+            with transaction():
+                self.journal.undo()
+                self.journal.append(Refused(note.entry, note.refusal, note.later,
+                                            told=True).json())
+
+    def _last(self) -> JournalEvent | None:
+        """The last event, notes aside."""
+        return next((event for event in reversed(self.journal.events)
+                     if event["type"] != REFUSED), None)
+
+    def _undo_entry(self) -> JournalEvent | None:
+        """Remove the last event, notes after it with it."""
+        while self.journal.events and self.journal.events[-1]["type"] == REFUSED:
+            self.journal.undo()
+        return self.journal.undo()
 
     def add(self, entry: Entry) -> None:
         """Check an entry on a copy of the state, journal it, then keep it."""
@@ -345,20 +411,20 @@ class TableSession(Saved):
 
     def pending(self) -> Entry | None:
         """The move begun whose rest is asked now (see :class:`Entry`), if any."""
-        events = self.journal.events
-        if events and events[-1]["type"] == "entry" and events[-1]["what"] == "pending":
-            return Entry.of(events[-1])
+        last = self._last()
+        if last is not None and last["type"] == "entry" and last["what"] == "pending":
+            return Entry.of(last)
         return None
 
     def take_back(self) -> Entry | None:
         """Take back the last entry (with the move it completed, begun
         before); the entry, if there was one."""
-        events = self.journal.events
-        if not events or events[-1]["type"] != "entry":
+        last = self._last()
+        if last is None or last["type"] != "entry":
             return None
         with transaction():  # all of it or none, whenever the app is stopped
-            removed = self.journal.undo()
+            removed = self._undo_entry()
             if self.pending() is not None:
-                self.journal.undo()
+                self._undo_entry()
         self._replay()
         return Entry.of(removed) if removed is not None else None

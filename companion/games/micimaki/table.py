@@ -8,13 +8,17 @@ overeating card turned up for another player; your own eat asks for the
 cards you turned up). It asks by itself for what the rules make happen: an
 empty hand's draw of three, your draw when you hold no food to start a
 pile, and whether the player who overate adds an overeating card. Every
-entry is checked against the rules and what is known, refused with its
-reason (changing nothing) or journaled and said back in one short
-sentence. The words where, pile, risk, tokens, hand and hint say the
-public state and your chances; undo takes back the last entry.
+entry is checked by the tracker against the rules, what they force and
+what is known: refused with its reason and what to type (changing
+nothing), or journaled and said back in one short sentence. The words
+where, pile, risk, tokens, hand and hint say the public state and your
+chances; undo takes back the last entry.
 
 What to ask is worked out from the journal alone, so a resumed game and
-an undone entry go on at exactly the right question.
+an undone entry go on at exactly the right question. A game saved with an
+entry the rules refuse (an older version accepted some) resumes just
+before it and says so once; a chance of overeating that cannot be worked
+out is said as the fault it is, never raised.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ from companion.games.micimaki.rules import (
     View,
     hand_cards,
 )
-from companion.games.micimaki.session import Entry, TableSession, entry_of_move
+from companion.games.micimaki.session import Entry, Refused, TableSession, entry_of_move
 from companion.games.micimaki.telling import (
     CHOOSING,
     READER,
@@ -71,6 +75,7 @@ from companion.games.micimaki.telling import (
     word,
 )
 from companion.games.micimaki.tracker import Tracker
+from companion.games.risk import RiskInputError
 from companion.i18n import N_
 from companion.narration import Verbosity
 
@@ -161,6 +166,10 @@ class TableGame(Ending):
             before.append(info(self.text(
                 "Mici Maki at the table: %(players)s. You are %(player)s.",
                 players=", ".join(names), player=names[table.you])))
+            refused = self.session.refused()
+            if refused is not None:
+                before.append(self._refused(refused))
+                self.session.told_refused()
         if table.winners:
             return self._finished(before)
         seat = table.turn
@@ -198,6 +207,23 @@ class TableGame(Ending):
             self._announced = len(self.session.journal.events)
             before += self._your_turn()
         return Step(self._move_question(seat), tuple(before), MOVE)
+
+    def _refused(self, refused: Refused) -> Announcement:
+        """The entry of the saved game that the rules refuse, taken out: said once."""
+        why = self.teller.refusal(refused.refusal, self.names)
+        player = self.names[refused.entry.seat]
+        if refused.later:
+            said = self.teller.catalog.plural(
+                "This game was saved with an entry the rules do not allow, %(player)s's: it "
+                "and the %(n)d entry after it are taken out, and it is asked again. %(why)s",
+                "This game was saved with an entry the rules do not allow, %(player)s's: it "
+                "and the %(n)d entries after it are taken out, and it is asked again. %(why)s",
+                refused.later, player=player, why=why)
+        else:
+            said = self.text("This game was saved with an entry the rules do not allow, "
+                             "%(player)s's: it is taken out and asked again. %(why)s",
+                             player=player, why=why)
+        return warning(said)
 
     def _empty_hand(self, seat: int) -> CardsQuestion | Menu:
         table = self.tracker
@@ -252,8 +278,22 @@ class TableGame(Ending):
 
     def _risk(self) -> Announcement:
         table = self.tracker
-        return self.teller.risk(phase=table.phase, value=table.value, draw=table.draw,
-                                overeating=table.overeating, starter=self.names[table.turn])
+        try:
+            return self.teller.risk(phase=table.phase, value=table.value, draw=table.draw,
+                                    overeating=table.overeating,
+                                    starter=self.names[table.turn])
+        except RiskInputError:
+            return self._no_risk()
+
+    def _no_risk(self) -> Announcement:
+        """Figures no table can show reached the chance of overeating: a
+        fault of the companion, said rather than raised."""
+        table = self.tracker
+        return warning(self.text(
+            "The chance of overeating cannot be worked out from what is entered (draw pile "
+            "%(draw)d, overeating cards %(overeating)d): a fault of the companion, please "
+            "report it. Undo takes back the last entry.", draw=table.draw,
+            overeating=table.overeating))
 
     # -- the answers ------------------------------------------------------------------------
 
@@ -276,10 +316,6 @@ class TableGame(Ending):
         if key == EATEN:
             return self._enter(Entry("eat", seat, cards=cards))
         if key in (EMPTY, NO_FOOD):
-            if key == NO_FOOD and not _until_food(cards):
-                return [warning(self.text(
-                    "Draw until the first food card (or an overeating card): it is the last "
-                    "card entered."))]
             return self._enter(Entry("drew", seat, cards=cards))
         try:
             move = read_move(cards, phase=table.phase)
@@ -428,14 +464,22 @@ class TableGame(Ending):
         table = self.tracker
         if table.turn != table.you or table.phase not in (PILE, TURN):
             return reply(self.text("The hint is for your turn."))
-        return reply(hint(self.teller.catalog, _view(table), table.playable(), self.names),
-                     important=True)
+        try:
+            advice = hint(self.teller.catalog, _view(table), table.playable(), self.names)
+        except RiskInputError:
+            return self._no_risk()
+        return reply(advice, important=True)
 
     def facts(self) -> str:
         table = self.tracker
+        risk: Fraction | None = Fraction(0)
+        if table.phase == TURN:
+            try:
+                risk = table.risk()
+            except RiskInputError:
+                risk = None  # said as unknown; the word risk says why
         return self.teller.facts(round_=table.round, player=self.names[table.turn],
-                                 value=table.value, risk=table.risk() if table.phase == TURN
-                                 else Fraction(0), tokens=table.tokens[table.you],
+                                 value=table.value, risk=risk, tokens=table.tokens[table.you],
                                  cards=table.sizes[table.you])
 
     def discard(self) -> None:
@@ -460,16 +504,6 @@ def _move_of(entry: Entry) -> Move:
         return (CHOOSE, entry.chosen if entry.chosen is not None else 0)
     kind = {"start": START, "serve": SERVE, "action": PLAY, "skip": SKIP}[entry.what]
     return (kind, entry.card)
-
-
-def _until_food(cards: Sequence[int]) -> bool:
-    """Cards drawn until a food card came: none before the last is food or
-    an overeating card, and the last is one of them."""
-    if not cards:
-        return False
-    *first, last = cards
-    stops = (*FOODS, OVEREATING)
-    return last in stops and not any(card in stops for card in first)
 
 
 def _view(table: Tracker) -> View:

@@ -157,16 +157,21 @@ class Teller:
         return self.catalog.text(message, **params)
 
     def refusal(self, refusal: Refusal, names: Sequence[str]) -> str:
-        return narration.refusal_text(self.catalog, refusal, names)
+        return narration.refusal_text(self.catalog, refusal, names,
+                                      eat=word(self.catalog, "eat"),
+                                      drew=word(self.catalog, "drew"))
 
-    def facts(self, *, round_: int, player: str, value: int, risk: Fraction, tokens: int,
-              cards: int) -> str:
-        """The key facts for a status line: "R2, turn: Ana, pile 12, risk 8%, ..."."""
+    def facts(self, *, round_: int, player: str, value: int, risk: Fraction | None,
+              tokens: int, cards: int) -> str:
+        """The key facts for a status line: "R2, turn: Ana, pile 12, risk 8%, ..."
+        (``risk`` ``None``: it cannot be worked out)."""
+        chance = (narration.chance(self.catalog, risk) if risk is not None
+                  else self.text("unknown"))
         return self.catalog.plural(
             "R%(round)d, turn: %(player)s, pile %(value)d, risk %(risk)s, you %(n)d token, "
             "%(cards)s", "R%(round)d, turn: %(player)s, pile %(value)d, risk %(risk)s, "
             "you %(n)d tokens, %(cards)s", tokens, round=round_, player=player, value=value,
-            risk=narration.chance(self.catalog, risk),
+            risk=chance,
             cards=narration.cards_count(self.catalog, cards))
 
     def where(self, *, round_: int, player: str, direction: int, phase: int, value: int,

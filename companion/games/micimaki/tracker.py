@@ -7,7 +7,12 @@ chance of overeating if they eat now.
 Every entry is checked against the rules and what is known; an entry
 that cannot be (a serve that does not match, a card the player does not
 hold, a seventh overeating card) raises :class:`~companion.games.
-micimaki.rules.IllegalMove` with the reason, and changes nothing.
+micimaki.rules.IllegalMove` with the reason, and changes nothing. So is
+an entry against what the rules force: an eat or a draw that goes past
+every card of the draw pile that is not an overeating card must turn one
+up, an empty hand draws three cards before anything else, a draw for food
+stops at the first food card, and no kind of card is seen more often than
+the deck holds it.
 
 >>> table = Tracker(players=3, you=0, hand=[5, 5, 3, 7, 8])
 >>> table.draw, table.overeating, table.sizes
@@ -25,6 +30,7 @@ companion.games.micimaki.rules.IllegalMove: serve: {'food': 5}
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -33,6 +39,7 @@ from companion.games.micimaki.rules import (
     CARDS,
     CHOOSE,
     EAT,
+    EMPTY_HAND_DRAW,
     FOODS,
     LAST_TOKEN,
     OVER,
@@ -78,6 +85,10 @@ class Tracker:
             self.hand[card] += 1
         if sum(self.hand) > self.setup.hand:
             raise IllegalMove(Refusal("hand", {"cards": self.setup.hand}))
+        for card in set(hand):
+            if self.hand[card] > self.setup.copies(card):
+                raise IllegalMove(Refusal("supply", {"card": card,
+                                                     "most": self.setup.copies(card)}))
         self.draw = self.setup.deck_size() - players * self.setup.hand + 1
         #: Overeating cards in the draw pile (all of the game's, while a round is on).
         self.overeating = 1
@@ -95,6 +106,19 @@ class Tracker:
 
     # -- what the rules allow -----------------------------------------------------------------
 
+    def problem(self, seat: int, kind: int, card: int = 0) -> Refusal | None:
+        """Why ``seat`` cannot make a move of ``kind`` (with ``card``) now, if it cannot.
+
+        >>> table = Tracker(players=3, you=0, hand=[5, 5, 3, 7, 8])
+        >>> table.problem(0, START, 5) is None, table.problem(0, START, 6)
+        (True, Refusal(code='card', params={'card': 6}))
+        """
+        try:
+            self._check(seat, kind, card)
+        except IllegalMove as error:
+            return error.refusal
+        return None
+
     def _check(self, seat: int, kind: int, card: int = 0) -> None:
         if self.phase == OVER:
             raise IllegalMove(Refusal("over"))
@@ -104,6 +128,8 @@ class Tracker:
             raise IllegalMove(Refusal("turn", {"seat": self.turn}))
         if self.phase == ADD:
             raise IllegalMove(Refusal("phase"))
+        if not self.sizes[seat] and self.drawable():
+            raise IllegalMove(Refusal("empty", {"seat": seat}))
         if self.phase == PILE and kind != START:
             raise IllegalMove(Refusal("start"))
         if self.phase == TURN and kind == START:
@@ -117,6 +143,14 @@ class Tracker:
             raise IllegalMove(Refusal("cards", {"seat": seat, "cards": self.sizes[seat]}))
         if kind != EAT and seat == self.you and self.hand[card] < needed:
             raise IllegalMove(Refusal("pair" if kind == SKIP else "card", {"card": card}))
+        if kind != EAT and seat != self.you:
+            self._supply(card, needed)  # from a hand unseen into sight
+
+    def _supply(self, card: int, more: int = 1) -> None:
+        """``more`` cards of a kind come into sight: no more than the deck has."""
+        most = self.setup.copies(card)
+        if self.hand[card] + self.pile.count(card) + self.discard.count(card) + more > most:
+            raise IllegalMove(Refusal("supply", {"card": card, "most": most}))
 
     def _played(self, seat: int, card: int, count: int = 1) -> None:
         self.sizes[seat] -= count
@@ -188,6 +222,15 @@ class Tracker:
         if overeating and OVEREATING in turned[self.draw:]:
             # past the draw pile: from the discard pile, which holds none
             raise IllegalMove(Refusal("overeating", {"overeating": 0}))
+        least, _ = self.overeating_bounds(count)
+        if overeating < least:
+            raise IllegalMove(self._overeats(count, shown=True))
+        reshuffled = Counter(self.discard)
+        reshuffled.subtract(turned[self.draw:])
+        if seat == self.you and min(reshuffled.values(), default=0) < 0:
+            # past the draw pile, the cards are the discard pile's, shuffled
+            raise IllegalMove(Refusal("discard", {"card": self.draw + 1, "name": next(
+                card for card, left in reshuffled.items() if left < 0)}))
         self._drawn(seat, len(turned), turned)
         if overeating:
             self._overeat(seat, overeating)
@@ -209,8 +252,11 @@ class Tracker:
             raise IllegalMove(Refusal("yours"))
         self._check(seat, EAT)
         count = min(self.value, self.drawable())
-        if overate > min(self.overeating, self.draw, count):
-            raise IllegalMove(Refusal("overeating", {"overeating": min(self.overeating, count)}))
+        least, most = self.overeating_bounds(count)
+        if overate > most:
+            raise IllegalMove(Refusal("overeating", {"overeating": most}))
+        if overate < least:
+            raise IllegalMove(self._overeats(count, shown=False))
         # any card of a hand stands for each unseen one; the overeating cards
         # turned up first (where they came does not change the public state)
         self.eat(seat, [OVEREATING] * overate + [FOODS[0]] * (count - overate))
@@ -223,20 +269,37 @@ class Tracker:
         >>> table.correct_hand([2, 2, 2, 9, 10]); table.hand[2], table.sizes[0]
         (3, 5)
         """
+        if self.phase == OVER:
+            raise IllegalMove(Refusal("over"))
         if len(cards) != self.sizes[self.you]:
             raise IllegalMove(Refusal("hand", {"cards": self.sizes[self.you]}))
         if any(card not in FOODS and card not in (PLUS, REVERSE, CHOOSE) for card in cards):
             raise IllegalMove(Refusal("card", {"card": next(
                 c for c in cards if c not in FOODS and c not in (PLUS, REVERSE, CHOOSE))}))
+        before = self.hand
         self.hand = [0] * _SIZE
-        for card in cards:
-            self.hand[card] += 1
+        try:
+            for card in cards:
+                self._supply(card)
+                self.hand[card] += 1
+        except IllegalMove:
+            self.hand = before
+            raise
 
-    def drew(self, seat: int, cards: Sequence[int] | int) -> None:
+    def drew(self, seat: int, cards: Sequence[int] | int, *, overate: bool = False) -> None:
         """``seat`` drew cards at the start of a turn (an empty hand draws
         three; a player with no food to start a pile draws until one
-        comes): the cards, or only how many for another player's; an
-        overeating card among them (the last) ends the round."""
+        comes): the cards, or only how many for another player's
+        (``overate``: the last of them an overeating card); an overeating
+        card among them (the last) ends the round.
+
+        >>> table = Tracker(players=3, you=0, hand=[5, 5, 3, 7, 8])
+        >>> table.start(0, 5); table.serve(1, 5)
+        >>> table.drew(2, 2)
+        Traceback (most recent call last):
+        ...
+        companion.games.micimaki.rules.IllegalMove: draw: {'seat': 2}
+        """
         if self.phase == OVER:
             raise IllegalMove(Refusal("over"))
         if seat != self.turn:
@@ -245,14 +308,29 @@ class Tracker:
         count = cards if isinstance(cards, int) else len(shown)
         if seat == self.you and isinstance(cards, int):
             raise IllegalMove(Refusal("yours"))
+        empty = not self.sizes[seat]
+        if self.phase not in (PILE, TURN) or (not empty and (
+                self.phase != PILE or (seat == self.you and self._holds_food()))):
+            raise IllegalMove(Refusal("draw", {"seat": seat}))
         if any(card not in CARDS for card in shown):
             raise IllegalMove(Refusal("card", {"card": next(c for c in shown if c not in CARDS)}))
         if not 0 < count <= self.drawable():
             raise IllegalMove(Refusal("count", {"cards": self.drawable()}))
-        overate = bool(shown) and shown[-1] == OVEREATING
-        if OVEREATING in shown[:-1]:
+        if shown:
+            overate = shown[-1] == OVEREATING
+        if OVEREATING in shown[:-1] or (overate and not self.overeating):
             raise IllegalMove(Refusal("overeating", {"overeating": 0}))
-        self._drawn(seat, count, shown)
+        if empty:
+            expected = min(EMPTY_HAND_DRAW, self.drawable())
+            if count > expected or (count < expected and not overate):
+                raise IllegalMove(Refusal("count", {"cards": expected}))
+        elif shown and not _until_food(shown):
+            raise IllegalMove(Refusal("until"))
+        if count - overate > self.free():
+            raise IllegalMove(Refusal("draw-overeats", {
+                "card": self.free() + 1, "free": self.free(), "shown": int(bool(shown)),
+                "empty": int(empty)}))
+        self._drawn(seat, count, shown or [0] * (count - 1) + [OVEREATING if overate else 0])
         if overate:
             self._overeat(seat, 1)
 
@@ -261,10 +339,7 @@ class Tracker:
         start of a turn (the cards before it are hidden)."""
         if seat == self.you:
             raise IllegalMove(Refusal("yours"))
-        if self.phase == OVER or seat != self.turn:
-            raise IllegalMove(Refusal("turn", {"seat": self.turn}))
-        self._take(1)
-        self._overeat(seat, 1)
+        self.drew(seat, 1, overate=True)
 
     def passed(self, seat: int) -> None:
         """``seat`` had to start a pile with no food, and no card was left to
@@ -282,6 +357,38 @@ class Tracker:
         if add and self._in_game() >= MOST_OVEREATING:
             raise IllegalMove(Refusal("full", {"most": MOST_OVEREATING}))
         self._new_round(add=add)
+
+    # -- what the rules force -------------------------------------------------------------
+
+    def free(self) -> int:
+        """Cards of the draw pile that are not overeating cards: drawing more
+        than these turns one up.
+
+        >>> Tracker(players=3, you=0).free()
+        74
+        """
+        return max(0, self.draw - self.overeating)
+
+    def overeating_bounds(self, cards: int) -> tuple[int, int]:
+        """How few and how many overeating cards can turn up when ``cards``
+        cards are drawn now, every one (an eat): the first come from the
+        draw pile, which holds every overeating card in play; the discard
+        pile, drawn from past it, holds none.
+
+        >>> table = Tracker(players=3, you=0)
+        >>> table.overeating_bounds(12), table.overeating_bounds(75), table.overeating_bounds(80)
+        ((0, 1), (1, 1), (1, 1))
+        """
+        drawn = min(cards, self.draw)
+        return max(0, drawn - self.free()), min(self.overeating, drawn)
+
+    def _overeats(self, count: int, *, shown: bool) -> Refusal:
+        least, _ = self.overeating_bounds(count)
+        return Refusal("overeats", {"least": least, "cards": count, "free": self.free(),
+                                    "shown": int(shown)})
+
+    def _holds_food(self) -> bool:
+        return any(self.hand[value] for value in FOODS)
 
     # -- the round's end ------------------------------------------------------------------
 
@@ -313,6 +420,7 @@ class Tracker:
         if seat == self.you:
             if card not in FOODS and card not in (PLUS, REVERSE, CHOOSE):
                 raise IllegalMove(Refusal("card", {"card": card}))
+            self._supply(card)
             self.hand[card] += 1
 
     def _in_game(self) -> int:
@@ -365,3 +473,17 @@ class Tracker:
             moves += [(CHOOSE, seat) for seat in range(self.players) if seat != self.you]
         moves += [(SKIP, value) for value in FOODS if hand[value] >= 2]
         return moves
+
+
+def _until_food(cards: Sequence[int]) -> bool:
+    """Cards drawn until a food card came: none before the last is food or
+    an overeating card, and the last is one of them.
+
+    >>> _until_food([8, 9, 4]), _until_food([8, OVEREATING]), _until_food([4, 5])
+    (True, True, False)
+    """
+    if not cards:
+        return False
+    *first, last = cards
+    stops = (*FOODS, OVEREATING)
+    return last in stops and not any(card in stops for card in first)

@@ -635,6 +635,30 @@ def concern_text(catalog: Catalog, warning: Warning, names: Sequence[str]) -> st
     )
 
 
+def impossible_text(catalog: Catalog, warning: Warning, names: Sequence[str]) -> str:
+    """An entry against what the rules force: why it is refused, and what to enter.
+
+    >>> en = Catalog.for_language("en")
+    >>> impossible_text(en, Warning(Concern.HAND_SIZE, 0, 0, count=9, limit=8), ["Ana"])
+    'Your hand holds 8 cards this turn, not 9 cards: enter every card of it.'
+    """
+    c = catalog
+    player = names[warning.seat] if warning.seat is not None else ""
+    concern = warning.concern
+    if concern is Concern.NO_CHOPSTICKS:
+        return c.text("%(player)s has no chopsticks on the table: one card this turn. Enter "
+                      "the card taken.", player=player)
+    if concern is Concern.DUMMY_TWO:
+        return c.text("%(player)s takes one card a turn, never with chopsticks: enter the one "
+                      "card.", player=player)
+    if concern is Concern.HAND_SIZE:
+        return c.text("Your hand holds %(limit)s this turn, not %(count)s: enter every card "
+                      "of it.", limit=cards(c, warning.limit), count=cards(c, warning.count))
+    return c.text("%(player)s's table holds at most %(limit)s a round, not %(count)s: enter it "
+                  "again.", player=player, limit=cards(c, warning.limit),
+                  count=cards(c, warning.count))
+
+
 def typing_help(catalog: Catalog) -> list[str]:
     """How to type a card, a line each."""
     c = catalog

@@ -12,6 +12,7 @@ back exactly the same game.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,8 +22,16 @@ from companion.games.sushigo.bots import BOTS, Bot
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Choice, Game, Variant
 from companion.games.sushigo.draft import Event as GameEvent
-from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, Warning
+from companion.games.sushigo.tracker import (
+    Concern,
+    Entry,
+    EntryKind,
+    ImpossibleEntry,
+    Tracker,
+    Warning,
+)
 from companion.journal import Event, Journal, JournalError, Loaded, transaction
+from companion.store import write_copy
 
 #: The game's name in journal headers.
 GAME = "sushigo"
@@ -199,9 +208,43 @@ def _entry_from(data: Event) -> Entry:
     )
 
 
+#: The journal's note of an entry taken out when the game was resumed.
+REFUSED = "refused"
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A fact of a saved game against what the rules force (an older version
+    kept it), and why: the game resumed just before it, and it and the
+    ``later`` facts after it were taken out of the journal; ``told`` once the
+    player heard it."""
+
+    warning: Warning
+    later: int
+    told: bool = False
+
+    def json(self) -> dict[str, Any]:
+        w = self.warning
+        return {"type": REFUSED, "concern": w.concern.value, "seat": w.seat,
+                "card": w.card.id if w.card is not None else None, "count": w.count,
+                "limit": w.limit, "later": self.later, "told": self.told}
+
+    @classmethod
+    def of(cls, data: Event) -> Refused:
+        card = data["card"]
+        warning = Warning(Concern(data["concern"]), 0, data["seat"],
+                          Card.from_id(card) if card is not None else None,
+                          int(data["count"]), int(data["limit"]))
+        return cls(warning, int(data["later"]), bool(data["told"]))
+
+
 @dataclass
 class TableSession:
-    """A real game at a real table, followed by the tracker, every fact journaled."""
+    """A real game at a real table, followed by the tracker, every fact journaled.
+    A game saved with a fact against what the rules force (an older version
+    kept some) resumes just before it: that fact and those after it are
+    taken out of the journal (kept in a copy beside the store), and a note
+    journaled in their place is said once (:meth:`refused`)."""
 
     journal: Journal
     tracker: Tracker
@@ -251,19 +294,55 @@ class TableSession:
 
     def _replay(self) -> None:
         self.tracker = self._new_tracker(self.journal.header)
-        for event in self.journal.events:
-            if event["type"] == "entry":
-                self.tracker.add(_entry_from(event))
-            elif event["type"] == "replace":
-                self.tracker.replace(event["index"], _entry_from(event))
-            elif event["type"] == "remove":
-                self.tracker.remove(event["index"])
+        for index, event in enumerate(self.journal.events):
+            try:
+                if event["type"] == "entry":
+                    self.tracker.add(_entry_from(event))
+                elif event["type"] == "replace":
+                    self.tracker.replace(event["index"], _entry_from(event))
+                elif event["type"] == "remove":
+                    self.tracker.remove(event["index"])
+            except ImpossibleEntry as error:
+                self._cut(index, error.warning)
+                self._replay()
+                return
+
+    def _cut(self, index: int, warning: Warning) -> None:
+        """Take the refused fact (event ``index``) and every event after it
+        out of the journal (kept in a copy beside the store), and note it."""
+        taken = self.journal.events[index:]
+        write_copy(self.journal.path, "".join(
+            json.dumps(event, ensure_ascii=False) + "\n" for event in taken).encode())
+        with transaction():  # all of it or none, whenever the app is stopped
+            while len(self.journal.events) > index:
+                self.journal.undo()
+            later = sum(e["type"] in ("entry", "replace", "remove") for e in taken[1:])
+            self.journal.append(Refused(warning, later).json())
+
+    def refused(self) -> Refused | None:
+        """The fact taken out when the game was resumed, if it is not told yet."""
+        last = self.last_event()
+        if last is not None and last["type"] == REFUSED and not last["told"]:
+            return Refused.of(last)
+        return None
+
+    def told_refused(self) -> None:
+        """The fact taken out has been said: not again."""
+        note = self.refused()
+        if note is not None:
+            with transaction():
+                self.journal.undo()
+                self.journal.append(Refused(note.warning, note.later, told=True).json())
 
     def add(self, entry: Entry) -> list[Warning]:
-        """Journal a fact, then keep it; the concerns it raises."""
-        placed = self.tracker.place(entry)  # nonsense is refused before anything is written
+        """Keep a fact, then journal it; the concerns it raises. A fact that
+        cannot mean anything, or is against what the rules force, is refused
+        (:class:`~companion.games.sushigo.tracker.TrackerError`) before
+        anything is written."""
+        placed = self.tracker.place(entry)
+        warnings = self.tracker.add(placed)
         self.journal.append(_entry_json(placed))
-        return self.tracker.add(placed)
+        return warnings
 
     def replace(self, index: int, entry: Entry) -> list[Warning]:
         """Correct an earlier fact (journaled like any other action)."""
@@ -272,8 +351,9 @@ class TableSession:
             Entry(entry.kind, entry.cards, entry.seat,
                   entry.round or old.round, entry.turn or old.turn)
         )
+        warnings = self.tracker.replace(index, placed)
         self.journal.append({**_entry_json(placed), "type": "replace", "index": index})
-        return self.tracker.replace(index, placed)
+        return warnings
 
     def remove(self, index: int) -> Entry:
         """Drop an earlier fact altogether (journaled like any other action)."""
@@ -315,7 +395,8 @@ class TableSession:
             return None  # nothing to take back: the skips stay
         with transaction():  # the whole undo saved at once, or none of it
             while (last := self.last_event()) is not None and (
-                    last["type"] == "skip" or last.get("kind") == EntryKind.NEXT.value):
+                    last["type"] in ("skip", REFUSED)
+                    or last.get("kind") == EntryKind.NEXT.value):
                 self.undo()
             entries = self.tracker.entries
             if not entries:

@@ -37,14 +37,21 @@ from companion.games.sushigo.narration import (
     coming_hand_text,
     concern_text,
     hand_text,
+    impossible_text,
     pick_text,
     taken_back_text,
     taken_text,
 )
 from companion.games.sushigo.practice import variant_of, variants
-from companion.games.sushigo.session import TableSession
+from companion.games.sushigo.session import Refused, TableSession
 from companion.games.sushigo.telling import READER, Teller
-from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, TrackerError
+from companion.games.sushigo.tracker import (
+    Entry,
+    EntryKind,
+    ImpossibleEntry,
+    Tracker,
+    TrackerError,
+)
 from companion.games.sushigo.tracker import Warning as Concern
 from companion.keymap import Words
 from companion.narration import Verbosity
@@ -148,6 +155,10 @@ class TableGame:
             before.append(info(self.text("Table game: %(players)s. You are %(player)s.",
                                          players=", ".join(self.names),
                                          player=self.names[tracker.you])))
+            refused = self.session.refused()
+            if refused is not None:
+                before.append(self._refused(refused))
+                self.session.told_refused()
         if self._announced != (tracker.round, tracker.turn):
             self._announced = (tracker.round, tracker.turn)
             before.append(self.teller.turn(tracker.round, tracker.turn))
@@ -155,6 +166,19 @@ class TableGame:
         if step == DONE:
             return self._turn_ends(before)
         return Step(self._question(step), tuple(before), step)
+
+    def _refused(self, refused: Refused) -> Announcement:
+        """The fact of the saved game that the rules refuse, taken out: said once."""
+        why = impossible_text(self.teller.catalog, refused.warning, self.names)
+        if refused.later:
+            return warning(self.teller.catalog.plural(
+                "This game was saved with an entry the rules do not allow: it and the %(n)d "
+                "entry after it are taken out, and it is asked again. %(why)s",
+                "This game was saved with an entry the rules do not allow: it and the %(n)d "
+                "entries after it are taken out, and it is asked again. %(why)s",
+                refused.later, why=why))
+        return warning(self.text("This game was saved with an entry the rules do not allow: "
+                                 "it is taken out and asked again. %(why)s", why=why))
 
     def _question(self, step: TurnQuestion) -> CardsQuestion:
         tracker = self.tracker
@@ -225,6 +249,8 @@ class TableGame:
             said = [reply(self.text("%(player)s's table: %(cards)s.", player=self.names[seat],
                                     cards=card_list(self.teller.catalog, cards)))]
             return said + self._concerns(concerns)
+        except ImpossibleEntry as error:
+            return [warning(impossible_text(self.teller.catalog, error.warning, self.names))]
         except TrackerError as error:
             return [warning(str(error))]
 
@@ -262,10 +288,12 @@ class TableGame:
             try:
                 cards = Cards.read(argument, READER).cards
                 said = self._hand(cards)
-            except ValueError as error:
-                said = [warning(READER.refusal(teller.language, error))]
+            except ImpossibleEntry as error:
+                said = [warning(impossible_text(teller.catalog, error.warning, self.names))]
             except TrackerError as error:
                 said = [warning(str(error))]
+            except ValueError as error:
+                said = [warning(READER.refusal(teller.language, error))]
         elif name == "hand":
             hand = tracker.hand()
             said = [reply(hand_text(teller.catalog, hand, teller.verbosity) if hand is not None

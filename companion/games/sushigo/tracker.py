@@ -5,7 +5,13 @@ player enters: their own hand when they scan it, their picks, the other
 players' revealed cards when someone enters them (perhaps a turn late), or a
 whole tableau at the end of a round. From those facts alone it keeps every
 tableau and score, follows each hand round the table, and says what does not
-fit, without ever refusing the player's correction.
+fit (a pick the traced hand did not hold, a hand that differs from what was
+traced of it, more copies of a card than the deck has, a hand entered in
+part) without refusing the player's word. What the rules force is another
+matter: a hand of more cards than the turn holds, two cards taken with no
+chopsticks on a table known to the turn, two cards for the dummy, a tableau
+larger than a round. An entry against one of those cannot be true, and is
+refused (:class:`ImpossibleEntry`), never kept.
 
 Facts are :class:`Entry` values kept in order; everything else is worked out
 again from them whenever they change (an entry can be replaced or removed),
@@ -132,6 +138,25 @@ class TrackerError(ValueError):
     never errors: they are :class:`Warning` values."""
 
 
+#: Concerns that the rules force whatever else was entered: an entry raising
+#: one is refused (a hand only when larger than the turn's, two cards without
+#: chopsticks only on a table known to the turn). The deck's counts are not
+#: among them: which entry is wrong is not known (a card counted too many is
+#: said and kept).
+FORCED = frozenset({Concern.NO_CHOPSTICKS, Concern.DUMMY_TWO, Concern.HAND_SIZE,
+                    Concern.TABLEAU_SIZE})
+
+
+class ImpossibleEntry(TrackerError):
+    """An entry against what the rules force, refused and not kept;
+    ``warning`` says what (its concern is one of :data:`FORCED`)."""
+
+    def __init__(self, warning: Warning) -> None:
+        super().__init__(f"{warning.concern.value}: seat {warning.seat}, card {warning.card}, "
+                         f"{warning.count} of {warning.limit}")
+        self.warning = warning
+
+
 @dataclass(frozen=True, slots=True)
 class HandInfo:
     """What is known of one hand now.
@@ -206,20 +231,64 @@ class Tracker:
         return tuple(self._entries)
 
     def add(self, entry: Entry) -> list[Warning]:
-        """Keep a fact (now, unless it says when); the concerns it raises."""
+        """Keep a fact (now, unless it says when); the concerns it raises.
+        Raises :class:`ImpossibleEntry`, keeping nothing, for a fact against
+        what the rules force.
+
+        >>> from companion.games.sushigo.cards import Card
+        >>> t = Tracker(["Ana", "Ben"], you=0)
+        >>> t.add(Entry.hand([Card.TEMPURA] * 11))
+        Traceback (most recent call last):
+        ...
+        companion.games.sushigo.tracker.ImpossibleEntry: hand-size: seat 0, card None, 11 of 10
+        >>> t.entries
+        ()
+        """
         entry = self.place(entry)
         self._entries.append(entry)
-        self._derived = self._derive()
-        return [w for w in self._derived.warnings if w.entry == len(self._entries) - 1]
+        try:
+            return self._keep(len(self._entries) - 1)
+        except ImpossibleEntry:
+            self._entries.pop()
+            raise
 
     def replace(self, index: int, entry: Entry) -> list[Warning]:
-        """Correct a fact (a mis-scan, a wrong seat); everything is worked out again."""
+        """Correct a fact (a mis-scan, a wrong seat); everything is worked out
+        again (refused as :meth:`add` refuses)."""
         old = self._entries[index]
         entry = self.place(replace(entry, round=entry.round or old.round,
                                      turn=entry.turn or old.turn))
         self._entries[index] = entry
-        self._derived = self._derive()
-        return [w for w in self._derived.warnings if w.entry == index]
+        try:
+            return self._keep(index)
+        except ImpossibleEntry:
+            self._entries[index] = old
+            raise
+
+    def _keep(self, index: int) -> list[Warning]:
+        """The facts worked out again with entry ``index`` new: its concerns,
+        or :class:`ImpossibleEntry` (the facts then left as they were)."""
+        derived = self._derive()
+        warnings = [w for w in derived.warnings if w.entry == index]
+        for warning in warnings:
+            if warning.concern in FORCED and self._forced(derived, warning):
+                raise ImpossibleEntry(warning)
+        self._derived = derived
+        return warnings
+
+    def _forced(self, d: _Derived, warning: Warning) -> bool:
+        """Whether a concern is what the rules force: always, but a hand only
+        when it holds more cards than the turn's (fewer: entered in part), and
+        two cards without chopsticks only when every pick before it this round
+        is known."""
+        if warning.concern is Concern.HAND_SIZE:
+            return warning.count > warning.limit
+        if warning.concern is not Concern.NO_CHOPSTICKS:
+            return True
+        entry = self._entries[warning.entry]
+        assert entry.seat is not None and entry.round is not None and entry.turn is not None
+        table = self._tables_of(_until(d, entry), entry.round)[entry.seat]
+        return len(table) >= entry.turn - 1
 
     def remove(self, index: int) -> Entry:
         entry = self._entries.pop(index)
@@ -429,7 +498,11 @@ class Tracker:
         """Cards on every table of the game and in the player's hand now must
         fit in the deck; a card over the count is blamed on its last entry."""
         limits = deck_counts(self.variant.soy_sauce)
+        # the hand held now, less what was taken from it this turn (on a table now)
         seen: Counter[Card] = Counter(d.hands.get((d.round, d.turn), ()))
+        seen -= Counter(d.picks.get((d.round, d.turn, self.you), ()))
+        if self.dummy is not None and self.controller(d.round, d.turn) == self.you:
+            seen -= Counter(d.picks.get((d.round, d.turn, self.dummy), ()))
         for round_ in range(1, d.round + 1):
             for table in self._tables_of(d, round_):
                 seen.update(table)

@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from companion.games.micimaki.session import Entry, TableSession
 from tests.test_plain import Conversation, first_start
 
 #: Where the app asks for a practice move, or is back at the main menu.
@@ -120,5 +123,84 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     app.send("undo")
     app.until("Cleo's move: a card, a pair, or eat:")
     assert "Taken back: Cleo's last entry." in app.lines
+    app.send("quit")
+    assert app.close() == 0
+
+
+#: The issue's refusal: an eat of 77 against a draw pile of 75, 1 of them overeating.
+MUST_OVEREAT = ("At least 1 overeating card turns up: that eat draws 75 cards, and only 74 in "
+                "the draw pile are not overeating cards. Type eat x.")
+
+
+def test_the_table_refuses_an_eat_the_rules_make_overeat_and_goes_on(tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.until("Main menu, Mici Maki.")
+    app.answer("Choose 1 to 6:", "1")  # the table companion
+    app.answer("3 to 7:", "3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 3:", "1")  # I am Ana
+    app.answer("Choose 1 to 3:", "1")  # Ana starts
+    app.answer("Choose 1 to 2:", "1")  # the usual deck
+    app.answer("Your 5 cards as dealt, card by card:", "7 7 7 7 2")
+    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    app.answer("Start a pile with a food card:", "7")
+    for player in ("Ben", "Cy", "You", "Ben", "Cy", "You", "Ben", "Cy", "You", "Ben"):
+        prompt = ("Your move: a card, a pair, or eat:" if player == "You"
+                  else f"{player}'s move: a card, a pair, or eat:")
+        app.answer(prompt, "7")  # eleven 7s served in all: 77
+    app.answer("Cy's move: a card, a pair, or eat:", "eat")  # entered as no overeating
+    app.heard(MUST_OVEREAT)
+    app.until("Cy's move: a card, a pair, or eat:")  # asked again: nothing stored
+    app.send("risk")
+    app.heard("Eating now: 100% risk of overeating. It draws 77 of 75 cards, 1 of them "
+              "overeating.")
+    app.until("Cy's move: a card, a pair, or eat:")
+    app.send("eat x")
+    app.answer("Choose 1 to 2:", "1")  # Cy adds no overeating card
+    assert "Cy: eats 75 cards, an overeating card among them." in app.lines
+    assert "Cy: overeats, 1 token now." in app.lines
+    app.answer("Cy starts a pile with:", "5")
+    app.until("Your move: a card, a pair, or eat:")
+    app.send("risk")
+    app.until("Your move: a card, a pair, or eat:")
+    assert not any("Traceback" in line or "RiskInputError" in line for line in app.lines)
+    app.send("quit")
+    assert app.close() == 0
+    assert app.process.stderr is not None
+    assert "Traceback" not in app.process.stderr.read()
+
+
+def test_a_game_saved_with_that_eat_resumes_before_it_and_says_so_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the game as an older version kept it: Cy's eat of 77 with no overeating card
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    session = TableSession.start(["Ana", "Ben", "Cy"], 0, [7, 7, 7, 7, 2])
+    session.add(Entry("start", 0, 7))
+    for _ in range(10):
+        session.add(Entry("serve", session.tracker.turn, 7))
+    session.journal.append(Entry("ate", 2, 0).json())
+    session.journal.append(Entry("start", 2, 5).json())
+    session.close()
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.until("An unfinished table game was found.")
+    app.answer("Choose 1 to 3:", "1")  # resume it
+    app.until("Cy's move: a card, a pair, or eat:")
+    notes = [line for line in app.lines if line.startswith("This game was saved with")]
+    assert notes == [
+        "This game was saved with an entry the rules do not allow, Cy's: it and the 1 entry "
+        f"after it are taken out, and it is asked again. {MUST_OVEREAT}"]
+    app.send("eat x")
+    app.answer("Choose 1 to 2:", "2")  # Cy adds one more
+    app.until("Cy starts a pile with:")
+    app.send("quit")
+    assert app.close() == 0
+    # the next start goes on where it was, and says the note no more
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    app.answer("Choose 1 to 3:", "1")
+    app.until("Cy starts a pile with:")
+    assert not any(line.startswith("This game was saved with") for line in app.lines)
     app.send("quit")
     assert app.close() == 0

@@ -8,6 +8,7 @@ undo."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import deque
 from collections.abc import Iterator
@@ -35,6 +36,7 @@ from companion.games.micimaki.rules import (
     OVEREATING,
     PILE,
     PLUS,
+    REVERSE,
     SERVE,
     SKIP,
     Event,
@@ -42,7 +44,7 @@ from companion.games.micimaki.rules import (
     Setup,
     hand_cards,
 )
-from companion.games.micimaki.session import PracticeSession, TableSession
+from companion.games.micimaki.session import Entry, PracticeSession, TableSession
 from companion.games.micimaki.table import EATEN, EMPTY, EXTRA_CARD, MOVE, NO_FOOD, WHOM, TableGame
 from companion.games.micimaki.tactile import code
 from companion.journal import Journal, journals
@@ -392,3 +394,256 @@ def test_a_game_stopped_just_after_its_end_says_its_result_once_when_resumed() -
     assert step is not None and step.before[0].text.startswith("Game over. ")
     assert again_practice.advance() is None
     session.close()
+
+
+# -- what the rules force -------------------------------------------------------------------
+
+
+def served(count: int, hand: tuple[int, ...] = (7, 7, 7, 7, 2)) -> TableGame:
+    """The issue's table: Ana (you, first), Ben and Cy; ``count`` 7s served in
+    turn through the table's own questions."""
+    session = TableSession.start(["Ana", "Ben", "Cy"], 0, list(hand))
+    play = TableGame(session, "en", Verbosity.NORMAL)
+    said: list[Announcement] = []
+    for _ in range(count):
+        step = question(play, said)
+        assert step.key == MOVE
+        answered = texts(play.take(step, Cards.of([7])))
+        assert answered[0].startswith(("Ana: ", "Ben: ", "Cy: ")), answered
+    return play
+
+
+def word(play: TableGame, name: str, argument: str = "") -> list[str]:
+    answered = play.command(name, argument)
+    assert answered is not None
+    return texts(answered.said)
+
+
+def test_another_player_s_eat_that_must_turn_up_an_overeating_card_is_refused() -> None:
+    play = served(11)  # 77 against a draw pile of 75, 1 of them overeating
+    said: list[Announcement] = []
+    step = question(play, said)
+    assert step.question.prompt == "Cy's move: a card, a pair, or eat:"  # type: ignore[union-attr]
+    assert word(play, "risk") == [
+        "Eating now: 100% risk of overeating. It draws 77 of 75 cards, 1 of them overeating."]
+    events = len(play.session.journal.events)
+    assert word(play, "eat") == [
+        "At least 1 overeating card turns up: that eat draws 75 cards, and only 74 in the "
+        "draw pile are not overeating cards. Type eat x."]
+    assert len(play.session.journal.events) == events  # never stored
+    again = question(play, said)
+    assert again.question == step.question
+    assert word(play, "risk")[0].startswith("Eating now: 100% risk")  # and never raises
+    assert word(play, "eat", "x") == ["Cy: eats 75 cards, an overeating card among them.",
+                                      "Cy: overeats, 1 token now."]
+    step = question(play, said)
+    assert step.key == EXTRA_CARD
+    play.take(step, False)
+    step = question(play, said)
+    assert step.question.prompt == "Cy starts a pile with:"  # type: ignore[union-attr]
+    play.take(step, Cards.of([5]))
+    assert word(play, "risk")[0].startswith("Eating now: ")
+    play.close()
+
+
+def test_your_eat_that_must_turn_up_an_overeating_card_is_refused() -> None:
+    play = served(10)  # 70: Ben eats it, no overeating card (possible: 74 are not)
+    assert word(play, "eat") == ["Ben: eats 70 cards, no overeating."]
+    said: list[Announcement] = []
+    play.take(question(play, said), Cards.of([5]))  # Ben starts a pile
+    play.take(question(play, said), Cards.of([5]))  # Cy serves: 10 against 5 cards
+    question(play, said)
+    assert word(play, "eat") == ["You eat 10 cards: enter them as you turn them up."]
+    step = question(play, said)
+    assert step.key == EATEN
+    events = len(play.session.journal.events)
+    assert texts(play.take(step, Cards.of([2, 3, 4, 5, 6, 7, 7, 7, 7, 7]))) == [
+        "At least 1 overeating card turns up: that eat draws 10 cards, and only 4 in the "
+        "draw pile are not overeating cards. Enter the cards again, with x for each "
+        "overeating card."]
+    # past the draw pile's 5, the cards are the discard pile's: its ten 7s
+    assert texts(play.take(step, Cards.of([2, 3, OVEREATING, 4, 5, 7, 7, 7, 7, 6]))) == [
+        "From card 6 on, the cards drawn are the discard pile's, shuffled, and it holds too "
+        "few of Food 6: enter the cards again."]
+    assert len(play.session.journal.events) == events
+    assert question(play, said).key == EATEN
+    answered = texts(play.take(step, Cards.of([2, 3, OVEREATING, 4, 5, 7, 7, 7, 7, 7])))
+    assert answered[:2] == ["Ana: eats 10 cards, an overeating card among them.",
+                            "Ana: overeats, 1 token now."]
+    play.close()
+
+
+def test_a_draw_for_food_that_must_turn_up_an_overeating_card_is_refused() -> None:
+    play = served(10)
+    word(play, "eat")  # Ben eats 70: 5 cards left, 1 of them overeating
+    said: list[Announcement] = []
+    step = question(play, said)
+    assert step.question.prompt == "Ben starts a pile with:"  # type: ignore[union-attr]
+    events = len(play.session.journal.events)
+    assert word(play, "drew", "5") == [
+        "An overeating card turns up by card 5 drawn: only 4 cards of the draw pile are not "
+        "overeating cards. Type drew 5 x, or a smaller number with x."]
+    assert word(play, "drew", "6 x") == [
+        "An overeating card turns up by card 5 drawn: only 4 cards of the draw pile are not "
+        "overeating cards. Type drew 5 x, or a smaller number with x."]
+    assert len(play.session.journal.events) == events
+    assert question(play, said).question == step.question
+    assert word(play, "drew", "5 x")[:2] == ["Ben: draws 5 cards.", "Ben: overeats, 1 token now."]
+    play.close()
+
+
+def test_an_empty_hand_draws_first_and_its_draw_follows_the_draw_pile() -> None:
+    play = served(10, hand=(7, 7, 7, 7, 5))
+    said: list[Announcement] = []
+
+    def move(cards: list[int]) -> list[str]:
+        step = question(play, said)
+        assert step.key == MOVE
+        return texts(play.take(step, Cards.of(cards)))
+
+    move([PLUS])  # Ben: 71
+    assert word(play, "eat") == ["Cy: eats 71 cards, no overeating."]  # 4 left, 3 not x
+    for cards in ([5], [5], [PLUS], [5]):  # Cy starts, you serve your last card, Ben too
+        move(cards)
+    step = question(play, said)
+    assert step.key == EMPTY and isinstance(step.question, CardsQuestion)
+    assert step.question.prompt == (
+        "Your hand is empty: draw 3 cards and enter them (x for an overeating card):")
+    assert texts(play.take(step, Cards.of([PLUS, 2]))) == [
+        "That turns up 3 cards: enter exactly that many."]
+    play.take(step, Cards.of([PLUS, 2, 3]))  # 1 card left: the overeating card
+    move([PLUS])
+    step = question(play, said)
+    assert step.key == EMPTY and isinstance(step.question, Menu)
+    assert step.question.title == "Ben's hand is empty: Ben draws 3 cards."
+    events = len(play.session.journal.events)
+    assert word(play, "eat") == [
+        "Ben's hand is empty: three cards are drawn first, then the move."]
+    why = ("An overeating card turns up by card 1 drawn: only 0 cards of the draw pile are "
+           "not overeating cards. Choose where the overeating card came, card 1 at the latest.")
+    assert texts(play.take(step, 0)) == [why]  # no overeating card
+    assert texts(play.take(step, 2)) == [why]  # as card 2
+    assert len(play.session.journal.events) == events
+    assert question(play, said).question == step.question
+    assert texts(play.take(step, 1)) == ["Ben: draws 1 card.",
+                                         "Ben: overeats, 1 token now."]
+    play.close()
+
+
+def test_no_card_is_entered_more_often_than_the_deck_has_it() -> None:
+    session = TableSession.start(["Ana", "Ben", "Cy"], 0, [PLUS, 2, 3, 4, 5],
+                                 setup=Setup(players=3, food_each=3), first=1)
+    play = TableGame(session, "en", Verbosity.NORMAL)
+    said: list[Announcement] = []
+    for cards in ([7], [7], [PLUS], [7]):
+        play.take(question(play, said), Cards.of(cards))
+    step = question(play, said)
+    assert texts(play.take(step, Cards.of([7]))) == [
+        "Food 7: the deck has only 3, all already in sight in your hand and on the piles: "
+        "check the card."]
+    assert question(play, said).question == step.question
+    play.close()
+
+
+def stored_with(*old: Entry, you_first: int = 11) -> Path:
+    """A game saved by an older version: eleven 7s served (Ana, Ben, Cy, Ana
+    first), then ``old``, entries it accepted, journaled as it did."""
+    session = TableSession.start(["Ana", "Ben", "Cy"], 0, [7, 7, 7, 7, 2])
+    session.add(Entry("start", 0, 7))
+    for _ in range(you_first - 1):
+        session.add(Entry("serve", session.tracker.turn, 7))
+    for entry in old:
+        session.journal.append(entry.json())
+    path = session.journal.path
+    session.close()
+    return path
+
+
+def resumed(path: Path) -> TableGame:
+    journal, loaded = Journal.open(path)
+    assert not loaded.damaged
+    play = games()["mici-maki"].resume(journal, random.Random(1), "en", Verbosity.NORMAL)
+    assert isinstance(play, TableGame)
+    return play
+
+
+def test_a_game_saved_with_an_impossible_entry_resumes_just_before_it_and_asks_again() -> None:
+    # the issue's game, as the old version kept it: Cy's eat of 77 with no overeating
+    # card, then Cy's new pile
+    path = stored_with(Entry("ate", 2, 0), Entry("start", 2, 5))
+    play = resumed(path)
+    said: list[Announcement] = []
+    step = question(play, said)
+    assert texts(said) == [
+        "Mici Maki at the table: Ana, Ben, Cy. You are Ana.",
+        "This game was saved with an entry the rules do not allow, Cy's: it and the 1 entry "
+        "after it are taken out, and it is asked again. At least 1 overeating card turns up: "
+        "that eat draws 75 cards, and only 74 in the draw pile are not overeating cards. "
+        "Type eat x."]
+    assert said[1].role is Role.WARNING
+    assert step.question.prompt == "Cy's move: a card, a pair, or eat:"  # type: ignore[union-attr]
+    assert [e.what for e in play.session.entries()] == ["start"] + ["serve"] * 10
+    assert word(play, "risk")[0].startswith("Eating now: 100% risk")
+    # what was taken out is kept beside the store
+    (kept,) = path.parent.glob(f"{path.name}.damaged-*")
+    assert [json.loads(line)["what"] for line in kept.read_text().splitlines()] == [
+        "ate", "start"]
+    # said once: not at the next start
+    play.close()
+    again = resumed(path)
+    said = []
+    assert question(again, said).question == step.question
+    assert texts(said) == ["Mici Maki at the table: Ana, Ben, Cy. You are Ana."]
+    # undo goes on from there, the note aside: Ben's serve is taken back
+    assert word(again, "undo") == ["Taken back: Ben's last entry."]
+    assert question(again, said).question.prompt == (  # type: ignore[union-attr]
+        "Ben's move: a card, a pair, or eat:")
+    again.close()
+
+
+def test_a_game_resumed_before_an_impossible_eat_of_yours_asks_for_its_cards_again() -> None:
+    # twelve 7s: your eat of 84 begun, then 75 cards with no overeating card
+    path = stored_with(Entry("pending", 0, EAT), Entry("eat", 0, cards=(2,) * 75),
+                       you_first=12)
+    play = resumed(path)
+    said: list[Announcement] = []
+    step = question(play, said)
+    assert step.key == EATEN
+    assert texts(said)[1] == (
+        "This game was saved with an entry the rules do not allow, Ana's: it is taken out and "
+        "asked again. At least 1 overeating card turns up: that eat draws 75 cards, and only "
+        "74 in the draw pile are not overeating cards. Enter the cards again, with x for each "
+        "overeating card.")
+    turned = [OVEREATING, *[2] * 11, *[3, 4, 5, 6] * 12, *[PLUS] * 7, *[REVERSE] * 5,
+              *[CHOOSE] * 3]
+    answered = texts(play.take(step, Cards.of(turned)))
+    assert answered[0] == "Ana: eats 75 cards, an overeating card among them."
+    play.close()
+    # a game not resumed when offered keeps the note for the next start
+    path = stored_with(Entry("ate", 2, 0))
+    resumed(path).close()
+    play = resumed(path)
+    said = []
+    question(play, said)
+    assert texts(said)[1].startswith("This game was saved with an entry the rules do not allow")
+    play.close()
+
+
+def test_a_chance_that_cannot_be_worked_out_is_said_and_never_raised() -> None:
+    play = served(11)
+    said: list[Announcement] = []
+    question(play, said)
+    play.take(question(play, said), Cards.of([7]))  # Cy serves the twelfth: your turn
+    # figures no table can show (no version records them now): a fault, said
+    play.tracker.draw = 0
+    fault = ("The chance of overeating cannot be worked out from what is entered (draw pile 0, "
+             "overeating cards 1): a fault of the companion, please report it. Undo takes back "
+             "the last entry.")
+    assert word(play, "risk") == [fault]
+    assert word(play, "hint") == [fault]
+    assert "risk unknown" in play.facts()
+    said.clear()
+    step = question(play, said)
+    assert step.question.prompt == "Your move: a card, a pair, or eat:"  # type: ignore[union-attr]
+    assert fault in texts(said)
+    play.close()

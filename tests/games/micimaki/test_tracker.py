@@ -59,9 +59,7 @@ def mirror(game: Game, table: Tracker, move: tuple[int, int]) -> None:
             if event.seat == table.you:
                 table.drew(event.seat, event.cards)
             elif event.cards[-1] == OVEREATING:
-                if len(event.cards) > 1:
-                    table.drew(event.seat, len(event.cards) - 1)
-                table.overate(event.seat)
+                table.drew(event.seat, len(event.cards), overate=True)
             else:
                 table.drew(event.seat, len(event.cards))
         elif event.kind == "passed":
@@ -160,3 +158,134 @@ def test_the_risk_said_before_eating() -> None:
     assert table.value == 10 and table.turn == 2
     assert table.risk() == overeating_risk(draw=table.draw, overeating=1, eat=10)
     assert sorted(table.playable()) == [(EAT, 0), (PLAY, REVERSE), (SKIP, 7)]
+
+
+def sevens(served: int, hand: tuple[int, ...] = (7, 7, 7, 7, 2)) -> Tracker:
+    """Ana (you), Ben and Cy, Ana first: a pile of ``served`` 7s, served in turn."""
+    table = Tracker(3, 0, hand=list(hand))
+    table.start(0, 7)
+    for _ in range(served - 1):
+        table.serve(table.turn, 7)
+    return table
+
+
+def refused(entry: Callable[[], None], table: Tracker) -> Refusal:
+    """The refusal of an entry, which changed nothing."""
+    before = copy.deepcopy(table.__dict__)
+    with pytest.raises(IllegalMove) as error:
+        entry()
+    assert table.__dict__ == before
+    return error.value.refusal
+
+
+def test_an_eat_past_every_card_that_is_not_overeating_must_turn_one_up() -> None:
+    # the issue's case: eleven 7s (77) against a draw pile of 75, 1 of them overeating
+    table = sevens(11)
+    assert (table.value, table.turn, table.draw, table.overeating) == (77, 2, 75, 1)
+    assert table.overeating_bounds(table.value) == (1, 1) and table.risk() == 1
+    assert refused(lambda: table.ate(2, overate=0), table) == Refusal(
+        "overeats", {"least": 1, "cards": 75, "free": 74, "shown": 0})
+    table.ate(2, overate=1)
+    assert table.tokens == [0, 0, 1] and table.phase == ADD
+    table.add_overeating(True)
+    assert table.risk() == 0  # a new round: no pile yet
+    # your own eat, the cards entered: the same; 74 is still possible without one
+    table = sevens(11)
+    table.serve(2, 7)  # the twelfth: 84
+    assert refused(lambda: table.eat(0, [2] * 75), table) == Refusal(
+        "overeats", {"least": 1, "cards": 75, "free": 74, "shown": 1})
+    table = sevens(10)
+    table.serve(1, 7)
+    assert table.overeating_bounds(table.value) == (1, 1)
+    table = sevens(10)
+    assert table.overeating_bounds(70) == (0, 1)
+    table.ate(1, overate=0)  # 70 of 75: possible
+    assert (table.draw, table.free(), table.overeating) == (5, 4, 1)
+
+
+def test_a_draw_past_every_card_that_is_not_overeating_must_turn_one_up() -> None:
+    table = sevens(10)
+    table.ate(1, overate=0)  # Ben eats 70 cards: 5 left, 1 of them overeating
+    assert (table.phase, table.turn, table.free()) == (PILE, 1, 4)
+    # Ben holds no food to start a pile (unseen): his draw stops at food or overeating
+    assert refused(lambda: table.drew(1, 5), table) == Refusal(
+        "draw-overeats", {"card": 5, "free": 4, "shown": 0, "empty": 0})
+    assert refused(lambda: table.drew(1, 6, overate=True), table) == Refusal(
+        "draw-overeats", {"card": 5, "free": 4, "shown": 0, "empty": 0})
+    probe = copy.deepcopy(table)
+    probe.drew(1, 4)  # four actions: possible
+    assert probe.free() == 0 and probe.sizes[1] == 76
+    table.drew(1, 5, overate=True)
+    assert table.tokens == [0, 1, 0] and table.phase == ADD
+
+
+def test_your_draws_and_empty_hands_follow_what_the_rules_force() -> None:
+    # you hold food: no draw for food; at a pile in play, no draw at all
+    table = Tracker(3, 0, hand=[2, PLUS, PLUS, REVERSE, CHOOSE])
+    assert refused(lambda: table.drew(0, [8, 3]), table) == Refusal("draw", {"seat": 0})
+    table.start(0, 2)
+    assert refused(lambda: table.drew(1, 2), table) == Refusal("draw", {"seat": 1})
+    # no food in your hand: your draw for food stops at the first food card, or an
+    # overeating card
+    table = Tracker(3, 0, hand=[PLUS, PLUS, REVERSE, CHOOSE, CHOOSE])
+    assert refused(lambda: table.drew(0, [5, 8]), table) == Refusal("until")
+    assert refused(lambda: table.drew(0, [8, 9]), table) == Refusal("until")
+    table.drew(0, [REVERSE, 5])
+    assert table.sizes[0] == 7
+    # your five 5s played, Ben and Cy serving: your turn comes with an empty hand
+    table = Tracker(3, 0, hand=[5, 5, 5, 5, 5])
+    table.start(0, 5)
+    for card in (5, 5, 5, 5, 5, 5, 5, 5, 5, PLUS, PLUS, 5, 5, PLUS):
+        table.serve(table.turn, 5) if card == 5 else table.action(table.turn, card)
+    # your turn with an empty hand: three cards first, nothing else
+    assert table.sizes[0] == 0 and table.phase == TURN
+    assert refused(lambda: table.eat(0, [2] * table.value), table) == Refusal(
+        "empty", {"seat": 0})
+    assert refused(lambda: table.drew(0, [2, 3]), table) == Refusal("count", {"cards": 3})
+    assert refused(lambda: table.drew(0, [2, 3, 4, 5]), table) == Refusal(
+        "count", {"cards": 3})
+    table.drew(0, [2, 3, 4])
+    assert table.sizes[0] == 3
+
+
+def test_no_card_is_seen_more_often_than_the_deck_has_it() -> None:
+    # a deck of 3 cards of each food: Ben, Cy, then Ben again serve the three 7s
+    table = Tracker(3, 0, hand=[PLUS, 2, 3, 4, 5], setup=Setup(players=3, food_each=3),
+                    first=1)
+    table.start(1, 7)
+    table.serve(2, 7)
+    table.action(0, PLUS)
+    table.serve(1, 7)
+    assert refused(lambda: table.serve(2, 7), table) == Refusal("supply", {"card": 7, "most": 3})
+    # the issue's pile: eleven 7s, then the twelfth; a thirteenth cannot come
+    table = sevens(12)
+    assert table.pile.count(7) == 12 and table.turn == 0 and table.sizes[0] == 1
+    assert refused(lambda: table.correct_hand([7]), table) == Refusal(
+        "supply", {"card": 7, "most": 12})
+    table.correct_hand([3])
+    # a deck set up with no choose card deals none, and none can be played
+    setup = Setup(players=3, choose=0)
+    with pytest.raises(IllegalMove) as error:
+        Tracker(3, 0, hand=[CHOOSE, 2, 3, 4, 5], setup=setup)
+    assert error.value.refusal == Refusal("supply", {"card": CHOOSE, "most": 0})
+    table = Tracker(3, 0, hand=[2, 3, 4, 5, 6], setup=setup)
+    table.start(0, 2)
+    assert refused(lambda: table.action(1, CHOOSE, 0), table) == Refusal(
+        "supply", {"card": CHOOSE, "most": 0})
+    assert refused(lambda: table.correct_hand([CHOOSE, 3, 4, 5]), table) == Refusal(
+        "supply", {"card": CHOOSE, "most": 0})
+
+
+def test_past_the_draw_pile_your_eat_turns_up_the_discard_pile_s_cards() -> None:
+    table = sevens(10)
+    table.ate(1, overate=0)  # 5 left in the draw pile, ten 7s in the discard pile
+    table.start(1, 5)
+    table.serve(2, 5)
+    assert (table.turn, table.value, table.draw, len(table.discard)) == (0, 10, 5, 10)
+    cards = [2, 3, OVEREATING, 4, 5]
+    assert refused(lambda: table.eat(0, [*cards, 7, 7, 7, 7, 6]), table) == Refusal(
+        "discard", {"card": 6, "name": 6})
+    assert refused(lambda: table.eat(0, [2, 3, 4, 5, 6] + [7] * 5), table) == Refusal(
+        "overeats", {"least": 1, "cards": 10, "free": 4, "shown": 1})
+    table.eat(0, [*cards, 7, 7, 7, 7, 7])
+    assert table.tokens[0] == 1 and table.hand[7] == 5

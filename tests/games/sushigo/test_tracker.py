@@ -9,7 +9,14 @@ import pytest
 
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Game, Revealed, RoundScored, Variant
-from companion.games.sushigo.tracker import Concern, Entry, Tracker, TrackerError
+from companion.games.sushigo.tracker import (
+    Concern,
+    Entry,
+    ImpossibleEntry,
+    Tracker,
+    TrackerError,
+    Warning,
+)
 
 NAMES = ["Ana", "Ben", "Cyril", "Dana", "Eve"]
 
@@ -136,6 +143,15 @@ def test_a_corrected_scan_is_taken_and_everything_recomputed() -> None:
     assert t.round_score()[0].points == 3
 
 
+def refused(t: Tracker, entry: Entry) -> Warning:
+    """What an entry against the rules is refused for; nothing is kept."""
+    before = (t.entries, t.warnings, t.round, t.turn)
+    with pytest.raises(ImpossibleEntry) as error:
+        t.add(entry)
+    assert (t.entries, t.warnings, t.round, t.turn) == before
+    return error.value.warning
+
+
 def test_a_sixth_squid_is_questioned_but_kept() -> None:
     t = Tracker(NAMES[:5], 0)
     for seat in range(5):
@@ -145,7 +161,17 @@ def test_a_sixth_squid_is_questioned_but_kept() -> None:
     assert [(w.concern, w.card, w.count, w.limit) for w in warnings] == [
         (Concern.TOO_MANY, Card.SQUID, 6, 5)
     ]
-    assert t.table(0) == (Card.SQUID, Card.SQUID)  # the player's word stands
+    assert t.table(0) == (Card.SQUID, Card.SQUID)  # which entry is wrong is not known
+
+
+def test_the_card_you_pick_from_your_hand_is_counted_once() -> None:
+    t = Tracker(NAMES[:5], 0)
+    for seat in range(1, 5):
+        t.add(Entry.pick(seat, [Card.SQUID]))
+    t.add(Entry.next_turn())
+    assert t.add(Entry.hand([Card.SQUID, *[Card.TEMPURA] * 5])) == []
+    assert t.add(Entry.pick(0, [Card.SQUID])) == []  # the fifth squid, from your hand
+    assert t.warnings == ()
 
 
 def test_a_pick_the_traced_hand_did_not_hold_is_questioned() -> None:
@@ -161,21 +187,39 @@ def test_a_pick_the_traced_hand_did_not_hold_is_questioned() -> None:
     assert warnings[0].card is Card.SALMON and Card.SQUID in warnings[0].expected
 
 
-def test_chopsticks_without_chopsticks_on_the_table_are_questioned() -> None:
+def test_two_cards_without_chopsticks_are_refused_when_the_table_is_known() -> None:
     t = Tracker(NAMES[:3], 0)
-    warnings = t.add(Entry.pick(2, [Card.WASABI, Card.SQUID]))
-    assert [w.concern for w in warnings] == [Concern.NO_CHOPSTICKS]
+    # the first turn: no table holds chopsticks yet
+    assert refused(t, Entry.pick(2, [Card.WASABI, Card.SQUID])).concern is Concern.NO_CHOPSTICKS
+    t.add(Entry.pick(0, [Card.TEMPURA]))
     t.add(Entry.pick(1, [Card.CHOPSTICKS]))
     t.add(Entry.next_turn())
     assert t.add(Entry.pick(1, [Card.WASABI, Card.SQUID])) == []
     assert t.table(1) == (Card.WASABI, Card.SQUID)  # the chopsticks went back into a hand
     assert t.round_score()[1].points == 9
+    # Cyril's first pick is not known: chopsticks may be on his table, questioned and kept
+    warnings = t.add(Entry.pick(2, [Card.EGG, Card.SALMON]))
+    assert [w.concern for w in warnings] == [Concern.NO_CHOPSTICKS]
+    t.add(Entry.pick(0, [Card.TEMPURA]))
+    t.add(Entry.next_turn())
+    # Ana's table is known to the turn: two tempura, no chopsticks
+    assert refused(t, Entry.pick(0, [Card.EGG, Card.SALMON])).seat == 0
 
 
-def test_a_hand_of_the_wrong_size_is_questioned() -> None:
+def test_a_hand_larger_than_the_turn_s_is_refused_a_smaller_one_questioned() -> None:
     t = Tracker(NAMES[:4], 0)
+    warning = refused(t, Entry.hand([Card.TEMPURA] * 9))
+    assert (warning.concern, warning.count, warning.limit) == (Concern.HAND_SIZE, 9, 8)
+    # entered in part (a scan lost): kept, and said
     warnings = t.add(Entry.hand([Card.TEMPURA] * 7))
     assert [(w.concern, w.count, w.limit) for w in warnings] == [(Concern.HAND_SIZE, 7, 8)]
+    assert t.add(Entry.hand([Card.TEMPURA] * 8)) == []
+
+
+def test_a_tableau_larger_than_a_round_is_refused() -> None:
+    t = Tracker(NAMES[:2], 0)
+    warning = refused(t, Entry.tableau(1, [Card.TEMPURA] * 11))
+    assert (warning.concern, warning.count, warning.limit) == (Concern.TABLEAU_SIZE, 11, 10)
 
 
 def test_what_was_taken_from_a_hand_since_it_was_last_held() -> None:
@@ -217,11 +261,10 @@ def test_nonsense_entries_are_refused() -> None:
     assert t.entries == ()
 
 
-def test_two_cards_for_the_dummy_are_questioned_chopsticks_or_not() -> None:
+def test_two_cards_for_the_dummy_are_refused_chopsticks_or_not() -> None:
     t = Tracker(["Ana", "Ben", "Dummy"], 0, variant=Variant(dummy=True))
     t.add(Entry.pick(2, [Card.CHOPSTICKS]))
     t.add(Entry.next_turn())
-    warnings = t.add(Entry.pick(2, [Card.WASABI, Card.SQUID]))
-    assert [w.concern for w in warnings] == [Concern.DUMMY_TWO]
-    assert warnings[0].seat == 2
-    assert t.table(2)[-2:] == (Card.WASABI, Card.SQUID)  # kept all the same
+    warning = refused(t, Entry.pick(2, [Card.WASABI, Card.SQUID]))
+    assert (warning.concern, warning.seat) == (Concern.DUMMY_TWO, 2)
+    assert t.table(2) == (Card.CHOPSTICKS,)
