@@ -619,6 +619,39 @@ class Store:
                     path.unlink()
             os.close(held[0])
 
+    # -- games set aside -----------------------------------------------------------------------
+
+    def set_aside(self, name: str, why: str) -> None:
+        """Keep a damaged game out of the way: it stays in the store as it
+        is, but is no longer offered. ``why`` is kept with it (a line of
+        text). Raises :class:`SaveError` if the disk refuses."""
+        with self.lock:
+            if self.refusal or self.connection is None:
+                raise SaveError(self.refusal or "no store")
+            try:
+                self.connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                        (ASIDE + name, why))
+            except sqlite3.Error as error:
+                raise SaveError(str(error)) from None
+
+    def aside(self) -> dict[str, str]:
+        """The games set aside, by name: why, as :meth:`set_aside` was told."""
+        with self.lock:
+            self._ensure()
+            if self.connection is None:
+                return {}
+            try:
+                rows = self.connection.execute(
+                    "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?",
+                    (len(ASIDE), ASIDE)).fetchall()
+            except sqlite3.Error:
+                return {}
+        return {str(key)[len(ASIDE):]: str(value) for key, value in rows}
+
+
+#: The ``meta`` keys of the games set aside: this, then the game's name.
+ASIDE = "aside:"
+
 
 #: The games' locks this process holds: the lock file, its descriptor and how
 #: many journals have it open.
