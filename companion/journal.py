@@ -47,7 +47,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.store import JSONL, SAVING, Record, SaveError, Store, write_copy
+from companion.store import (
+    JSONL,
+    SAVING,
+    Notice,
+    Record,
+    SaveError,
+    Store,
+    inside,
+    private_folder,
+    tell,
+    write_copy,
+)
 from companion.store import GameInUse as GameInUse  # noqa: PLC0414
 from companion.store import JournalError as JournalError  # noqa: PLC0414
 
@@ -65,11 +76,21 @@ Event = dict[str, Any]
 
 def journal_dir() -> Path:
     """The store's folder (made if it can be: a disk that refuses leaves the
-    games in memory, and the store says so)."""
-    directory = data_dir() / "journals"
+    games in memory, and the store says so). It and the data folder are made
+    0700 whatever the umask; a journals folder that is a link out of the data
+    folder is set aside, never written through (and said)."""
+    data = data_dir()
+    directory = data / "journals"
     with contextlib.suppress(OSError):
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
-        directory.chmod(0o700)
+        if not data.is_dir():
+            data.parent.mkdir(parents=True, exist_ok=True)
+            data.mkdir(mode=0o700)
+            data.chmod(0o700)
+        if directory.is_symlink() and not inside(directory, data):
+            tell(Notice.STORE_LINK)
+        private_folder(directory, data)
+        if not directory.is_symlink():
+            directory.chmod(0o700)
     return directory
 
 

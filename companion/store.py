@@ -16,9 +16,53 @@ game goes on in memory: :data:`SAVING` notes it, and the app says once
 yet on disk; the first that succeeds says that saving is back.
 
 Journals of JSON lines written before the store (``*.jsonl`` in the same
-folder) are imported once, and their files kept. A store that cannot be
-read at all is moved aside as a kept copy, and a new one is begun (the old
-journals imported again).
+folder) are imported once, and their files kept; one whose header says a
+newer format than this version writes (:data:`JOURNAL_FORMAT`) is refused:
+kept as it is, neither imported nor written.
+
+**Damage.** Every writable open runs ``PRAGMA quick_check``: it reads every
+page once (but checks no index against its table, which integrity_check
+does), 25 to 50 ms for a store of 500 games of 90 events each (7.5 MB) on
+a loaded two-core machine; the whole open then takes about 40 ms. A store
+that fails it, or that is not a database at all, or that a write finds
+damaged later, is moved aside whole as ``games.sqlite3.damaged-<date>-<time>``
+(with its log, never deleted); every game that still reads whole (its
+header and each of its events, in order, decoded) is copied into a fresh
+store, which goes on saving; the app says once how many were recovered and
+how many were not.
+A damaged store never leaves the app "playing without saving".
+
+**Whose log is it.** SQLite applies any ``-wal`` file beside the store whose
+frames are valid among themselves: nothing in it names the database, so a
+log copied from another store, or the log of a crash left beside a store
+restored from a backup, silently replaces pages of the games. So every
+transaction this module writes also rewrites one row of ``meta``,
+``identity``: ``tactile-companion-store <store id> <previous> <current>``,
+a random id of the store and a random token of each transaction with the
+one it follows (rewritten in place, same length, ``secure_delete`` on: the
+page holds that one copy). A checkpoint, whoever runs it, copies whole
+committed transactions into the store, and a log begins again only once
+everything in it is in the store; so the store's own token is always the
+``previous`` of the log's first transaction or the token of one in it.
+Before SQLite opens the store, :func:`log_belongs` reads the log's valid
+committed frames (salts and checksums, as SQLite does) and the store's
+file: a log with frames belongs if the store has no identity yet (new, or
+from before identities), or if the log has none (another program, such as
+a person's ``sqlite3``, wrote it on this store: SQLite applies it, and the
+check below catches pages that do not fit), else only if it has the same
+store id and the store's token is among the log's. A log that does not belong is kept aside
+as ``games.sqlite3-wal.foreign-<date>-<time>`` (and said) unless another
+process has the store open now (it holds SQLite's lock on the ``-shm``):
+that log is live and was checked when that process opened the store. A log
+copied together with its store, from the same moment, belongs. A store
+restored from a backup made at the same checkpoint as the live one is the
+same file, so its log belongs too.
+
+**Links.** No write follows a link out of the store's folder: a store, log
+or locks folder that is a link leading out of it (or nowhere) is set aside
+as it is (the link renamed, never written through) and a real one made;
+lock files are opened with ``O_NOFOLLOW``. Folders are made 0700 and files
+0600 whatever the umask.
 
 What the app must say at start (a damaged store, a newer one, a game
 that could not be imported) is queued as :class:`Notice` values:
@@ -40,7 +84,10 @@ import enum
 import fcntl
 import json
 import os
+import re
+import secrets
 import sqlite3
+import struct
 import threading
 import time
 import zlib
@@ -54,6 +101,9 @@ from firmware_bridge.files import sweep_temporaries, write_atomically
 
 #: The schema this version of the app writes (the file's ``user_version``).
 SCHEMA = 1
+#: The newest game format (a header's ``format``) any game of this version
+#: writes; an old journal file of a newer one is refused.
+JOURNAL_FORMAT = 1
 STORE_NAME = "games.sqlite3"
 JSONL = ".jsonl"
 #: How long a write waits for another program holding the store, in ms.
@@ -91,12 +141,20 @@ class JournalError(ValueError):
     """A journal that cannot be used at all (no valid header)."""
 
 
+class NewerFormat(JournalError):
+    """A journal file written by a newer version of the app: never imported."""
+
+
 class GameInUse(JournalError):
     """The game is open in another window (another process holds its lock)."""
 
 
 class SaveError(OSError):
     """The store refused a write (full, read-only, locked, gone)."""
+
+
+class Damaged(sqlite3.DatabaseError):
+    """The store's file is damaged (its check failed, or it is not a file)."""
 
 
 class Notice(enum.Enum):
@@ -106,6 +164,10 @@ class Notice(enum.Enum):
     STORE_NEWER = "store-newer"  # written by a newer version: read-only, nothing saved
     GAME_UNREADABLE = "game-unreadable"  # an old journal with no game in it: its file kept
     GAME_DAMAGED = "game-damaged"  # a game's end was damaged: the whole part kept, a copy kept
+    STORE_RECOVERED = "store-recovered"  # damaged: a copy kept, what reads copied to a new one
+    STORE_LINK = "store-link"  # a link out of the folder: set aside, never written through
+    LOG_FOREIGN = "log-foreign"  # a -wal that is not the store's: kept aside, not applied
+    GAME_NEWER = "game-newer"  # an old journal of a newer format: kept, not imported
     NOT_SAVING = "not-saving"  # the disk refuses: playing without saving
     SAVING_AGAIN = "saving-again"  # saved again, everything answered with it
     SETTINGS_DAMAGED = "settings-damaged"  # settings unreadable: a copy kept, defaults used
@@ -113,22 +175,34 @@ class Notice(enum.Enum):
 
 
 _notices: list[Notice] = []
+_counts: dict[Notice, dict[str, int]] = {}
 _notices_lock = threading.Lock()
 
 
-def tell(notice: Notice) -> None:
-    """Queue a notice for the app to say (each kind once until it is taken)."""
+def tell(notice: Notice, **counts: int) -> None:
+    """Queue a notice for the app to say (each kind once until it is taken),
+    with its numbers (the last told are said)."""
     with _notices_lock:
         if notice not in _notices:
             _notices.append(notice)
+        if counts:
+            _counts[notice] = counts
 
 
 def take_notices() -> list[Notice]:
-    """The notices queued so far, oldest first; the queue is emptied."""
+    """The notices queued so far, oldest first; the queue is emptied (their
+    numbers stay readable with :func:`counts`)."""
     with _notices_lock:
         taken = list(_notices)
         _notices.clear()
     return taken
+
+
+def counts(notice: Notice) -> dict[str, int]:
+    """The numbers last told with a notice (``{}`` if none), such as
+    ``recovered`` and ``lost`` for :attr:`Notice.STORE_RECOVERED`."""
+    with _notices_lock:
+        return dict(_counts.get(notice, {}))
 
 
 class Saving:
@@ -224,6 +298,267 @@ def _decode(text: object) -> Event | None:
     return event if isinstance(event, dict) and _usable(event) else None
 
 
+# -- whose log is it ------------------------------------------------------------------------------
+
+_MARK = "tactile-companion-store"
+_MARKER = re.compile(rb"tactile-companion-store ([0-9a-f]{32}) ([0-9a-f]{32}) ([0-9a-f]{32})")
+_WAL_MAGIC = (0x377F0682, 0x377F0683)  # the low bit: checksums of big-endian words
+_WAL_HEADER = 32
+_FRAME_HEADER = 24
+_WORDS = {False: struct.Struct("<2I"), True: struct.Struct(">2I")}
+
+
+def _checksum(data: bytes, sums: tuple[int, int], big: bool) -> tuple[int, int]:
+    """SQLite's running checksum of a log over ``data`` (a multiple of 8 bytes)."""
+    first, second = sums
+    for one, two in _WORDS[big].iter_unpack(data):
+        first = (first + one + second) & 0xFFFFFFFF
+        second = (second + two + first) & 0xFFFFFFFF
+    return first, second
+
+
+def log_frames(raw: bytes) -> list[tuple[int, bytes]]:
+    """The pages a ``-wal`` file holds that SQLite would apply: every frame up
+    to the last commit whose salts match the log's header and whose running
+    checksum holds, as (page number, page image); none for a log that is
+    empty, cut inside its header or not a log.
+
+    >>> log_frames(b""), log_frames(b"not a log at all, not at all, no")
+    ([], [])
+    """
+    if len(raw) < _WAL_HEADER:
+        return []
+    magic, _, size, _, salt1, salt2, check1, check2 = struct.unpack(">8I", raw[:_WAL_HEADER])
+    if magic not in _WAL_MAGIC or not 512 <= size <= 65536 or size & (size - 1):
+        return []
+    big = bool(magic & 1)
+    sums = _checksum(raw[:24], (0, 0), big)
+    if sums != (check1, check2):
+        return []
+    frames: list[tuple[int, bytes]] = []
+    committed = 0
+    offset = _WAL_HEADER
+    while offset + _FRAME_HEADER + size <= len(raw):
+        page, commit, frame1, frame2, check1, check2 = struct.unpack(
+            ">6I", raw[offset:offset + _FRAME_HEADER])
+        if page == 0 or (frame1, frame2) != (salt1, salt2):
+            break
+        image = raw[offset + _FRAME_HEADER:offset + _FRAME_HEADER + size]
+        sums = _checksum(image, _checksum(raw[offset:offset + 8], sums, big), big)
+        if sums != (check1, check2):
+            break
+        frames.append((page, image))
+        if commit:
+            committed = len(frames)
+        offset += _FRAME_HEADER + size
+    return frames[:committed]
+
+
+def _identities(data: bytes) -> list[tuple[str, str, str]]:
+    """The identity rows (store id, previous token, token) found in raw pages."""
+    return [(found.group(1).decode(), found.group(2).decode(), found.group(3).decode())
+            for found in _MARKER.finditer(data)]
+
+
+def log_belongs(store: bytes, log: bytes) -> bool:
+    """Whether a ``-wal`` file (its bytes) belongs with the store file (its
+    bytes), so that SQLite may apply it (see the module's docstring).
+
+    >>> log_belongs(b"", b"")  # no frames: SQLite applies nothing
+    True
+    """
+    return _belongs(store, log_frames(log))
+
+
+def _belongs(store: bytes, frames: Sequence[tuple[int, bytes]]) -> bool:
+    if not frames:
+        return True
+    if len(store) < 100:
+        return False  # no store for it to belong to: its pages would become one
+    mine = _identities(store)
+    if not mine:
+        return True  # a new store, or one from before identities: nothing to tell by
+    theirs = _identities(b"".join(image for _, image in frames))
+    if not theirs:
+        return True  # written by another program (a person's sqlite3): SQLite's to apply
+    stores = {identity[0] for identity in mine}
+    tokens = {token for identity in theirs for token in identity[1:]}
+    return all(identity[0] in stores for identity in theirs) and any(
+        identity[2] in tokens for identity in mine)
+
+
+def _identity(old: object) -> str:
+    """The identity row that follows ``old`` (a new store's when there is none)."""
+    parts = str(old).split() if old is not None else []
+    if len(parts) == 4 and parts[0] == _MARK and _MARKER.fullmatch(str(old).encode()):
+        store, previous = parts[1], parts[3]
+    else:
+        store, previous = secrets.token_hex(16), "0" * 32
+    return f"{_MARK} {store} {previous} {secrets.token_hex(16)}"
+
+
+def _mark(connection: sqlite3.Connection) -> None:
+    """Rewrite the identity row inside the open transaction (every write does)."""
+    row = connection.execute("SELECT value FROM meta WHERE key = 'identity'").fetchone()
+    if row is None:
+        connection.execute("INSERT INTO meta VALUES ('identity', ?)", (_identity(None),))
+    else:
+        connection.execute("UPDATE meta SET value = ? WHERE key = 'identity'",
+                           (_identity(row[0]),))
+
+
+def _in_use(shm: Path) -> bool:
+    """Whether another process has the store open now: each SQLite connection
+    holds a read lock on byte 128 of the ``-shm`` while it is open. (Asked
+    only of a log about to be refused: closing this descriptor would drop
+    this process's own locks on that file.)"""
+    try:
+        fd = os.open(shm, os.O_RDWR | os.O_NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 128, os.SEEK_SET)
+    except OSError:
+        return True
+    else:
+        fcntl.lockf(fd, fcntl.LOCK_UN, 1, 128, os.SEEK_SET)
+        return False
+    finally:
+        os.close(fd)
+
+
+def _read_plain(path: Path) -> bytes:
+    """A file's bytes, not through a link; ``b""`` if it cannot be read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return b""
+    with os.fdopen(fd, "rb") as file:
+        return file.read()
+
+
+# -- recovering a damaged store --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Salvaged:
+    """A game read whole from a damaged store: its row and its events."""
+
+    name: str
+    header: str
+    finished: int
+    told: int
+    written: int
+    events: tuple[str, ...]
+
+
+def salvage(path: Path) -> tuple[list[Salvaged], int]:
+    """Every game of a damaged store that still reads whole (header and every
+    event, in order, decoded), read row by row; and how many could not be
+    (a game is never copied in part: it stays in the damaged file)."""
+    # without a log of its own, read as it is: nothing made beside the kept file
+    options = "mode=ro" if path.with_name(path.name + "-wal").exists() else "mode=ro&immutable=1"
+    try:
+        connection = sqlite3.connect(f"file:{quote(str(path))}?{options}", uri=True,
+                                     isolation_level=None, check_same_thread=False)
+    except sqlite3.Error:
+        return [], 0
+    try:
+        return _salvage(connection)
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            connection.close()
+
+
+def _salvage(connection: sqlite3.Connection) -> tuple[list[Salvaged], int]:
+    # games are never deleted, so their ids run from 1 to the largest; a
+    # damaged page may hide some of them from a scan but not from a probe
+    known: set[int] = set()
+    for query in ("SELECT max(id) FROM games", "SELECT id FROM games NOT INDEXED ORDER BY id",
+                  "SELECT DISTINCT game FROM events"):
+        with contextlib.suppress(sqlite3.Error):
+            for (number,) in connection.execute(query):
+                if isinstance(number, int) and 0 < number < 10_000_000:
+                    known.add(number)
+    if not known:
+        return [], 0
+    saved: list[Salvaged] = []
+    lost = 0
+    for number in range(1, max(known) + 1):
+        try:
+            row = connection.execute(
+                "SELECT name, header, count, finished, told, written FROM games NOT INDEXED "
+                "WHERE id = ?", (number,)).fetchone()
+        except sqlite3.Error:
+            lost += 1
+            continue
+        if row is None:
+            lost += number in known
+            continue
+        game = _whole(connection, number, row)
+        if game is None:
+            lost += 1
+        else:
+            saved.append(game)
+    return saved, lost
+
+
+def _whole(connection: sqlite3.Connection, number: int, row: Sequence[Any]) -> Salvaged | None:
+    """A game's row and its events, if all of them read and decode."""
+    name, header, count, finished, told, written = row
+    if not isinstance(name, str) or _decode(header) is None or not isinstance(count, int):
+        return None
+    try:
+        events = connection.execute(
+            "SELECT n, event FROM events WHERE game = ? ORDER BY n", (number,)).fetchall()
+    except sqlite3.Error:
+        return None
+    if [n for n, _ in events] != list(range(1, count + 1)) or any(
+            _decode(text) is None for _, text in events):
+        return None
+    return Salvaged(name, str(header), int(bool(finished)), int(bool(told)),
+                    written if isinstance(written, int) else 0,
+                    tuple(str(text) for _, text in events))
+
+
+# -- private folders --------------------------------------------------------------------------
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, links followed, is in ``folder`` (links followed).
+
+    >>> inside(Path("/tmp/a/b"), Path("/tmp/a")), inside(Path("/tmp/ab"), Path("/tmp/a"))
+    (True, False)
+    """
+    real, base = os.path.realpath(path), os.path.realpath(folder)
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a link that leads out of its folder (or nowhere), never
+    following it: ``<name>.link-<date>-<time>``; the new name."""
+    kept = path.with_name(f"{path.name}.link-{stamp()}")
+    path.rename(kept)
+    return kept
+
+
+def private_folder(path: Path, within: Path) -> Path:
+    """A folder of the app's own, mode 0700 whatever the umask: made if
+    missing; a link in its place that leads out of ``within`` (or nowhere)
+    set aside first (a link inside it, a user's choice, is kept). Raises
+    :class:`OSError` if it cannot be made."""
+    if path.is_symlink() and (not path.is_dir() or not inside(path, within)):
+        set_aside(path)
+    try:
+        path.mkdir(mode=0o700)
+    except FileExistsError:
+        if not path.is_dir():
+            raise
+    else:
+        path.chmod(0o700)  # the umask cannot take away bits it may need
+    return path
+
+
 @dataclass
 class Record:
     """A game as the store knows it: its name, header, and how much of it is on disk.
@@ -254,6 +589,8 @@ class Store:
         #: Why nothing can be written: "" when writing works (as far as known).
         self.refusal = ""
         self.newer = False
+        #: Games read from a damaged store, for the fresh one being opened.
+        self._salvaged: list[Salvaged] = []
         self._open()
 
     @classmethod
@@ -283,22 +620,26 @@ class Store:
 
     def _open(self) -> None:
         """Open the store for writing if the disk allows, else for reading, else
-        none at all (games then live in memory); a damaged one is moved aside."""
+        none at all (games then live in memory); a damaged one is moved aside
+        and what still reads of it recovered, a log not its own kept aside."""
         try:
-            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if not self.directory.is_dir():
+                self.directory.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.directory, self.directory.parent)
         except OSError as error:
             self.refusal = f"cannot make {self.directory}: {error}"
         with contextlib.suppress(OSError):
             sweep_temporaries(self.directory)
-        if self.path.is_dir() or (self.path.is_symlink() and not self.path.exists()):
-            self._move_aside()
+        with contextlib.suppress(OSError):
+            self._check_links()
+            self._check_log()
         try:
+            if self.path.is_dir() or (self.path.is_symlink() and not self.path.exists()):
+                raise Damaged("the store is not a file")
             self._connect(read_only=False)
         except sqlite3.DatabaseError as error:
             if _damage(error):
-                self._move_aside()
-                with contextlib.suppress(sqlite3.Error, OSError):
-                    self._connect(read_only=False)
+                self._recover()
             else:
                 self.refusal = str(error)
                 self._close_connection()
@@ -308,6 +649,36 @@ class Store:
             self.refusal = str(error)
         if self.connection is None and not self.refusal:
             self.refusal = "the store cannot be opened"
+
+    def _check_links(self) -> None:
+        """No write follows a link out of the folder: a store that is such a
+        link is set aside (said); a log or index that is a link at all too."""
+        if self.path.is_symlink() and self.path.exists() and not inside(self.path,
+                                                                         self.directory):
+            self._close_connection()
+            set_aside(self.path)
+            tell(Notice.STORE_LINK)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.is_symlink():
+                set_aside(side)
+
+    def _check_log(self) -> None:
+        """A log that is not the store's own is kept aside before SQLite sees it."""
+        log = self.path.with_name(self.path.name + "-wal")
+        if not log.is_file() or log.stat().st_size == 0:
+            return
+        frames = log_frames(_read_plain(log))
+        if not frames or _belongs(_read_plain(self.path), frames):
+            return
+        shm = self.path.with_name(self.path.name + "-shm")
+        if _in_use(shm):
+            return  # live: checked by the process that opened it
+        when = stamp()
+        log.rename(log.with_name(f"{log.name}.foreign-{when}"))
+        with contextlib.suppress(FileNotFoundError):
+            shm.rename(shm.with_name(f"{shm.name}.foreign-{when}"))
+        tell(Notice.LOG_FOREIGN)
 
     def _connect(self, *, read_only: bool) -> None:
         """Connect, check the schema, import old journals once."""
@@ -345,8 +716,13 @@ class Store:
                 if connection.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
                     raise sqlite3.OperationalError("the store cannot keep a write-ahead log")
                 connection.execute("PRAGMA synchronous = FULL")
+                connection.execute("PRAGMA secure_delete = ON")  # one copy of the identity
                 if version == 0:
                     connection.executescript(_SCHEMA_SQL + f"PRAGMA user_version = {SCHEMA};")
+                problem = connection.execute("PRAGMA quick_check(1)").fetchone()[0]
+                if problem != "ok":
+                    raise Damaged(f"the store is damaged: {problem}")
+                self._identify(connection)
             if not self.newer:
                 # a cheap read of what every start reads: an unreadable store shows here
                 connection.execute("SELECT count(*) FROM games WHERE told = 0").fetchone()
@@ -360,23 +736,81 @@ class Store:
             self.refusal = self.refusal or "the store is read-only"
         else:
             self.refusal = ""
+            if self._salvaged:
+                self._restore_salvaged()
             self._import_journals()
 
-    def _move_aside(self) -> None:
-        """Keep an unreadable store (and its log) as a copy, out of the way."""
+    def _identify(self, connection: sqlite3.Connection) -> None:
+        """A store without an identity gets one, in the store file itself."""
+        if connection.execute("SELECT 1 FROM meta WHERE key = 'identity'").fetchone():
+            return
+        connection.execute("BEGIN IMMEDIATE")
+        _mark(connection)
+        connection.execute("COMMIT")
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def _move_aside(self) -> Path | None:
+        """Keep an unreadable store (and its log) as a copy, out of the way;
+        where the store went, if it was there and could be moved."""
         self._close_connection()
         when = stamp()
-        moved = False
+        kept: Path | None = None
         for suffix in ("", "-wal", "-shm"):
             source = self.path.with_name(self.path.name + suffix)
             if source.exists() or source.is_symlink():
+                target = source.with_name(f"{self.path.name}.damaged-{when}{suffix}")
                 try:
-                    source.rename(source.with_name(f"{self.path.name}.damaged-{when}{suffix}"))
-                    moved = True
+                    source.rename(target)
                 except OSError:
                     self.refusal = f"cannot move the damaged {source.name} aside"
-        if moved:
+                    continue
+                if not suffix:
+                    kept = target
+        return kept
+
+    def _recover(self) -> None:
+        """The damaged store moved aside whole, every game that still reads
+        of it copied into a fresh one, and the player told once."""
+        kept = self._move_aside()
+        if kept is None:
+            if not self.refusal:
+                with contextlib.suppress(sqlite3.Error, OSError):
+                    self._connect(read_only=False)
+            return
+        saved, lost = ([], 0) if kept.is_symlink() or not kept.is_file() else salvage(kept)
+        self._salvaged = saved
+        try:
+            self._connect(read_only=False)
+        except (sqlite3.Error, OSError) as error:
+            self.refusal = self.refusal or str(error)
+            self._close_connection()
+        finally:
+            self._salvaged = []
+        if (saved or lost) and self.connection is not None:
+            tell(Notice.STORE_RECOVERED, recovered=len(saved), lost=lost)
+        else:
             tell(Notice.STORE_DAMAGED)
+
+    def _restore_salvaged(self) -> None:
+        """Games read from the damaged store into the fresh one, as they were."""
+        connection = self.connection
+        assert connection is not None
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            for game in sorted(self._salvaged, key=lambda game: game.written):
+                cursor = connection.execute(
+                    "INSERT INTO games (name, header, count, finished, told, written) "
+                    "VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(written), 0) + 1 FROM games))",
+                    (game.name, game.header, len(game.events), game.finished, game.told))
+                connection.executemany("INSERT INTO events VALUES (?, ?, ?)", [
+                    (cursor.lastrowid, number, text)
+                    for number, text in enumerate(game.events, 1)])
+            _mark(connection)
+            connection.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+            raise
 
     def _close_connection(self) -> None:
         if self.connection is not None:
@@ -414,15 +848,20 @@ class Store:
             connection.execute("BEGIN IMMEDIATE")
             for path in sorted(self.directory.glob(f"*{JSONL}"),
                                key=lambda p: (_mtime(p), p.name)):
-                self._import_file(path)
+                try:
+                    self._import_file(path)
+                except NewerFormat:
+                    tell(Notice.GAME_NEWER)  # kept as it is, for the newer version
             connection.execute("INSERT OR REPLACE INTO meta VALUES ('imported', ?)", (stamp(),))
+            _mark(connection)
             connection.execute("COMMIT")
         except (sqlite3.Error, OSError):
             with contextlib.suppress(sqlite3.Error):
                 connection.execute("ROLLBACK")
 
     def _import_file(self, path: Path) -> str | None:
-        """One journal file into the open transaction; its game's name, if any."""
+        """One journal file into the open transaction; its game's name, if any.
+        Raises :class:`NewerFormat` (nothing imported) for a newer format's."""
         connection = self.connection
         assert connection is not None
         try:
@@ -434,6 +873,11 @@ class Store:
         if not events:
             tell(Notice.GAME_UNREADABLE)
             return None
+        made = events[0].get("format")
+        if isinstance(made, int) and not isinstance(made, bool) and made > JOURNAL_FORMAT:
+            raise NewerFormat(
+                f"{path.name} was written by a newer version of the app (format {made}; "
+                f"this one reads up to {JOURNAL_FORMAT}): open it with that version")
         if dropped:
             tell(Notice.GAME_DAMAGED)  # the file itself is the copy kept
         name = path.stem
@@ -458,10 +902,13 @@ class Store:
             try:
                 connection.execute("BEGIN IMMEDIATE")
                 name = self._import_file(path)
+                _mark(connection)
                 connection.execute("COMMIT")
-            except sqlite3.Error as error:
+            except (sqlite3.Error, NewerFormat) as error:
                 with contextlib.suppress(sqlite3.Error):
                     connection.execute("ROLLBACK")
+                if isinstance(error, NewerFormat):
+                    raise
                 raise SaveError(str(error)) from None
             return name
 
@@ -538,43 +985,70 @@ class Store:
         :class:`SaveError` if the disk refuses (the record then says what is
         still to be saved, and the next call saves it)."""
         with self.lock:
-            if self.refusal or self.connection is None:
-                self._reopen()
-            connection = self.connection
-            if connection is None or self.refusal:
-                raise SaveError(self.refusal or "no store")
-            keep = min(record.on_disk, len(events))
-            ended = bool(events) and events[-1].get("type") == "end"
-            tell_now = record.told if told is None else told
             try:
-                connection.execute("BEGIN IMMEDIATE")
-                if record.row is None:
-                    cursor = connection.execute(
-                        "INSERT INTO games (name, header) VALUES (?, ?)",
-                        (record.name, _dump(record.header)))
-                    row = cursor.lastrowid
-                    keep = 0
-                else:
-                    row = record.row
-                if record.disk_count > keep:
-                    connection.execute("DELETE FROM events WHERE game = ? AND n > ?", (row, keep))
-                connection.executemany("INSERT INTO events VALUES (?, ?, ?)", [
-                    (row, number, _dump(events[number - 1]))
-                    for number in range(keep + 1, len(events) + 1)])
-                connection.execute(
-                    "UPDATE games SET count = ?, finished = ?, told = ?, "
-                    "written = (SELECT coalesce(max(written), 0) + 1 FROM games) WHERE id = ?",
-                    (len(events), ended, ended and tell_now, row))
-                connection.execute("COMMIT")
-            except (sqlite3.Error, OSError) as error:
-                with contextlib.suppress(sqlite3.Error):
-                    connection.execute("ROLLBACK")
+                self._save(record, events, told)
+            except Damaged:
+                # a page found damaged now: what reads goes to a fresh store, and
+                # this game (whatever of it was not recovered) is saved there
+                self._recover()
+                self._find(record)
+                self._save(record, events, told)
+
+    def _find(self, record: Record) -> None:
+        """Where a game is in a store just begun again, and how much of it."""
+        row = None
+        if self.connection is not None and not self.refusal:
+            with contextlib.suppress(sqlite3.Error):
+                row = self.connection.execute(
+                    "SELECT id, count FROM games WHERE name = ?", (record.name,)).fetchone()
+        record.row = None if row is None else int(row[0])
+        record.disk_count = 0 if row is None else int(row[1])
+        record.on_disk = min(record.on_disk, record.disk_count)
+
+    def _save(self, record: Record, events: Sequence[Mapping[str, Any]],
+              told: bool | None) -> None:
+        """One try of :meth:`save`; raises :class:`Damaged` when the store is."""
+        if self.refusal or self.connection is None:
+            self._reopen()
+        connection = self.connection
+        if connection is None or self.refusal:
+            raise SaveError(self.refusal or "no store")
+        keep = min(record.on_disk, len(events))
+        ended = bool(events) and events[-1].get("type") == "end"
+        tell_now = record.told if told is None else told
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            if record.row is None:
+                cursor = connection.execute(
+                    "INSERT INTO games (name, header) VALUES (?, ?)",
+                    (record.name, _dump(record.header)))
+                row = cursor.lastrowid
+                keep = 0
+            else:
+                row = record.row
+            if record.disk_count > keep:
+                connection.execute("DELETE FROM events WHERE game = ? AND n > ?", (row, keep))
+            connection.executemany("INSERT INTO events VALUES (?, ?, ?)", [
+                (row, number, _dump(events[number - 1]))
+                for number in range(keep + 1, len(events) + 1)])
+            connection.execute(
+                "UPDATE games SET count = ?, finished = ?, told = ?, "
+                "written = (SELECT coalesce(max(written), 0) + 1 FROM games) WHERE id = ?",
+                (len(events), ended, ended and tell_now, row))
+            _mark(connection)
+            connection.execute("COMMIT")
+        except (sqlite3.Error, OSError) as error:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+            if isinstance(error, sqlite3.DatabaseError) and _damage(error):
+                raise Damaged(str(error)) from None
+            with contextlib.suppress(sqlite3.Error):
                 connection.execute(f"PRAGMA busy_timeout = {BUSY_PAUSED_MS}")
-                raise SaveError(str(error)) from None
-            connection.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-            record.row = row
-            record.on_disk = record.disk_count = len(events)
-            record.told = ended and tell_now
+            raise SaveError(str(error)) from None
+        connection.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        record.row = row
+        record.on_disk = record.disk_count = len(events)
+        record.told = ended and tell_now
 
     # -- one window a game -----------------------------------------------------------------------
 
@@ -589,8 +1063,8 @@ class Store:
                 _held[path][1] += 1
                 return path
             try:
-                path.parent.mkdir(exist_ok=True, mode=0o700)
-                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+                private_folder(path.parent, self.directory)
+                fd = _open_lock(path)
             except OSError:
                 return None
             try:
@@ -626,12 +1100,18 @@ class Store:
         is, but is no longer offered. ``why`` is kept with it (a line of
         text). Raises :class:`SaveError` if the disk refuses."""
         with self.lock:
-            if self.refusal or self.connection is None:
+            connection = self.connection
+            if self.refusal or connection is None:
                 raise SaveError(self.refusal or "no store")
             try:
-                self.connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
-                                        (ASIDE + name, why))
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                   (ASIDE + name, why))
+                _mark(connection)  # a write like any other: the log stays the store's
+                connection.execute("COMMIT")
             except sqlite3.Error as error:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
                 raise SaveError(str(error)) from None
 
     def aside(self) -> dict[str, str]:
@@ -653,6 +1133,18 @@ class Store:
 ASIDE = "aside:"
 
 
+def _open_lock(path: Path) -> int:
+    """A lock file's descriptor, never through a link (one in its place, a
+    lock of no use, is taken away: its target is left as it was)."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    except OSError:
+        if not path.is_symlink():
+            raise
+        path.unlink()
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+
+
 #: The games' locks this process holds: the lock file, its descriptor and how
 #: many journals have it open.
 _held: dict[Path, list[int]] = {}
@@ -666,6 +1158,13 @@ def _damage(error: sqlite3.DatabaseError) -> bool:
         return True  # "file is not a database", "database disk image is malformed"
     text = str(error).lower()
     return "no such table" in text or "malformed" in text
+
+
+def _corrupt(error: BaseException) -> bool:
+    """Whether SQLite found the file damaged (not a full disk, not a lock)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_CORRUPT,
+                                                     sqlite3.SQLITE_NOTADB)
 
 
 def _dump(event: Mapping[str, Any]) -> str:

@@ -43,7 +43,7 @@ GOOD_SETTINGS = 'language = "en"\nspeech = "none"\nverbosity = "normal"\n'
 class App:
     """The app in a process of its own, through pipes, its lines collected."""
 
-    def __init__(self, home: Path, *, limit_files: int | None = None) -> None:
+    def __init__(self, home: Path, *, limit_files: int | None = None, umask: int = -1) -> None:
         env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
                "COMPANION_CONFIG_DIR": str(home / "config"), "LANG": "en_GB.UTF-8"}
         command = [sys.executable, "-m", "companion", "--plain"]
@@ -55,7 +55,7 @@ class App:
             del command[3]  # "companion": it is run above
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, env=env, bufsize=1)
+            text=True, env=env, bufsize=1, umask=umask)
         self.lines: list[str] = []
         self.errors = ""
         self._new = threading.Condition()

@@ -373,8 +373,7 @@ def test_a_set_aside_game_is_said_once_and_the_next_start_offers_the_good_one(
     assert "At step 1, field choice: expected text of 1 to 40 characters, found a whole number." \
         in first
     second = start()
-    assert "damaged" not in second
-    assert "An unfinished table game was found." in second
+    assert second.startswith("An unfinished table game was found.\n"), second[:300]
 
 
 def test_a_game_of_a_game_not_installed_is_kept_and_not_offered(

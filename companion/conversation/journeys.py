@@ -45,7 +45,7 @@ from companion.narration import Verbosity
 from companion.records import Damaged, OneOf, Problem, mismatch, set_aside_text
 from companion.settings import VOICE_RANGES, Settings
 from companion.shown import PATH_LIMIT, shown
-from companion.store import SAVING, Notice, SaveError, Store, take_notices, tell
+from companion.store import SAVING, Notice, SaveError, Store, counts, take_notices, tell
 
 if TYPE_CHECKING:
     from companion.games.base import GamePlugin, Play
@@ -108,6 +108,15 @@ NOTICES = {
                              "are saved afresh."),
     Notice.STORE_NEWER: N_("The saved games are from a newer version of the app: they are read, "
                            "never written, so nothing is saved."),
+    Notice.STORE_RECOVERED: N_("The saved games were damaged: the damaged file was kept, and "
+                               "saving goes on in a new one."),
+    Notice.STORE_LINK: N_("The saved games were a link to a place outside the app's folder: the "
+                          "link was set aside, nothing was written through it, and new games "
+                          "are saved afresh."),
+    Notice.LOG_FOREIGN: N_("A log of changes that did not belong to the saved games was found: "
+                           "it was kept aside, and the games are as they were last saved."),
+    Notice.GAME_NEWER: N_("A saved game is from a newer version of the app: it was not "
+                          "imported, and its file was kept. Open it with the newer version."),
     Notice.GAME_UNREADABLE: N_("A saved game could not be read: its file was kept."),
     Notice.GAME_DAMAGED: N_("The end of the saved game was damaged; a copy was kept."),
     Notice.NOT_SAVING: N_("The disk takes nothing now: playing without saving. Saving resumes "
@@ -120,7 +129,24 @@ def say_notices(talk: Talk) -> None:
     """What the app must tell about its files (a damaged file, a disk that
     refuses, saving back), each once, as it happens."""
     for notice in take_notices():
-        talk.say(warning(talk.text(NOTICES[notice])))
+        talk.say(warning(notice_text(talk, notice)))
+
+
+def notice_text(talk: Talk, notice: Notice) -> str:
+    """A notice's sentence, with its numbers (how many games a damaged store
+    gave back, and how many it could not)."""
+    said = talk.text(NOTICES[notice])
+    if notice is not Notice.STORE_RECOVERED:
+        return said
+    numbers = counts(notice)
+    recovered, lost = numbers.get("recovered", 0), numbers.get("lost", 0)
+    said += " " + talk.catalog.plural("%(n)d game was recovered.",
+                                      "%(n)d games were recovered.", recovered)
+    if lost:
+        said += " " + talk.catalog.plural(
+            "%(n)d game could not be recovered: it stays in the damaged file.",
+            "%(n)d games could not be recovered: they stay in the damaged file.", lost)
+    return said
 
 
 def check_files(talk: Talk) -> None:
