@@ -32,9 +32,10 @@ found text
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -248,6 +249,28 @@ class ListOf:
 
 
 @dataclass(frozen=True, slots=True)
+class MapOf:
+    """A group of at most ``longest`` fields of any names, each as ``value`` says."""
+
+    value: Check
+    longest: int = 20
+
+    def mismatch(self, value: object, header: Mapping[str, Any],
+                 where: str) -> Mismatch | None:
+        if not isinstance(value, dict):
+            return Mismatch(where, Phrase(N_("a group of fields")), found(value))
+        if len(value) > self.longest:
+            return Mismatch(where, Phrase(N_("a group of fields")),
+                            plural("a group of %(n)d field", "a group of %(n)d fields",
+                                   len(value)))
+        for name, inner in value.items():
+            wrong = self.value.mismatch(inner, header, f"{where}.{name}")
+            if wrong is not None:
+                return wrong
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class Field:
     """A field of a kind: its check, and whether it may be missing."""
 
@@ -320,6 +343,7 @@ class Problem:
             return (f"game {self.game}, {where}, field {self.field}: expected "
                     f"{self.expected.said(ENGLISH)}, found {self.found.said(ENGLISH)}")
         if self.refused:
+            where = "an event" if self.event == 0 else where
             return f"game {self.game}, {where}: the rules refuse it ({self.error})"
         return f"game {self.game}: it could not be resumed ({self.error})"
 
@@ -413,6 +437,19 @@ def mismatch(name: str, where: str, check: Check, value: object) -> Problem:
     return _problem(name, 0, wrong or Mismatch(where, MISSING, _value(value)))
 
 
+@contextlib.contextmanager
+def refusals(name: str) -> Iterator[None]:
+    """A replay of the whole game inside: a :class:`ValueError` of the rules
+    (or an :class:`IndexError`: a correction of an entry there is not) out
+    of it makes the game :class:`Damaged` (the step not known)."""
+    try:
+        yield
+    except (ValueError, IndexError) as error:
+        if isinstance(error, Damaged):
+            raise
+        raise Damaged(Problem(name, refused=True, error=shown(str(error), limit=200))) from error
+
+
 def replay(name: str, events: Iterable[Mapping[str, Any]],
            apply: Callable[[Mapping[str, Any]], None]) -> None:
     """Apply each event in turn; one the rules refuse (a :class:`ValueError`
@@ -453,8 +490,10 @@ def why_text(catalog: Catalog, problem: Problem) -> str:
                                 "found %(found)s.", **values)
         return catalog.text("At step %(n)d, field %(field)s: expected %(expected)s, "
                             "found %(found)s.", n=problem.event, **values)
-    if problem.refused:
+    if problem.refused and problem.event:
         return catalog.text("At step %(n)d, the rules refuse what was saved.", n=problem.event)
+    if problem.refused:
+        return catalog.text("The rules refuse one of the steps saved.")
     return catalog.text("It could not be resumed: %(error)s.", error=problem.error)
 
 

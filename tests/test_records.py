@@ -399,7 +399,8 @@ def test_a_game_named_by_something_that_is_no_name_is_set_aside(
     ("sushigo practice", 1, {"choice": "zz"}),  # no such card
     ("sushigo practice", 2, {"seat": 0}),  # the same seat twice in a turn
     ("sushigo table", 7, {"index": 40}),  # a correction of no entry
-    ("mici-maki practice", 1, {"move": [5, 1]}),  # a skip that is not one
+    ("sushigo table", 2, {"cards": ["egg", "egg", "egg"]}),  # a pick of three cards
+    ("mici-maki practice", 1, {"move": [5, 1]}),  # an extra card at the start
 ])
 def test_an_event_the_rules_refuse_sets_its_game_aside(
         tmp_path: Path, corpus: list[Saved], label: str, event: int,
@@ -410,7 +411,9 @@ def test_an_event_the_rules_refuse_sets_its_game_aside(
     damaged = Saved(label, saved.header, events)
     store_with(journals(tmp_path), Damage(damaged, 0, ("type",), saved.header["type"], "same"))
     said = start()
-    assert f"At step {event}, the rules refuse what was saved." in said
+    # a practice game replays move by move; a table game as a whole
+    assert (f"At step {event}, the rules refuse what was saved." if "practice" in label
+            else "The rules refuse one of the steps saved.") in said, said[:400]
     assert "An unfinished table game was found." in said
 
 
@@ -552,3 +555,25 @@ def test_the_issue_s_three_games_are_set_aside_and_every_start_goes_on(
     assert unknown.returncode == 2
     assert "There is no saved game called no-such-game" in unknown.stderr
     assert not (home / "other").exists()
+
+
+def test_a_table_s_note_of_an_entry_the_rules_refuse_is_a_record_it_may_hold(
+        corpus: list[Saved]) -> None:
+    """The note a table game journals in place of an entry the rules refuse
+    (taken out as it resumed) is one of its kinds of event, checked too."""
+    from companion.games.micimaki.session import RECORDS as MICI  # noqa: PLC0415
+    from companion.games.sushigo.session import RECORDS as SUSHI  # noqa: PLC0415
+
+    (sushi,) = [saved for saved in corpus if saved.label == "sushigo table"]
+    note = {"type": "refused", "concern": "too-many", "seat": 1, "card": "egg", "count": 5,
+            "limit": 4, "later": 0, "told": False}
+    assert SUSHI.problem(NEWER, sushi.header, [*sushi.events, note]) is None
+    wrong = SUSHI.problem(NEWER, sushi.header, [*sushi.events, {**note, "seat": 9}])
+    assert str(wrong) == (f"game {NEWER}, event {len(sushi.events) + 1}, field seat: "
+                          "expected a whole number from 0 to 2, found 9")
+    (mici,) = [saved for saved in corpus if saved.label == "mici-maki table"]
+    note = {"type": "refused", "entry": mici.events[0], "code": "count",
+            "params": {"cards": 3}, "later": 2, "told": True}
+    assert MICI.problem(NEWER, mici.header, [*mici.events, note]) is None
+    wrong = MICI.problem(NEWER, mici.header, [*mici.events, {**note, "params": {"cards": "3"}}])
+    assert wrong is not None and wrong.field == "params.cards"

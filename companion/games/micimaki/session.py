@@ -58,12 +58,14 @@ from companion.records import (
     Flag,
     Kind,
     ListOf,
+    MapOf,
     Maybe,
     OneOf,
     Records,
     Whole,
     Words,
     optional,
+    refusals,
     replay,
 )
 
@@ -338,7 +340,8 @@ class TableSession(Saved):
         if header["type"] != TABLE:
             raise JournalError(f"{journal.path.name} is not a Mici Maki table game")
         session = cls(journal, cls._new_tracker(header))
-        session._replay()
+        with refusals(journal.path.stem):
+            session._replay()
         return session
 
     @staticmethod
@@ -412,6 +415,14 @@ _SETUP = Fields({
 })
 _SEAT = Whole(0, _last_seat)
 _END = Kind({"discarded": optional(Flag())})
+_ENTRY = Kind({
+    "what": OneOf(ENTRIES),
+    "seat": _SEAT,
+    "card": optional(Whole(0, OVEREATING)),
+    "cards": optional(ListOf(OneOf(CARDS), 0, ENTRY_CARDS_MOST)),
+    "count": optional(Whole(0, ENTRY_CARDS_MOST)),
+    "chosen": optional(Maybe(_SEAT)),
+})
 
 #: Every kind of record a Mici Maki game saves: its practice and table
 #: headers, and the events of each.
@@ -441,13 +452,15 @@ RECORDS = Records(
             "end": _END,
         },
         TABLE: {
-            "entry": Kind({
-                "what": OneOf(ENTRIES),
-                "seat": _SEAT,
-                "card": optional(Whole(0, OVEREATING)),
-                "cards": optional(ListOf(OneOf(CARDS), 0, ENTRY_CARDS_MOST)),
-                "count": optional(Whole(0, ENTRY_CARDS_MOST)),
-                "chosen": optional(Maybe(_SEAT)),
+            "entry": _ENTRY,
+            # the note a table journals in place of an entry the rules refuse,
+            # taken out as the game resumed
+            "refused": Kind({
+                "entry": _ENTRY,
+                "code": Words(40),
+                "params": MapOf(Whole(-ENTRY_CARDS_MOST, ENTRY_CARDS_MOST)),
+                "later": Whole(0, 100_000),
+                "told": Flag(),
             }),
             "end": _END,
         },

@@ -22,7 +22,7 @@ from companion.games.sushigo.bots import BOTS, Bot
 from companion.games.sushigo.cards import CARDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card
 from companion.games.sushigo.draft import Choice, Game, Variant
 from companion.games.sushigo.draft import Event as GameEvent
-from companion.games.sushigo.tracker import Entry, EntryKind, Tracker, TrackerError, Warning
+from companion.games.sushigo.tracker import Concern, Entry, EntryKind, Tracker, Warning
 from companion.journal import Event, Journal, JournalError, Loaded, transaction
 from companion.records import (
     Check,
@@ -37,6 +37,7 @@ from companion.records import (
     Whole,
     Words,
     optional,
+    refusals,
     replay,
 )
 
@@ -137,6 +138,17 @@ RECORDS = Records(
             "replace": Kind({**_ENTRY, "index": _INDEX}),
             "remove": Kind({"index": _INDEX}),
             "skip": Kind({"step": OneOf(_steps)}),
+            # the note a table journals in place of a fact the rules refuse,
+            # taken out as the game resumed
+            "refused": Kind({
+                "concern": OneOf(tuple(concern.value for concern in Concern)),
+                "seat": Maybe(Whole(0, _last_seat)),
+                "card": Maybe(OneOf(tuple(card.id for card in CARDS))),
+                "count": Whole(0, ENTRY_CARDS_MOST),
+                "limit": Whole(0, ENTRY_CARDS_MOST),
+                "later": _INDEX,
+                "told": Flag(),
+            }),
             "end": _END,
         },
     },
@@ -365,7 +377,8 @@ class TableSession:
         if journal.header["type"] != TABLE:
             raise JournalError(f"{journal.path.name} is not a table game")
         session = cls(journal, cls._new_tracker(journal.header))
-        replay(journal.path.stem, journal.events, session._apply)
+        with refusals(journal.path.stem):
+            session._replay()
         return session
 
     @staticmethod
@@ -378,22 +391,12 @@ class TableSession:
     def _replay(self) -> None:
         self.tracker = self._new_tracker(self.journal.header)
         for event in self.journal.events:
-            self._apply(event)
-
-    def _apply(self, event: Mapping[str, Any]) -> None:
-        if event["type"] == "entry":
-            self.tracker.add(_entry_from(event))
-        elif event["type"] == "replace":
-            self._at(event["index"])
-            self.tracker.replace(event["index"], _entry_from(event))
-        elif event["type"] == "remove":
-            self._at(event["index"])
-            self.tracker.remove(event["index"])
-
-    def _at(self, index: int) -> None:
-        """Refuse an index that is no entry (a correction of nothing)."""
-        if not 0 <= index < len(self.tracker.entries):
-            raise TrackerError(f"there is no entry {index + 1} to correct")
+            if event["type"] == "entry":
+                self.tracker.add(_entry_from(event))
+            elif event["type"] == "replace":
+                self.tracker.replace(event["index"], _entry_from(event))
+            elif event["type"] == "remove":
+                self.tracker.remove(event["index"])
 
     def add(self, entry: Entry) -> list[Warning]:
         """Journal a fact, then keep it; the concerns it raises."""
