@@ -14,6 +14,9 @@ Subcommands:
     Speak a sentence, or write it to a WAV file.
 ``companion kit [--game G] [--paper a4|letter] [--lang xx] [--out DIR] [--json]``
     A game's tactile kit: sticker sheets, placement guide, braille labels.
+``companion games [--export NAME FILE] [--lang xx]``
+    The saved games, newest first, damaged ones marked with why; with
+    ``--export``, one game copied to a new file (JSON lines, never over a file).
 ``companion bench engine|advisor|scan|speech|ui|a11y [--game G] [--json]``
     Speed figures for developers.
 
@@ -26,6 +29,7 @@ no tables, no colour, nothing that moves.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -178,6 +182,9 @@ def _parser() -> argparse.ArgumentParser:
     kit.add_argument("--sticker-size", type=float, default=8.0,
                      help="a sticker's width in mm (default 8)")
     kit.add_argument("--json", action="store_true", help="print one JSON object")
+    _games_parser(commands.add_parser(
+        "games", parents=[language],
+        help="list the saved games, damaged ones marked; copy one to a file"))
     bench = commands.add_parser("bench", parents=[which],
                                 help="measure speed (figures for developers)")
     bench.add_argument(
@@ -198,6 +205,11 @@ def _parser() -> argparse.ArgumentParser:
         help="engine: time per table size (default 2); scan: how long (default 10)",
     )
     return parser
+
+
+def _games_parser(saved: argparse.ArgumentParser) -> None:
+    saved.add_argument("--export", nargs=2, metavar=("NAME", "FILE"), default=None,
+                       help="copy the game NAME to FILE, a new file (JSON lines)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -226,6 +238,10 @@ def _main(argv: Sequence[str] | None) -> int:
                            backend=args.backend, to=args.to)
     if args.command == "risk":
         return risk_command(args, catalog)
+    if args.command == "games":
+        if args.export is not None:
+            return export_command(*args.export, catalog=catalog)
+        return games_command(catalog)
     if args.command == "bench" and args.what == "ui":
         return bench_ui_command(as_json=args.json)
     if args.command == "bench" and args.what == "a11y":
@@ -325,6 +341,96 @@ def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:
     else:
         print(catalog.text("Risk of overeating: %(percent)s.",
                            percent=percent(float(chance), catalog.language)))
+    return EXIT_OK
+
+
+def games_command(catalog: Catalog) -> int:
+    """``companion games``: every saved game, the one written to last first,
+    each said unfinished, finished, or damaged and set aside (and why)."""
+    from companion.games import games  # noqa: PLC0415 - when asked
+    from companion.journal import journal_dir  # noqa: PLC0415
+    from companion.records import Problem, why_text  # noqa: PLC0415
+    from companion.store import JournalError, Store  # noqa: PLC0415
+
+    store = Store.at(journal_dir())
+    aside = store.aside()
+    names = store.names()
+    for name in names:
+        try:
+            found = store.read_record(name)
+        except JournalError:
+            found = None
+        if found is None:
+            print(catalog.text("%(name)s: it cannot be read.", name=shown(name)))
+            continue
+        record, events, _ = found
+        header = record.header
+        game_name = header.get("game", DEFAULT_GAME)
+        plugin = games().get(game_name) if isinstance(game_name, str) else None
+        kind = header.get("type")
+        values = {
+            "name": shown(name),
+            "game": plugin.title if plugin is not None else shown(str(game_name)),
+            "kind": (catalog.text("practice game") if kind == "practice" else
+                     catalog.text("table game") if kind == "table" else shown(str(kind))),
+        }
+        if name in aside:
+            print(catalog.text("%(name)s (%(game)s, %(kind)s): damaged and set aside.", **values),
+                  why_text(catalog, Problem.of(aside[name], name)))
+        elif events and events[-1].get("type") == "end":
+            print(catalog.plural("%(name)s (%(game)s, %(kind)s): finished, %(n)d step saved.",
+                                 "%(name)s (%(game)s, %(kind)s): finished, %(n)d steps saved.",
+                                 len(events), **values))
+        else:
+            print(catalog.plural("%(name)s (%(game)s, %(kind)s): unfinished, %(n)d step saved.",
+                                 "%(name)s (%(game)s, %(kind)s): unfinished, %(n)d steps "
+                                 "saved.", len(events), **values))
+    if not names:
+        print(catalog.text("No saved games."))
+    else:
+        print(catalog.text("To copy a game to a file: companion games --export NAME FILE"))
+    return EXIT_OK
+
+
+def export_command(name: str, path: str, *, catalog: Catalog) -> int:
+    """``companion games --export NAME FILE``: one game as JSON lines, written
+    to a new file only (never over one that exists)."""
+    from companion.journal import journal_dir  # noqa: PLC0415 - when asked
+    from companion.store import JournalError, Store  # noqa: PLC0415
+
+    store = Store.at(journal_dir())
+    if name not in store.names():
+        return _fail("games", catalog.text(
+            "There is no saved game called %(name)s: companion games lists them.",
+            name=shown(name)))
+    try:
+        data = store.export(name)
+    except JournalError:
+        return _fail("games", catalog.text("%(name)s: it cannot be read.", name=shown(name)))
+    target = Path(path)
+    try:
+        descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return _fail("games", catalog.text(
+            "%(path)s exists already: give the name of a new file.",
+            path=shown(path, limit=PATH_LIMIT)))
+    except OSError as error:
+        return _fail("games", catalog.text(
+            "cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
+            reason=error.strerror or str(error)))
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            target.unlink()  # half a copy is no copy
+        return _fail("games", catalog.text(
+            "cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
+            reason=error.strerror or str(error)))
+    print(catalog.text("%(name)s copied to %(path)s.", name=shown(name),
+                       path=shown(path, limit=PATH_LIMIT)))
     return EXIT_OK
 
 

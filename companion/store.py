@@ -1093,6 +1093,45 @@ class Store:
                     path.unlink()
             os.close(held[0])
 
+    # -- games set aside -----------------------------------------------------------------------
+
+    def set_aside(self, name: str, why: str) -> None:
+        """Keep a damaged game out of the way: it stays in the store as it
+        is, but is no longer offered. ``why`` is kept with it (a line of
+        text). Raises :class:`SaveError` if the disk refuses."""
+        with self.lock:
+            connection = self.connection
+            if self.refusal or connection is None:
+                raise SaveError(self.refusal or "no store")
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                                   (ASIDE + name, why))
+                _mark(connection)  # a write like any other: the log stays the store's
+                connection.execute("COMMIT")
+            except sqlite3.Error as error:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+                raise SaveError(str(error)) from None
+
+    def aside(self) -> dict[str, str]:
+        """The games set aside, by name: why, as :meth:`set_aside` was told."""
+        with self.lock:
+            self._ensure()
+            if self.connection is None:
+                return {}
+            try:
+                rows = self.connection.execute(
+                    "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?",
+                    (len(ASIDE), ASIDE)).fetchall()
+            except sqlite3.Error:
+                return {}
+        return {str(key)[len(ASIDE):]: str(value) for key, value in rows}
+
+
+#: The ``meta`` keys of the games set aside: this, then the game's name.
+ASIDE = "aside:"
+
 
 def _open_lock(path: Path) -> int:
     """A lock file's descriptor, never through a link (one in its place, a

@@ -12,8 +12,9 @@ knows which face shows it, and none knows a game's rules.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.conversation.core import Changed, Quit, Talk, ToMenu
@@ -28,14 +29,23 @@ from companion.conversation.events import (
     result,
     warning,
 )
-from companion.games import DEFAULT_GAME, game_of, games
+from companion.games import DEFAULT_GAME, games
 from companion.games.base import LEARN, PRACTICE, SCORE, TABLE
 from companion.i18n import LANGUAGES, N_
-from companion.journal import GameInUse, Journal, JournalError, transaction, unfinished
+from companion.journal import (
+    GameInUse,
+    Journal,
+    JournalError,
+    Loaded,
+    journal_dir,
+    transaction,
+    unfinished,
+)
 from companion.narration import Verbosity
+from companion.records import Damaged, OneOf, Problem, mismatch, set_aside_text
 from companion.settings import VOICE_RANGES, Settings
 from companion.shown import PATH_LIMIT, shown
-from companion.store import SAVING, Notice, counts, take_notices, tell
+from companion.store import SAVING, Notice, SaveError, Store, counts, take_notices, tell
 
 if TYPE_CHECKING:
     from companion.games.base import GamePlugin, Play
@@ -298,37 +308,28 @@ def play(talk: Talk, game: Play) -> None:
 
 def offer_resume(talk: Talk) -> None:
     """Offer the newest unfinished game, practice or table, if there is one; a
-    game that ended before its result was said says it now."""
+    game that ended before its result was said says it now. A game that
+    cannot be trusted is set aside (:func:`resumed`), and the next one offered."""
+    aside = set(Store.at(journal_dir()).aside())
     for path in unfinished():
-        try:
-            journal, loaded = Journal.open(path)
-        except GameInUse:
-            talk.say(warning(talk.text(
-                "An unfinished game is open in another window: it stays there.")))
+        if path.stem in aside:
             continue
-        except (JournalError, OSError):
+        opened = resumed(talk, path)
+        if opened is None:
             continue
+        journal, loaded, game = opened
         if journal.ended and journal.events[-1].get("discarded"):
-            journal.close()  # thrown away, the window closed before it was said
-            continue
-        plugin = games().get(game_of(journal.header))
-        if plugin is None:
-            journal.close()
-            continue
-        try:
-            game = plugin.resume(journal, talk.random, talk.language, talk.verbosity)
-        except (JournalError, KeyError, ValueError, TypeError):
-            journal.close()
+            game.close()  # thrown away, the window closed before it was said
             continue
         if loaded.damaged:
             talk.say(warning(talk.text(NOTICES[Notice.GAME_DAMAGED])))
         if journal.ended:  # played to its end, its result never said
             play(talk, game)
             continue
-        found = (talk.text("An unfinished practice game was found.") if game.kind == PRACTICE
+        offer = (talk.text("An unfinished practice game was found.") if game.kind == PRACTICE
                  else talk.text("An unfinished table game was found."))
         try:
-            answer = talk.ask(Menu(found, (talk.text("Resume it."), talk.text("Not now."),
+            answer = talk.ask(Menu(offer, (talk.text("Resume it."), talk.text("Not now."),
                                            talk.text("Throw it away."))))
         except BaseException:
             game.close()
@@ -343,6 +344,55 @@ def offer_resume(talk: Talk) -> None:
         else:
             game.close()
         return
+
+
+def resumed(talk: Talk, path: Path) -> tuple[Journal, Loaded, Play] | None:
+    """A saved game opened and resumed, as it stood; ``None`` if it cannot be
+    played here. A game that cannot be trusted (a field of a wrong type or out
+    of range, an event the rules refuse, anything at all that fails as it is
+    resumed) is set aside: kept, said once, never offered again."""
+    try:
+        journal, loaded = Journal.open(path)
+    except GameInUse:
+        talk.say(warning(talk.text(
+            "An unfinished game is open in another window: it stays there.")))
+        return None
+    except JournalError as error:  # not even a header the store can read
+        set_aside(talk, path, {}, Problem.failed(path.stem, error), None)
+        return None
+    except OSError:
+        return None
+    name = journal.header.get("game", DEFAULT_GAME)
+    plugin = games().get(name) if isinstance(name, str) else None
+    if plugin is None and isinstance(name, str):
+        journal.close()  # a game not installed here: kept for when it is
+        return None
+    try:
+        if plugin is None:  # a game's name that is no name
+            raise Damaged(mismatch(path.stem, "game", OneOf(tuple(games())), name))
+        game = plugin.resume(journal, talk.random, talk.language, talk.verbosity)
+    except Damaged as error:
+        problem = error.problem
+    except Exception as error:
+        problem = Problem.failed(path.stem, error)
+    else:
+        return journal, loaded, game
+    journal.close()
+    set_aside(talk, path, journal.header, problem, plugin)
+    return None
+
+
+def set_aside(talk: Talk, path: Path, header: Mapping[str, object], problem: Problem,
+              plugin: GamePlugin | None) -> None:
+    """Keep a damaged game out of the way (in the store as it is, never
+    offered again), and say which, why and how to copy it, once."""
+    with contextlib.suppress(SaveError):  # a disk that refuses: said again next time
+        Store.at(path.parent).set_aside(path.stem, problem.json())
+    kind = header.get("type")
+    title = plugin.title if plugin is not None else shown(str(header.get("game", "")))
+    for line in set_aside_text(talk.catalog, problem, title,
+                               kind if isinstance(kind, str) else ""):
+        talk.say(warning(line))
 
 
 # -- learning the codes ---------------------------------------------------------------------

@@ -34,8 +34,8 @@ from companion.games.micimaki import practice as practice_game
 from companion.games.micimaki import table as table_game
 from companion.games.micimaki.rules import OVEREATING, Game, Setup
 from companion.games.micimaki.session import PRACTICE as PRACTICE_JOURNAL
+from companion.games.micimaki.session import RECORDS, PracticeSession, TableSession
 from companion.games.micimaki.session import TABLE as TABLE_JOURNAL
-from companion.games.micimaki.session import PracticeSession, TableSession
 from companion.games.micimaki.tactile import KINDS, UnknownCodeError, code, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.micimaki.telling import ACTIONS, GAME, READER, word
@@ -164,6 +164,7 @@ class MiciMaki:
         if kind == TABLE_JOURNAL:
             return table_game.TableGame(TableSession.from_journal(journal), language,
                                         verbosity)
+        RECORDS.check(journal.path.stem, journal.header, journal.events)  # says what is wrong
         raise JournalError(f"{journal.path.name} is not a Mici Maki game")
 
     # -- the command line -------------------------------------------------------------------------

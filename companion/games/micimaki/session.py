@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,8 +37,11 @@ from typing import Any
 from companion.games.micimaki.bots import NAMES as BOT_NAMES
 from companion.games.micimaki.bots import Bot, bot
 from companion.games.micimaki.rules import (
+    ACTIONS,
+    CARDS,
     CHOOSE,
     EAT,
+    FOODS,
     OVEREATING,
     PLAY,
     SERVE,
@@ -54,6 +57,21 @@ from companion.games.micimaki.rules import (
 from companion.games.micimaki.tracker import Tracker
 from companion.journal import Event as JournalEvent
 from companion.journal import Journal, JournalError, transaction
+from companion.records import (
+    Fields,
+    Flag,
+    Kind,
+    ListOf,
+    MapOf,
+    Maybe,
+    OneOf,
+    Records,
+    Whole,
+    Words,
+    optional,
+    refusals,
+    replay,
+)
 from companion.store import write_copy
 
 #: The game's name in journal headers (and the registry's).
@@ -128,12 +146,16 @@ class PracticeSession(Saved):
 
     @classmethod
     def from_journal(cls, journal: Journal) -> PracticeSession:
+        """The game of a journal, its records checked first; raises
+        :class:`~companion.records.Damaged` for one that cannot be trusted
+        (a field of a wrong type or out of range, a move the rules refuse)."""
         header = journal.header
-        if header.get("type") != PRACTICE or header.get("format") != FORMAT:
+        RECORDS.check(journal.path.stem, header, journal.events)
+        if header["type"] != PRACTICE:
             raise JournalError(f"{journal.path.name} is not a Mici Maki practice game")
         session = cls(journal, cls._new_game(header), list(header["names"]),
                       list(header["bots"]))
-        session._replay()
+        replay(journal.path.stem, journal.events, session._apply)
         return session
 
     @staticmethod
@@ -143,9 +165,12 @@ class PracticeSession(Saved):
     def _replay(self) -> None:
         self.game = self._new_game(self.journal.header)
         for event in self.journal.events:
-            if event["type"] == "move":
-                kind, argument = event["move"]
-                self.game.play((int(kind), int(argument)))
+            self._apply(event)
+
+    def _apply(self, event: Mapping[str, Any]) -> None:
+        if event["type"] == "move":
+            kind, argument = event["move"]
+            self.game.play((int(kind), int(argument)))
 
     def move(self, move: Move) -> list[Event]:
         """Check, journal, then make the move of the seat to play; what happened."""
@@ -331,10 +356,12 @@ class TableSession(Saved):
     @classmethod
     def from_journal(cls, journal: Journal) -> TableSession:
         header = journal.header
-        if header.get("type") != TABLE or header.get("format") != FORMAT:
+        RECORDS.check(journal.path.stem, header, journal.events)
+        if header["type"] != TABLE:
             raise JournalError(f"{journal.path.name} is not a Mici Maki table game")
         session = cls(journal, cls._new_tracker(header))
-        session._replay()
+        with refusals(journal.path.stem):
+            session._replay()
         return session
 
     @staticmethod
@@ -428,3 +455,80 @@ class TableSession(Saved):
                 self._undo_entry()
         self._replay()
         return Entry.of(removed) if removed is not None else None
+
+
+# -- what is saved, checked before it is used ------------------------------------------------
+
+#: The most action cards of one kind a set-up has (the table's set-up asks 0 to 20).
+ACTIONS_MOST = 20
+#: The most cards or draws one table entry counts.
+ENTRY_CARDS_MOST = 200
+
+
+def _players(header: Mapping[str, Any]) -> int:
+    return int(header["setup"]["players"])
+
+
+def _last_seat(header: Mapping[str, Any]) -> int:
+    return _players(header) - 1
+
+
+_SETUP = Fields({
+    "players": Whole(3, 7),
+    "plus": Whole(0, ACTIONS_MOST),
+    "reverse": Whole(0, ACTIONS_MOST),
+    "choose": Whole(0, ACTIONS_MOST),
+})
+_SEAT = Whole(0, _last_seat)
+_END = Kind({"discarded": optional(Flag())})
+_ENTRY = Kind({
+    "what": OneOf(ENTRIES),
+    "seat": _SEAT,
+    "card": optional(Whole(0, OVEREATING)),
+    "cards": optional(ListOf(OneOf(CARDS), 0, ENTRY_CARDS_MOST)),
+    "count": optional(Whole(0, ENTRY_CARDS_MOST)),
+    "chosen": optional(Maybe(_SEAT)),
+})
+
+#: Every kind of record a Mici Maki game saves: its practice and table
+#: headers, and the events of each.
+RECORDS = Records(
+    GAME,
+    headers={
+        PRACTICE: Kind({
+            "format": Whole(FORMAT, FORMAT),
+            "setup": _SETUP,
+            "names": ListOf(Words(), _players, _players),
+            "bots": ListOf(Maybe(OneOf(BOT_NAMES)), _players, _players),
+            "seed": Whole(0, 2**64 - 1),
+        }),
+        TABLE: Kind({
+            "format": Whole(FORMAT, FORMAT),
+            "setup": _SETUP,
+            "names": ListOf(Words(), _players, _players),
+            "you": _SEAT,
+            "hand": ListOf(OneOf((*FOODS, *ACTIONS)), 0, Setup(players=3).hand),
+            "first": _SEAT,
+        }),
+    },
+    events={
+        PRACTICE: {
+            "move": Kind({"seat": _SEAT, "move": ListOf(Whole(0, OVEREATING), 2, 2)}),
+            "pending": Kind({"card": OneOf((CHOOSE,))}),
+            "end": _END,
+        },
+        TABLE: {
+            "entry": _ENTRY,
+            # the note a table journals in place of an entry the rules refuse,
+            # taken out as the game resumed
+            "refused": Kind({
+                "entry": _ENTRY,
+                "code": Words(40),
+                "params": MapOf(Whole(-ENTRY_CARDS_MOST, ENTRY_CARDS_MOST)),
+                "later": Whole(0, 100_000),
+                "told": Flag(),
+            }),
+            "end": _END,
+        },
+    },
+)

@@ -43,8 +43,8 @@ from companion.games.sushigo.narration import (
     typing_help,
 )
 from companion.games.sushigo.session import PRACTICE as PRACTICE_JOURNAL
+from companion.games.sushigo.session import RECORDS, PracticeSession, TableSession
 from companion.games.sushigo.session import TABLE as TABLE_JOURNAL
-from companion.games.sushigo.session import PracticeSession, TableSession
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import READER, catalog
 from companion.games.sushigo.vocabulary import SushiGoVocabulary
@@ -136,6 +136,7 @@ class SushiGo(SushiGoVocabulary):
         if kind == TABLE_JOURNAL:
             return table_game.TableGame(TableSession.from_journal(journal), language,
                                         verbosity)
+        RECORDS.check(journal.path.stem, journal.header, journal.events)  # says what is wrong
         raise JournalError(f"{journal.path.name} is not a Sushi Go! game")
 
     # -- the command line -------------------------------------------------------------------------

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.games.sushigo.bots import BOTS, Bot
-from companion.games.sushigo.cards import Card
+from companion.games.sushigo.cards import CARDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card
 from companion.games.sushigo.draft import Choice, Game, Variant
 from companion.games.sushigo.draft import Event as GameEvent
 from companion.games.sushigo.tracker import (
@@ -31,12 +32,136 @@ from companion.games.sushigo.tracker import (
     Warning,
 )
 from companion.journal import Event, Journal, JournalError, Loaded, transaction
+from companion.records import (
+    Check,
+    Field,
+    Fields,
+    Flag,
+    Kind,
+    ListOf,
+    Maybe,
+    OneOf,
+    Records,
+    Whole,
+    Words,
+    optional,
+    refusals,
+    replay,
+)
 from companion.store import write_copy
 
 #: The game's name in journal headers.
 GAME = "sushigo"
 PRACTICE = "practice"
+TABLE = "table"
 FORMAT = 1
+
+# -- what is saved, checked before it is used ------------------------------------------------
+
+#: The most soy sauce cards a variant adds (the box has 3; ``simulate`` takes more).
+SOY_SAUCE_MOST = 100
+#: The most cards one table entry holds (a whole tableau, as entered).
+ENTRY_CARDS_MOST = 120
+#: The longest choice saved (``t+w2/o3`` is seven characters).
+CHOICE_LONGEST = 40
+
+
+def _dummy(header: Mapping[str, Any]) -> bool:
+    return bool(header["variant"].get("dummy", False))
+
+
+def _players(header: Mapping[str, Any]) -> int:
+    """Players of a practice game (the dummy is not one)."""
+    return len(header["names"])
+
+
+def _seats(header: Mapping[str, Any]) -> int:
+    """Seats of a table game (its names: the dummy's included)."""
+    return len(header["names"])
+
+
+def _last_seat(header: Mapping[str, Any]) -> int:
+    return _seats(header) - 1
+
+
+def _turns(header: Mapping[str, Any]) -> int:
+    return {2: 10, 3: 9, 4: 8, 5: 7}.get(_seats(header), 10)
+
+
+def _steps(header: Mapping[str, Any]) -> tuple[str | int, ...]:
+    """What a table game's skipped question may be: the hand, a pick, a seat's
+    reveal, a seat's whole table (``table-2``)."""
+    seats = range(_seats(header))
+    return ("hand", "pick", *seats, *(f"table-{seat}" for seat in seats))
+
+
+_VARIANT = Fields({
+    "pass_both_ways": optional(Flag()),
+    "dummy": optional(Flag()),
+    "soy_sauce": optional(Whole(0, SOY_SAUCE_MOST)),
+})
+_END = Kind({
+    "totals": optional(ListOf(Whole(-1000, 1000), 0, MAX_PLAYERS + 1)),
+    "discarded": optional(Flag()),
+})
+_ENTRY: dict[str, Check | Field] = {
+    "kind": OneOf(tuple(kind.value for kind in EntryKind)),
+    "cards": ListOf(OneOf(tuple(card.id for card in CARDS)), 0, ENTRY_CARDS_MOST),
+    "seat": Maybe(Whole(0, _last_seat)),
+    "round": Maybe(Whole(1, ROUNDS)),
+    "turn": Maybe(Whole(1, _turns)),
+}
+_INDEX = Whole(0, 100_000)
+
+#: Every kind of record a Sushi Go! game saves: its practice and table
+#: headers, and the events of each.
+RECORDS = Records(
+    GAME,
+    headers={
+        PRACTICE: Kind({
+            "format": optional(Whole(FORMAT, FORMAT)),
+            "variant": _VARIANT,
+            "names": ListOf(Words(), lambda h: 2 if _dummy(h) else MIN_PLAYERS,
+                            lambda h: 2 if _dummy(h) else MAX_PLAYERS),
+            "bots": ListOf(Maybe(OneOf(tuple(BOTS))), _players, _players),
+            "seed": Whole(0, 2**64 - 1),
+        }),
+        TABLE: Kind({
+            "format": optional(Whole(FORMAT, FORMAT)),
+            "variant": _VARIANT,
+            # with the dummy, its seat is the last name
+            "names": ListOf(Words(), lambda h: 3 if _dummy(h) else MIN_PLAYERS,
+                            lambda h: 3 if _dummy(h) else MAX_PLAYERS),
+            "you": Whole(0, lambda h: _seats(h) - 1 - _dummy(h)),
+            "first_controller": optional(Whole(0, 1)),
+        }),
+    },
+    events={
+        PRACTICE: {
+            "choose": Kind({"seat": Whole(0, lambda h: _players(h) - 1),
+                            "choice": Words(CHOICE_LONGEST)}),
+            "end": _END,
+        },
+        TABLE: {
+            "entry": Kind(_ENTRY),
+            "replace": Kind({**_ENTRY, "index": _INDEX}),
+            "remove": Kind({"index": _INDEX}),
+            "skip": Kind({"step": OneOf(_steps)}),
+            # the note a table journals in place of a fact the rules refuse,
+            # taken out as the game resumed
+            "refused": Kind({
+                "concern": OneOf(tuple(concern.value for concern in Concern)),
+                "seat": Maybe(Whole(0, _last_seat)),
+                "card": Maybe(OneOf(tuple(card.id for card in CARDS))),
+                "count": Whole(0, ENTRY_CARDS_MOST),
+                "limit": Whole(0, ENTRY_CARDS_MOST),
+                "later": _INDEX,
+                "told": Flag(),
+            }),
+            "end": _END,
+        },
+    },
+)
 
 
 def _variant_json(variant: Variant) -> dict[str, Any]:
@@ -108,14 +233,21 @@ class PracticeSession:
 
     @classmethod
     def from_journal(cls, journal: Journal) -> PracticeSession:
+        """The game of a journal, its records checked first; raises
+        :class:`~companion.records.Damaged` for one that cannot be trusted
+        (a field of a wrong type or out of range, a choice the rules refuse)."""
         header = journal.header
+        RECORDS.check(journal.path.stem, header, journal.events)
+        if header["type"] != PRACTICE:
+            raise JournalError(f"{journal.path.name} is not a practice game")
         session = cls(
             journal,
             cls._new_game(header),
             list(header["names"]),
             list(header["bots"]),
         )
-        session._replay()
+        session.game = cls._new_game(header)
+        replay(journal.path.stem, journal.events, session._apply)
         if session.game.over and session.journal.events[-1]["type"] != "end":
             # stopped between the last choice and its end mark
             session.journal.append({"type": "end", "totals": list(session.game.totals)})
@@ -129,8 +261,11 @@ class PracticeSession:
     def _replay(self) -> None:
         self.game = self._new_game(self.journal.header)
         for event in self.journal.events:
-            if event["type"] == "choose":
-                self.game.choose(event["seat"], event["choice"])
+            self._apply(event)
+
+    def _apply(self, event: Mapping[str, Any]) -> None:
+        if event["type"] == "choose":
+            self.game.choose(event["seat"], event["choice"])
 
     def choose(self, seat: int, choice: Choice | str) -> tuple[GameEvent, ...]:
         """Check, journal, then take a seat's choice; the game's events."""
@@ -184,8 +319,6 @@ class PracticeSession:
         self.journal.close()
 
 
-TABLE = "table"
-
 
 def _entry_json(entry: Entry) -> dict[str, Any]:
     return {
@@ -198,7 +331,7 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
     }
 
 
-def _entry_from(data: Event) -> Entry:
+def _entry_from(data: Mapping[str, Any]) -> Entry:
     return Entry(
         EntryKind(data["kind"]),
         tuple(Card.from_id(c) for c in data["cards"]),
@@ -281,8 +414,14 @@ class TableSession:
 
     @classmethod
     def from_journal(cls, journal: Journal) -> TableSession:
+        """The game of a journal, its records checked first; raises
+        :class:`~companion.records.Damaged` for one that cannot be trusted."""
+        RECORDS.check(journal.path.stem, journal.header, journal.events)
+        if journal.header["type"] != TABLE:
+            raise JournalError(f"{journal.path.name} is not a table game")
         session = cls(journal, cls._new_tracker(journal.header))
-        session._replay()
+        with refusals(journal.path.stem):
+            session._replay()
         return session
 
     @staticmethod
