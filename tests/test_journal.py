@@ -477,11 +477,12 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
             fall_at = rng.randrange(1, 12) if kill % 2 else 0
             zygote.stdin.write(f"{kill} {fall_at}\n".encode())
             lines: list[str] = []
-            while not lines or not lines[-1].startswith("game "):  # the player is playing
+            # the player is playing: its game open (its line may come before its pid's)
+            while not {"pid", "game"} <= {(line.split() or [""])[0] for line in lines}:
                 line = zygote.stdout.readline().decode()
                 assert line, f"the player ended: {lines}"
                 lines.append(line.strip())
-            pid = int(lines[0].split()[1])
+            pid = next(int(line.split()[1]) for line in lines if line.startswith("pid "))
             # a kill after some moves: just after a commit began (a "will"), or
             # after one ended (an "ack", the game opened one too), or as soon as
             # the game is opened
