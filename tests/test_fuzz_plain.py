@@ -9,8 +9,9 @@ numbers of thousands of digits and lines of 1 MB.
 After every batch a known input must get its known reply (the word
 ``menu``, then a marker line that the main menu refuses by name), so an
 app that hangs is found; the app ends with status 0 when its input ends
-(the pipe closed; on the terminal Control C, Control \\, Control D or the
-terminal closed); no traceback is ever written; nothing written holds a
+(the pipe closed; on the terminal Control D), and with the status that
+names the signal for Control C, Control \\ or the terminal closed; no
+traceback is ever written; nothing written holds a
 control or format character besides the few the face itself uses on a
 terminal (its cursor moves, see companion/faces/plain.py), and no echo of a
 typed line is longer than a sane bound.
@@ -468,6 +469,13 @@ def test_the_storm_through_a_pipe(number: int, run: tuple[str, str | None, int],
 
 TERMINAL_RUNS = [("sushigo", b"\x03", 1200), ("mici-maki", b"\x1c", 1200),
                  ("sushigo", b"\x04", 1200), ("mici-maki", None, 1200)]
+#: The status each ending of a terminal run ends the app with: 128 + the
+#: signal's number (Control C: SIGINT, Control \\: SIGQUIT), as the shell
+#: says it, or killed by SIGINT (which the shell says as 130 too: see
+#: tests/test_ended.py); Control D ends the input; the terminal closed is
+#: a SIGHUP, or the end of the input if that is read first.
+ENDED: dict[bytes | None, set[int]] = {
+    b"\x03": {130, -signal.SIGINT}, b"\x1c": {131}, b"\x04": {0}, None: {0, 129}}
 
 
 @pytest.mark.parametrize(("number", "run"), list(enumerate(TERMINAL_RUNS)),
@@ -478,7 +486,7 @@ def test_the_storm_on_a_terminal(number: int, run: tuple[str, bytes | None, int]
     """On a pseudo-terminal that is the app's own (its keys signal it): the
     storm, Control Z, Control S and Control Q and Control D inside a line
     along the way; the run ends with Control C, Control \\, Control D or
-    the terminal closed, each a goodbye with status 0."""
+    the terminal closed, each a goodbye with its status (:data:`ENDED`)."""
     game, ending, count = run
     settings(tmp_path, speech="none")
     app = App(tmp_path, game, sink, terminal=True)
@@ -505,7 +513,7 @@ def test_the_storm_on_a_terminal(number: int, run: tuple[str, bytes | None, int]
             if ending == b"\x04":
                 app.send(b"\r")  # Control D ends the input on an empty line
             app.send(ending)
-        assert app.ended() == 0
+        assert app.ended() in ENDED[ending]
         written = bytes(app.written)
         if ending is not None:
             assert any(goodbye in written[-300:] for goodbye in GOODBYES), written[-300:]
@@ -620,7 +628,7 @@ def test_control_backslash_ends_the_app_with_a_goodbye(tmp_path: Path, sink: Sou
     app = started(tmp_path, sink, terminal=True)
     try:
         app.send(b"\x1c")
-        assert app.ended() == 0
+        assert app.ended() in ENDED[b"\x1c"]
         assert b"Goodbye." in app.written and b"Traceback" not in app.written
     finally:
         app.close()
