@@ -12,16 +12,18 @@ it ends, however it ends, they end too.
   kills it the moment its parent is gone (``PR_SET_PDEATHSIG``); elsewhere,
   and as a second guard, a thread of the worker sees its parent change
   (``os.getppid``) and ends it within :data:`WATCH_EVERY` seconds.
-- Control C at a terminal reaches every process of the foreground group,
-  the workers too: they ignore it (no traceback from each of them), and
-  the app, which takes it, ends them.
+- Control C (and Control \\) at a terminal reaches every process of the
+  foreground group, the workers too: they ignore it (no traceback from
+  each of them), and the app, which takes it, ends them. SIGTERM and
+  SIGHUP end a worker quietly. The keys' signals are held back while the
+  workers are made (they would reach one between its birth and its first
+  line, with the app's own handler): the app takes them once they are.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -29,6 +31,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 #: How often a worker looks whether its parent is still there, in seconds
 #: (where the kernel does not tell it).
@@ -37,15 +40,34 @@ WATCH_EVERY = 0.5
 PR_SET_PDEATHSIG = 1
 
 
-def pool(workers: int) -> multiprocessing.pool.Pool:
-    """A pool of ``workers`` processes bound to this one: use it as a context
-    manager (``with pool(4) as p: p.map(...)``), whose end terminates them."""
-    return multiprocessing.Pool(workers, initializer=bind_to_parent, initargs=(os.getpid(),))
+#: Signals a worker leaves to the app (the keys'), and those that end it quietly.
+LEFT = {signal.SIGINT, signal.SIGQUIT}
+QUIET = {signal.SIGTERM, signal.SIGHUP}
+
+
+@contextlib.contextmanager
+def pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A pool of ``workers`` processes bound to this one, for the block
+    (``with pool(4) as p: p.map(...)``), whose end terminates them."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, LEFT | QUIET)
+    try:
+        made = multiprocessing.Pool(workers, initializer=bind_to_parent,
+                                    initargs=(os.getpid(),))
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        raise
+    with made:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # one that came is taken now
+        yield made
 
 
 def bind_to_parent(parent: int) -> None:
     """In a worker: end when ``parent`` ends, and leave Control C to it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in LEFT:
+        signal.signal(number, signal.SIG_IGN)
+    for number in QUIET:
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, LEFT | QUIET)
     _die_with_parent()
     if os.getppid() != parent:  # it ended before the kernel was told to watch it
         os._exit(1)
@@ -57,7 +79,7 @@ def _die_with_parent() -> None:
     if not sys.platform.startswith("linux"):
         return
     with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)  # the C library, already loaded
         libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 

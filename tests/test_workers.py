@@ -106,6 +106,23 @@ def test_workers_end_when_their_command_is_killed(name: str, tmp_path: Path) -> 
                  f"workers still running after their command was killed: {workers}")
 
 
+@pytest.mark.parametrize("name", COMMANDS)
+def test_control_c_ends_the_command_and_its_workers(name: str, tmp_path: Path) -> None:
+    """Control C at a terminal reaches the whole foreground group: the
+    command ends at once with status 130, its workers with it, and none of
+    them writes a traceback."""
+    args, count = COMMANDS[name]
+    with command(args, tmp_path) as process:
+        workers = busy_workers(process, count)
+        os.killpg(process.pid, signal.SIGINT)
+        out, errors = process.communicate(timeout=PATIENCE)
+        assert process.returncode in (130, -signal.SIGINT), errors  # (see tests/test_ended.py)
+        assert b"Traceback" not in errors, errors.decode(errors="replace")
+        assert not out
+        wait_for(lambda: not any(running(pid, started) for pid, started in workers.items()),
+                 f"workers still running after Control C: {workers}")
+
+
 #: A command whose one worker is bound to it by the watch alone (as where the
 #: kernel offers no PR_SET_PDEATHSIG): it prints the worker's pid, then waits.
 WATCHED_ONLY = """
