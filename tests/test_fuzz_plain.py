@@ -555,6 +555,72 @@ def test_speech_still_sounds_after_the_storm(tmp_path: Path, sink: SoundSink) ->
         app.close()
 
 
+#: How long the long storm lasts, in seconds (COMPANION_STORM_SECONDS; ten minutes).
+LONG_STORM = float(os.environ.get("COMPANION_STORM_SECONDS", "600"))
+#: Inputs in a run of the long storm (a run a game, a language and a way in).
+LONG_RUN = 500
+
+
+@pytest.mark.slow
+def test_the_long_storm_in_both_games_every_language_pipe_and_terminal(
+        tmp_path: Path, sink: SoundSink) -> None:
+    """Runs of the storm, one after another for :data:`LONG_STORM` seconds
+    (``pytest -m slow``, not on every commit): each game in each language,
+    through a pipe and on a terminal, every combination at least once and
+    then round again until the time is spent; each terminal run ended in
+    turn by Control C, Control \\, Control D and the terminal closed. Not
+    one traceback; every run answers after every batch and ends with its
+    status. The figures are printed (``-s``)."""
+    combinations = [(game, language, terminal) for terminal in (False, True)
+                    for game in ("sushigo", "mici-maki") for language in LANGUAGES]
+    endings = list(ENDED)
+    began = time.monotonic()
+    runs: dict[tuple[str, str, str], int] = {}
+    inputs = 0
+    number = 0
+    while number < len(combinations) or time.monotonic() - began < LONG_STORM:
+        game, language, terminal = combinations[number % len(combinations)]
+        home = tmp_path / f"run-{number}"
+        settings(home, speech="none", language=language)
+        app = App(home, game, sink, terminal=terminal)
+        inputs_of = Storm(SEED + 1000 + number, terminal=terminal)
+        try:
+            app.first_prompt()
+            inputs += storm(app, inputs_of, LONG_RUN, f"l{number}_",
+                            extra=lambda n: long_line() if n % 400 == 200 else None)
+            ending = endings[number // len(combinations) % len(endings)] if terminal else None
+            if not terminal:
+                assert app.process.stdin is not None
+                app.process.stdin.close()
+                assert app.ended() == 0
+                assert not app.errors, bytes(app.errors[-3000:])
+            elif ending is None:  # the terminal closed
+                app.wait_sent()
+                app.hanging_up.set()
+                app.ended_reading()
+                os.close(app.master)
+                app.master = -1
+                assert app.ended() in ENDED[None]
+            else:
+                if ending == b"\x04":
+                    app.send(b"\r")  # Control D ends the input on an empty line
+                app.send(ending)
+                assert app.ended() in ENDED[ending]
+            check_written(bytes(app.written), terminal=terminal)
+        finally:
+            app.close()
+        way = "terminal" if terminal else "pipe"
+        runs[game, language, way] = runs.get((game, language, way), 0) + 1
+        number += 1
+    seconds = time.monotonic() - began
+    assert {(game, language) for game, language, _ in runs} == {
+        (game, language) for game, language, _ in combinations}
+    print(f"\nthe long storm: {number} runs, {inputs} inputs in {seconds:.0f} s"
+          f" ({inputs / seconds:.0f} a second), 0 tracebacks; runs of each: "
+          + ", ".join(f"{game} {language} {way} {count}"
+                      for (game, language, way), count in sorted(runs.items())))
+
+
 def test_the_storm_was_at_least_20000_inputs() -> None:
     """(After the runs above, in this order.)"""
     assert len(SENT) == len(PIPE_RUNS) + len(TERMINAL_RUNS) + 1
