@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from companion.cli import main
+from companion.launch import main
 
 sys.exit(main())

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from companion import __version__
+from companion import __version__, ending
 from companion.games import DEFAULT_GAME, UnknownGameError, game
 from companion.games.base import GameInputError, GamePlugin, Report
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
@@ -319,7 +319,11 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
     os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
     from companion.faces.screen import CompanionApp  # noqa: PLC0415 - Textual when used
 
-    return CompanionApp(chosen, first_start=first, scanner=scanner).run() or 0
+    # Until the screen is up and takes the signals itself, one is only noted
+    # (raised inside Textual's start, it would leave the terminal in its
+    # alternate screen): the screen ends as soon as it is up.
+    with ending.held():
+        return CompanionApp(chosen, first_start=first, scanner=scanner).run() or 0
 
 
 def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:

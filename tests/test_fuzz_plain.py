@@ -9,8 +9,9 @@ numbers of thousands of digits and lines of 1 MB.
 After every batch a known input must get its known reply (the word
 ``menu``, then a marker line that the main menu refuses by name), so an
 app that hangs is found; the app ends with status 0 when its input ends
-(the pipe closed; on the terminal Control C, Control \\, Control D or the
-terminal closed); no traceback is ever written; nothing written holds a
+(the pipe closed; on the terminal Control D), and with the status that
+names the signal for Control C, Control \\ or the terminal closed; no
+traceback is ever written; nothing written holds a
 control or format character besides the few the face itself uses on a
 terminal (its cursor moves, see companion/faces/plain.py), and no echo of a
 typed line is longer than a sane bound.
@@ -468,6 +469,13 @@ def test_the_storm_through_a_pipe(number: int, run: tuple[str, str | None, int],
 
 TERMINAL_RUNS = [("sushigo", b"\x03", 1200), ("mici-maki", b"\x1c", 1200),
                  ("sushigo", b"\x04", 1200), ("mici-maki", None, 1200)]
+#: The status each ending of a terminal run ends the app with: 128 + the
+#: signal's number (Control C: SIGINT, Control \\: SIGQUIT), as the shell
+#: says it, or killed by SIGINT (which the shell says as 130 too: see
+#: tests/test_ended.py); Control D ends the input; the terminal closed is
+#: a SIGHUP, or the end of the input if that is read first.
+ENDED: dict[bytes | None, set[int]] = {
+    b"\x03": {130, -signal.SIGINT}, b"\x1c": {131}, b"\x04": {0}, None: {0, 129}}
 
 
 @pytest.mark.parametrize(("number", "run"), list(enumerate(TERMINAL_RUNS)),
@@ -478,7 +486,7 @@ def test_the_storm_on_a_terminal(number: int, run: tuple[str, bytes | None, int]
     """On a pseudo-terminal that is the app's own (its keys signal it): the
     storm, Control Z, Control S and Control Q and Control D inside a line
     along the way; the run ends with Control C, Control \\, Control D or
-    the terminal closed, each a goodbye with status 0."""
+    the terminal closed, each a goodbye with its status (:data:`ENDED`)."""
     game, ending, count = run
     settings(tmp_path, speech="none")
     app = App(tmp_path, game, sink, terminal=True)
@@ -505,7 +513,7 @@ def test_the_storm_on_a_terminal(number: int, run: tuple[str, bytes | None, int]
             if ending == b"\x04":
                 app.send(b"\r")  # Control D ends the input on an empty line
             app.send(ending)
-        assert app.ended() == 0
+        assert app.ended() in ENDED[ending]
         written = bytes(app.written)
         if ending is not None:
             assert any(goodbye in written[-300:] for goodbye in GOODBYES), written[-300:]
@@ -545,6 +553,72 @@ def test_speech_still_sounds_after_the_storm(tmp_path: Path, sink: SoundSink) ->
         SENT.append(sent)
     finally:
         app.close()
+
+
+#: How long the long storm lasts, in seconds (COMPANION_STORM_SECONDS; ten minutes).
+LONG_STORM = float(os.environ.get("COMPANION_STORM_SECONDS", "600"))
+#: Inputs in a run of the long storm (a run a game, a language and a way in).
+LONG_RUN = 500
+
+
+@pytest.mark.slow
+def test_the_long_storm_in_both_games_every_language_pipe_and_terminal(
+        tmp_path: Path, sink: SoundSink) -> None:
+    """Runs of the storm, one after another for :data:`LONG_STORM` seconds
+    (``pytest -m slow``, not on every commit): each game in each language,
+    through a pipe and on a terminal, every combination at least once and
+    then round again until the time is spent; each terminal run ended in
+    turn by Control C, Control \\, Control D and the terminal closed. Not
+    one traceback; every run answers after every batch and ends with its
+    status. The figures are printed (``-s``)."""
+    combinations = [(game, language, terminal) for terminal in (False, True)
+                    for game in ("sushigo", "mici-maki") for language in LANGUAGES]
+    endings = list(ENDED)
+    began = time.monotonic()
+    runs: dict[tuple[str, str, str], int] = {}
+    inputs = 0
+    number = 0
+    while number < len(combinations) or time.monotonic() - began < LONG_STORM:
+        game, language, terminal = combinations[number % len(combinations)]
+        home = tmp_path / f"run-{number}"
+        settings(home, speech="none", language=language)
+        app = App(home, game, sink, terminal=terminal)
+        inputs_of = Storm(SEED + 1000 + number, terminal=terminal)
+        try:
+            app.first_prompt()
+            inputs += storm(app, inputs_of, LONG_RUN, f"l{number}_",
+                            extra=lambda n: long_line() if n % 400 == 200 else None)
+            ending = endings[number // len(combinations) % len(endings)] if terminal else None
+            if not terminal:
+                assert app.process.stdin is not None
+                app.process.stdin.close()
+                assert app.ended() == 0
+                assert not app.errors, bytes(app.errors[-3000:])
+            elif ending is None:  # the terminal closed
+                app.wait_sent()
+                app.hanging_up.set()
+                app.ended_reading()
+                os.close(app.master)
+                app.master = -1
+                assert app.ended() in ENDED[None]
+            else:
+                if ending == b"\x04":
+                    app.send(b"\r")  # Control D ends the input on an empty line
+                app.send(ending)
+                assert app.ended() in ENDED[ending]
+            check_written(bytes(app.written), terminal=terminal)
+        finally:
+            app.close()
+        way = "terminal" if terminal else "pipe"
+        runs[game, language, way] = runs.get((game, language, way), 0) + 1
+        number += 1
+    seconds = time.monotonic() - began
+    assert {(game, language) for game, language, _ in runs} == {
+        (game, language) for game, language, _ in combinations}
+    print(f"\nthe long storm: {number} runs, {inputs} inputs in {seconds:.0f} s"
+          f" ({inputs / seconds:.0f} a second), 0 tracebacks; runs of each: "
+          + ", ".join(f"{game} {language} {way} {count}"
+                      for (game, language, way), count in sorted(runs.items())))
 
 
 def test_the_storm_was_at_least_20000_inputs() -> None:
@@ -620,7 +694,7 @@ def test_control_backslash_ends_the_app_with_a_goodbye(tmp_path: Path, sink: Sou
     app = started(tmp_path, sink, terminal=True)
     try:
         app.send(b"\x1c")
-        assert app.ended() == 0
+        assert app.ended() in ENDED[b"\x1c"]
         assert b"Goodbye." in app.written and b"Traceback" not in app.written
     finally:
         app.close()

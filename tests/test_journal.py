@@ -339,10 +339,13 @@ os.kill(os.getpid(), signal.SIGKILL)
 #: A process kept ready (imports done) that forks a player on each ``run``:
 #: the player resumes the newest unfinished practice game (or starts one)
 #: and plays it, its picks and undos (a fifth of its moves) each in one
-#: transaction, as the app does. Before each commit it says the state the
-#: game will have (``will``), after it the state it has (``ack``): the
-#: number of events and a CRC of them. Every line ends in " ." so that a
-#: line cut by the kill is known.
+#: transaction, as the app does. Once a game is open it says so (``game``,
+#: ``new`` or ``resumed``) with the state it has on disk; before each commit
+#: it says the state the game will have (``will``), after it the state it
+#: has (``ack``): the number of events and a CRC of them. Every line ends in
+#: " ." so that a line cut by the kill is known. When a game ends the next
+#: begins in the same run: a kill can come while it is being made, before
+#: its first line.
 PLAYER = r"""
 import json, os, random, signal, sys, threading, zlib
 from pathlib import Path
@@ -356,6 +359,11 @@ def state(word, session):
     crc = zlib.crc32(json.dumps(events, sort_keys=True).encode())
     os.write(1, f"{word} {len(events)} {crc} .\n".encode())
 
+def opened(session, how):
+    events = session.journal.events
+    crc = zlib.crc32(json.dumps(events, sort_keys=True).encode())
+    os.write(1, f"game {how} {session.journal.path} {len(events)} {crc} .\n".encode())
+
 def fall(rng):  # killed from within, a few milliseconds on: in a commit's midst
     threading.Timer(rng.uniform(0, 0.004), os.kill, (os.getpid(), signal.SIGKILL)).start()
 
@@ -366,11 +374,11 @@ def play(folder, seed, fall_at):
         found = unfinished(folder)
         if found:
             session, _ = PracticeSession.resume(found[0])
+            opened(session, "resumed")
         else:
             session = PracticeSession.start(["A", "B", "C"], [None, "greedy", "random"],
                                             seed=rng.randrange(2**32), directory=folder)
-        os.write(1, f"game {session.journal.path} .\n".encode())
-        state("ack", session)
+            opened(session, "new")
         while not session.game.over:
             with transaction():
                 if rng.random() < 0.2 and session.undo_last_of(0):
@@ -395,10 +403,10 @@ def follow(folder, seed, fall_at):
         found = unfinished(folder)
         if found:
             session, _ = TableSession.resume(found[0])
+            opened(session, "resumed")
         else:
             session = TableSession.start(["A", "B", "C"], 0, directory=folder)
-        os.write(1, f"game {session.journal.path} .\n".encode())
-        state("ack", session)
+            opened(session, "new")
         while not session.ended:
             with transaction():
                 roll = rng.random()
@@ -450,13 +458,18 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
     bots' answers and undos; table: facts, skips, new turns and take-backs):
     after each, the game on disk is the last state acknowledged, or the one
     being committed when the kill came; never one answer less, one more, or
-    part of an undo."""
+    part of an undo. A game is acknowledged as it stood on disk when it was
+    opened; one whose making a kill cut (a new game begins when one ends) is
+    either not in the store or is there with nothing answered, and is
+    resumed so."""
     rng = random.Random(13)
     kills = KILLS[kind]
     zygote = subprocess.Popen([sys.executable, "-c", PLAYER, str(tmp_path), kind],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     assert zygote.stdin is not None and zygote.stdout is not None
     tally = {"between moves": 0, "before a commit's end": 0, "after a commit": 0}
+    nothing = (0, zlib.crc32(b"[]"))  # a game with nothing answered
+    known: set[Path] = set()  # every game opened so far
     pid = 0
     try:
         for kill in range(kills):
@@ -464,16 +477,19 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
             fall_at = rng.randrange(1, 12) if kill % 2 else 0
             zygote.stdin.write(f"{kill} {fall_at}\n".encode())
             lines: list[str] = []
-            while not lines or not lines[-1].startswith("ack "):  # the player is playing
+            # the player is playing: its game open (its line may come before its pid's)
+            while not {"pid", "game"} <= {(line.split() or [""])[0] for line in lines}:
                 line = zygote.stdout.readline().decode()
                 assert line, f"the player ended: {lines}"
                 lines.append(line.strip())
-            pid = int(lines[0].split()[1])
+            pid = next(int(line.split()[1]) for line in lines if line.startswith("pid "))
             # a kill after some moves: just after a commit began (a "will"), or
-            # after one ended (an "ack"), or as soon as the game is resumed
+            # after one ended (an "ack", the game opened one too), or as soon as
+            # the game is opened
             moves, when = rng.randrange(12), rng.choice(("will ", "ack "))
+            acks = ("ack ", "game ") if when == "ack " else (when,)
             while not fall_at and moves and sum(
-                    line.startswith(when) for line in lines) <= moves:
+                    line.startswith(acks) for line in lines) <= moves:
                 lines.append(zygote.stdout.readline().decode().strip())
             if not fall_at:
                 os.kill(pid, signal.SIGKILL)
@@ -487,7 +503,11 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
                 if not values or values[-1] != ".":
                     continue  # cut by the kill: says nothing
                 if word == "game":
-                    game, acked, coming = Path(values[0]), None, None
+                    how, path, count, crc = values[:4]
+                    game, acked, coming = Path(path), (int(count), int(crc)), None
+                    if how == "new" or game not in known:  # made, its making maybe cut
+                        assert acked == nothing, f"kill {kill}: {line}: answers in a new game"
+                    known.add(game)
                 elif word == "ack":
                     acked, coming = (int(values[0]), int(values[1])), None
                 elif word == "will":

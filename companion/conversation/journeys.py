@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion import ending
 from companion.conversation.core import Changed, Quit, Talk, ToMenu
 from companion.conversation.events import (
     CardsQuestion,
@@ -67,9 +68,11 @@ def run(talk: Talk, *, first_start: bool = False) -> int:
             offer_resume(talk)
         main_menu(talk)
     except (Quit, KeyboardInterrupt):  # quit, Control C, or the app told to end
+        ending.calm()  # a signal now ends nothing more: it does not cut the goodbye
         with contextlib.suppress(OSError):  # a terminal that closed takes no goodbye
             talk.say(info(talk.text("Goodbye.")))
     finally:
+        ending.calm()
         talk.close()
     return 0
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from companion import ending
 from companion.conversation.events import Item, Pressed, Typed
 from companion.inbox import LINE_LONGEST, LineReader, Lines
 from companion.keymap import ACTIONS
@@ -102,6 +103,7 @@ class Keyboard:
     def get(self) -> Item:
         if self._waiting:
             return self._waiting.popleft()
+        ending.check()  # told to end, its interruption lost: end here, not in a read
         item = self.lines.get()
         if self.entered is not None:
             self.entered()  # the player ended a line
@@ -172,6 +174,7 @@ class TerminalKeyboard:
         of the input, or when nothing came in time."""
         watched = [self.fd] if self.wakeup is None else [self.fd, self.wakeup]
         while True:
+            ending.check()  # told to end, its interruption lost: end here
             ready, _, _ = select.select(watched, [], [], timeout)
             if self.wakeup in ready:  # a signal: its handler runs (and may raise) now
                 with contextlib.suppress(OSError):

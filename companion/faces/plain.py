@@ -52,6 +52,7 @@ from typing import Protocol, cast
 
 from rich.cells import cell_len
 
+from companion import ending
 from companion.conversation.core import Talk
 from companion.conversation.events import (
     Announcement,
@@ -429,25 +430,34 @@ def run_plain(source: Source | LineReader, output: LineSink, settings: Settings,
     _forgiving(source, output)
     face = PlainFace(output)
     fileno = getattr(source, "fileno", None)
-    terminal = None
-    if hasattr(source, "get"):
-        keyboard = cast(Source, source)
-    elif face.terminal and fileno is not None and os.isatty(fileno()):
-        terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
-                                    face.page).start()
-        keyboard = terminal
-    else:
-        keyboard = Keyboard(source, face.entered)
-    talk = Talk(face, keyboard, settings, scanner=scanner)
-    face.more = lambda: talk.text("More: Enter.")
-    with _ended_by_signals(face, terminal):
-        try:
-            return run(talk, first_start=first_start)
-        finally:
-            with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
-                face.finish()
-            if terminal is not None:
-                terminal.close()
+    terminal: TerminalKeyboard | None = None
+    talk: Talk | None = None
+    try:
+        # the terminal's mode, the speech and the scanner are set up whole:
+        # told to end meanwhile, the app ends once they are, and undoes them
+        with ending.held():
+            if hasattr(source, "get"):
+                keyboard = cast(Source, source)
+            elif face.terminal and fileno is not None and os.isatty(fileno()):
+                terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
+                                            face.page)
+                keyboard = terminal.start()
+            else:
+                keyboard = Keyboard(source, face.entered)
+            talk = made = Talk(face, keyboard, settings, scanner=scanner)
+            face.more = lambda: made.text("More: Enter.")
+        with _ended_by_signals(face, terminal):
+            return run(made, first_start=first_start)
+    except KeyboardInterrupt:  # told to end before the journeys began: nothing to save
+        if talk is not None:
+            talk.close()  # (closing it again, if they had, does nothing more)
+        return 0
+    finally:
+        ending.calm()  # ending now: no signal breaks into what follows
+        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+            face.finish()
+        if terminal is not None:
+            terminal.close()
 
 
 def _forgiving(*streams: object) -> None:
@@ -483,12 +493,11 @@ def _ended_by_signals(face: PlainFace, keyboard: TerminalKeyboard | None) -> Ite
         keyboard.wakeup = wake_read
 
     def interrupted(signum: int, frame: object) -> None:
-        del signum, frame
+        del frame
         face.ending = True
-        raise KeyboardInterrupt
+        ending.interrupt(signum)  # (not while the app ends: the goodbye is not cut)
 
-    ending = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
-    before = {number: signal.signal(number, interrupted) for number in ending}
+    before = {number: signal.signal(number, interrupted) for number in ending.ENDING}
     try:
         yield
     finally:

@@ -93,6 +93,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, ListItem, ListView, Static
 from textual.widgets.input import Selection
 
+from companion import ending
 from companion.conversation.core import Talk, layout_digits
 from companion.conversation.events import (
     Announcement,
@@ -607,11 +608,15 @@ class CompanionApp(App[int]):
         self.talk = Talk(face, self.inbox, self.settings, scanner=self.scanner)
         # Told to end (SIGTERM, the terminal closed, kill -INT): the app ends
         # as when the player quits, the terminal given back as it was; every
-        # entry is already on disk. (Before the first question is asked.)
+        # entry is already on disk. (Before the first question is asked.) The
+        # status names the signal, as the shell names a command it killed.
         loop = asyncio.get_running_loop()
         for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(number, self.post_message, Ended(0))
+                loop.add_signal_handler(number, self.post_message, Ended(128 + number))
+        told = ending.told()
+        if told is not None:  # told while the screen was starting
+            self.post_message(Ended(128 + told))
         self.journeys(self.talk)
         if sys.stdin.isatty():
             self._unwatch = os.pipe()

@@ -10,12 +10,12 @@ import os
 import random
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from companion.games.sushigo.bots import BOTS, Advisor, Bot
 from companion.games.sushigo.draft import Choice, Choices, Game, SeatView, Variant
 from companion.stats import percentile, wilson_interval
+from companion.workers import pool
 
 PLAIN = Variant()
 
@@ -177,8 +177,8 @@ def simulate(
             (list(lineup), min(size, games - first), seed, variant, first, timed)
             for first in range(0, games, size)
         ]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            outcomes = [o for chunk in pool.map(_chunk, jobs) for o in chunk]
+        with pool(workers) as processes:  # its end ends them, however it is reached
+            outcomes = [o for chunk in processes.map(_chunk, jobs) for o in chunk]
     else:
         outcomes = play_games(lineup, games, seed=seed, variant=variant, timed=timed)
     for shares, points, times in outcomes:

@@ -1,0 +1,34 @@
+"""The entry point of the ``companion`` command and of ``python -m companion``.
+
+It takes the ending signals (:mod:`companion.ending`) before it imports
+anything else: the app's imports take a good part of a second on a busy
+machine, and a Control C in them was a ``KeyboardInterrupt`` traceback.
+From here on a signal, wherever it lands (an import, the start of the
+speech or the scanner, a question, the goodbye), ends the app with at most
+its goodbye, no traceback, and the status that names the signal (130 for
+Control C). What comes before this module runs is Python's own start
+(a few milliseconds; see docs/development.md, "Ending").
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Sequence
+
+from companion import ending
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with ``argv`` (default: the process's arguments); its exit status."""
+    ending.take_signals()
+    code, interrupted = 1, False
+    try:
+        from companion.cli import main as command  # noqa: PLC0415 - after the signals
+
+        code = command(argv)
+    except KeyboardInterrupt:  # told to end: the status says by what
+        interrupted = True
+    finally:
+        ending.calm()  # what Python does after this (its threads, its exit) is not broken into
+    told = ending.told()
+    return ending.status(code, told=signal.SIGINT if told is None and interrupted else told)
