@@ -409,19 +409,21 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             return _fail("say", str(error))
         print(f"{to}")
         return EXIT_OK
+    from companion.conversation.core import switched_text  # noqa: PLC0415 - when asked
+
     notices: list[Switched] = []
     order = (backend,) if backend else None
     voice = FallbackSpeaker(order, on_notice=notices.append)
     try:
         voice.say(text, language, Priority.IMPORTANT)
-        wait = getattr(voice.backend, "idle", None)
-        if wait is not None:
-            wait(120)
+        voice.idle(120)
+        name = voice.name
     finally:
         voice.close()
+    catalog = Catalog.for_language(language)
     for notice in notices:
-        print(notice, file=sys.stderr)
-    print(f"{voice.name}: {text}")
+        print(switched_text(catalog, notice), file=sys.stderr)
+    print(f"{name}: {text}")
     return EXIT_OK
 
 

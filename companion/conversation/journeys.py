@@ -58,7 +58,7 @@ def run(talk: Talk, *, first_start: bool = False) -> int:
         main_menu(talk)
     except (Quit, KeyboardInterrupt):  # quit, Control C, or the app told to end
         with contextlib.suppress(OSError):  # a terminal that closed takes no goodbye
-            talk.say(info(talk.text("Goodbye.")))
+            talk.say_last(info(talk.text("Goodbye.")))
     finally:
         talk.close()
     return 0
