@@ -246,8 +246,9 @@ DAEMON_STARTS_WITHIN = 10.0
 #: Seconds with no client after which a daemon the app started ends by
 #: itself (when the app was killed and could not end it).
 DAEMON_IDLE_TIMEOUT = 10
-#: Seconds speech-dispatcher may take to begin a sentence, and to confirm a stop.
-BEGIN_WITHIN = 10.0
+#: Seconds speech-dispatcher may take to begin a sentence (it waits while a
+#: screen reader's speech goes first), and to confirm a stop.
+BEGIN_WITHIN = 60.0
 STOPPED_WITHIN = 3.0
 #: A sentence must end within ``OVERTIME`` times its speaking time at the
 #: voice's rate, plus ``MARGIN`` seconds: a daemon that cannot open its
@@ -302,7 +303,8 @@ class OwnDaemon:
             time.sleep(0.02)
 
     def stop(self) -> None:
-        _OWNED.discard(self)
+        """End it (whoever else is ending it too: the one who is, at the
+        interpreter's exit, may be stopped halfway)."""
         if hasattr(os, "killpg"):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.process.pid, signal.SIGTERM)
@@ -313,6 +315,7 @@ class OwnDaemon:
         _kill_group(self.process)  # the daemon if it is stuck, and a module left behind
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+        _OWNED.discard(self)
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
@@ -356,8 +359,6 @@ class DispatcherSpeaker(ProcessSpeaker):
         self.program = program or "spd-say"
         self.environment = environment
         self._daemon: OwnDaemon | None = None
-        #: A sentence has been spoken to its end here: the sound output works.
-        self._spoken = False
         self._cancels: list[subprocess.Popen[bytes]] = []  # spd-say --cancel, when used
         self._connection = None if program else self._connect(
             {**os.environ, **(environment or {})})
@@ -388,7 +389,14 @@ class DispatcherSpeaker(ProcessSpeaker):
         program = shutil.which("speech-dispatcher", path=environment.get("PATH"))
         if program is None:
             raise SpeechError("speech-dispatcher is not installed", Cause.NOT_INSTALLED)
-        daemon = OwnDaemon(program, environment)
+        try:
+            daemon = OwnDaemon(program, environment)
+        except SpeechError as error:
+            if error.cause is not Cause.DIED:
+                raise
+            # it ends at once when it cannot set the locale (LANG names one
+            # this machine lacks); the language it speaks comes with each sentence
+            daemon = OwnDaemon(program, {**environment, "LC_ALL": "C.UTF-8"})
         try:
             connection = ssip.Connection(daemon.socket)
         except OSError as error:
@@ -453,12 +461,11 @@ class DispatcherSpeaker(ProcessSpeaker):
     def _follow(self, connection: ssip.Connection, message: _Message) -> bool:
         """Until the daemon says ``message`` is over; the cancel sent when a
         stop is asked; a :class:`SpeechError` when it takes too long."""
-        begun: float | None = None
+        begun: float | None = None  # when it began: from then on it must end in time
         while True:
             state = connection.state(message.id)
             if state in ssip.DONE:
                 connection.forget(message.id)
-                self._spoken = self._spoken or state == ssip.END
                 return True
             if not connection.alive:
                 raise SpeechError("speech-dispatcher closed the connection", Cause.DIED)
@@ -477,7 +484,8 @@ class DispatcherSpeaker(ProcessSpeaker):
                 deadline = begun + MARGIN + OVERTIME * message.length
             if now >= deadline:
                 connection.forget(message.id)
-                if begun is not None and not self._spoken:
+                if ssip.BEGIN in connection.seen and not connection.seen & ssip.DONE:
+                    # it begins sentences and never ends one, not even when told
                     raise SpeechError("speech-dispatcher began a sentence and never ended it",
                                       Cause.NO_SOUND_OUTPUT)
                 raise SpeechError("speech-dispatcher did not say when its sentence ended",
@@ -565,10 +573,10 @@ class _Worker:
 
     def kill(self) -> None:
         """End it now, with what it plays through (``aplay``)."""
-        _OWNED.discard(self)
         _kill_group(self.process)
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+        _OWNED.discard(self)
         for pipe in (self.process.stdin, self.process.stdout):
             with contextlib.suppress(OSError):
                 if pipe is not None:

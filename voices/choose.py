@@ -132,6 +132,8 @@ class FallbackSpeaker:
         #: Counts the backends started: a failure told by an older one is old news.
         self._generation = 0
         self._closed = False
+        #: The backends left after a failure, being closed.
+        self._closing: list[threading.Thread] = []
         #: Set once the latest search for a backend is over.
         self._searched = threading.Event()
         self._search_id = 0
@@ -182,6 +184,7 @@ class FallbackSpeaker:
         backend: Speech | None = None
         if restart is not None:
             backend, _ = self._make(restart)
+        restarted = backend is not None  # the same voice again: nothing to tell
         while backend is None and self._order and not self._closed:
             name = self._order.pop(0)
             backend, cause = self._make(name)
@@ -202,7 +205,7 @@ class FallbackSpeaker:
             return
         # told outside the lock: the app may write and stop speech meanwhile
         speaking = None if isinstance(backend, NoSpeech) else backend.name
-        if self.on_notice is not None and restart is None:
+        if self.on_notice is not None and not restarted:
             for name, cause in failures:
                 self.on_notice(Switched(name, cause, speaking))
         while True:  # what waited, and what came meanwhile, in order
@@ -235,6 +238,8 @@ class FallbackSpeaker:
             self._search_thread = self._search_for([(failed.name, cause)], restart)
         closing = threading.Thread(target=failed.close, daemon=True, name="speech-closing")
         closing.start()
+        with self._lock:
+            self._closing = [*(t for t in self._closing if t.is_alive()), closing]
 
     # -- the interface --------------------------------------------------------------------
 
@@ -285,4 +290,6 @@ class FallbackSpeaker:
         if self.backend is not backend:
             with contextlib.suppress(Exception):  # ending anyway
                 self.backend.close()  # one that came up while this closed
+        for closing in self._closing:  # the processes of those that failed end too
+            closing.join(STARTING_ENDS_WITHIN)
         self._searched.set()

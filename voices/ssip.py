@@ -74,6 +74,8 @@ class Connection:
             raise
         self._replies: queue.Queue[tuple[int, list[str]] | None] = queue.Queue()
         self._states: dict[int, int] = {}
+        #: Every kind of event that came on this connection, for any message.
+        self.seen: set[int] = set()
         self._changed = threading.Condition()
         self._alive = True
         self._send_lock = threading.Lock()
@@ -123,6 +125,7 @@ class Connection:
             if lines and lines[0].isdigit():
                 with self._changed:
                     self._states[int(lines[0])] = code
+                    self.seen.add(code)
                     self._changed.notify_all()
             return
         self._replies.put((code, lines))

@@ -377,7 +377,7 @@ class RenderingEspeak(EspeakSpeaker):
     """The real espeak-ng through the real queue, each utterance written to
     a WAV file of its own instead of the speakers."""
 
-    def __init__(self, folder: Path, failures: list[str]) -> None:
+    def __init__(self, folder: Path, failures: list[Cause]) -> None:
         self.folder = folder
         self.spoken: list[str] = []
         super().__init__(on_failure=failures.append)
@@ -389,7 +389,7 @@ class RenderingEspeak(EspeakSpeaker):
 
 
 def test_no_text_makes_the_voice_go_mute(tmp_path: Path) -> None:
-    failures: list[str] = []
+    failures: list[Cause] = []
     voice = RenderingEspeak(tmp_path, failures)
     every_control = "".join(chr(c) for c in [*range(32), 127, *range(0x80, 0xA0)])
     voice.say(f"Ann{every_control}Ben", "en", Priority.IMPORTANT)  # a NUL among them
