@@ -268,12 +268,23 @@ def speaking_time(text: str, rate: int) -> float:
     return len(text) / (max(rate, 1) * 6 / 60)
 
 
+#: Runs a daemon (its arguments) and ends the whole process group (itself,
+#: the daemon, the daemon's modules) once its input ends, that is once the
+#: app that started it is gone, even killed with SIGKILL (a daemon stuck on
+#: its sound output ends neither by its idle timeout nor on SIGTERM). It
+#: ends with the daemon's status when the daemon ends by itself.
+#: (Its first argument is the daemon's folder, removed then too.)
+WATCHED = ('folder=$1; shift; exec 3<&0 0</dev/null; "$@" & daemon=$!; '
+           '(read -r _ <&3; rm -rf "$folder"; kill -KILL 0) & watcher=$!; '
+           'wait "$daemon"; code=$?; kill -KILL "$watcher"; exit "$code"')
+
+
 class OwnDaemon:
     """A speech-dispatcher the app had to start, the session having none: on
     a socket of its own in a private folder, in a process group of its own
-    (the daemon and its modules), ended by :meth:`stop` (its backend's
-    close, or the interpreter's exit) with SIGKILL if SIGTERM is not enough
-    (a daemon stuck on its sound output ignores SIGTERM)."""
+    (:data:`WATCHED`: the daemon and its modules), ended by :meth:`stop`
+    (its backend's close, or the interpreter's exit) with SIGKILL if SIGTERM
+    is not enough, and by its watch if the app is killed."""
 
     def __init__(self, program: str, environment: Mapping[str, str], *,
                  within: float = DAEMON_STARTS_WITHIN) -> None:
@@ -281,11 +292,12 @@ class OwnDaemon:
         self.socket = self.folder / "speechd.sock"
         try:
             self.process = subprocess.Popen(
-                [program, "--run-single", "--timeout", str(DAEMON_IDLE_TIMEOUT),
+                ["sh", "-c", WATCHED, "speech-dispatcher", str(self.folder),
+                 program, "--run-single", "--timeout", str(DAEMON_IDLE_TIMEOUT),
                  "--communication-method", "unix_socket", "--socket-path", str(self.socket),
                  "--pid-file", str(self.folder / "speechd.pid"),
                  "--log-dir", str(self.folder)],
-                env=dict(environment), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                env=dict(environment), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL, start_new_session=True)
         except OSError as error:
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -315,6 +327,9 @@ class OwnDaemon:
         _kill_group(self.process)  # the daemon if it is stuck, and a module left behind
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+        if self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
         _OWNED.discard(self)
         shutil.rmtree(self.folder, ignore_errors=True)
 

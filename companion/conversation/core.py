@@ -67,7 +67,7 @@ from firmware_bridge.events import (
     ScannerProblem,
 )
 from voices.backends import NoSpeech
-from voices.base import Cause, VoiceSettings
+from voices.base import Cause, Priority, VoiceSettings
 from voices.choose import FallbackSpeaker, Switched
 
 if TYPE_CHECKING:
@@ -237,12 +237,17 @@ class Talk:
 
     def _notice(self, notice: Switched) -> None:
         """Speech failed and another voice (or none) took over: shown once,
-        as it happens (from the speech's thread), not spoken (the voice is
-        what failed); never after the goodbye."""
+        as it happens (from the speech's thread), and spoken by the voice
+        that took over (the history keeps it not: it is no news of the
+        game); never after the goodbye."""
         with self._telling:
             self._speech_failed.add(notice.failed)
-            if not self._said_last:
-                self.face.show(warning(switched_text(self.catalog, notice)))
+            if self._said_last:
+                return
+            said = switched_text(self.catalog, notice)
+            self.face.show(warning(said))
+            if notice.backend is not None:
+                self.voice.speaker.say(said, self.language, Priority.IMPORTANT)
 
     # -- saying --------------------------------------------------------------------------
 

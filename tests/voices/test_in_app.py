@@ -26,6 +26,9 @@ from tests.test_terminal import Terminal
 from voices.choose import FallbackSpeaker
 from voices.rig import PrivateDispatcher, SoundSink
 
+#: The checkout under test: a ``sitecustomize`` imports the app before the
+#: folder ``python -m`` runs in is on the path.
+ROOT = Path(__file__).resolve().parents[2]
 #: The environment variable that marks the processes of one test's app runs.
 MARK = "COMPANION_SPEECH_TEST_MARK"
 FIRST = "Language / Langue / Jazyk / Язык:"
@@ -145,6 +148,27 @@ def test_app_runs_with_a_mute_speech_dispatcher_leave_nothing_and_say_so_once(
         assert none_left(mark) == []
 
 
+def test_an_app_killed_leaves_no_daemon_behind(tmp_path: Path, mark: str) -> None:
+    """SIGKILL: the app cannot end what it started, so the daemon it
+    started (stuck: no sound output) is ended by its watch, which sees the
+    app's end as the end of a pipe."""
+    home, run = tmp_path / "home", tmp_path / "run"
+    run.mkdir()
+    PrivateDispatcher.configure(home / ".config" / "speech-dispatcher", tmp_path / "logs",
+                                sound=False)
+    app = App(tmp_path, {"HOME": str(home), "XDG_RUNTIME_DIR": str(run), MARK: mark,
+                         "TMPDIR": str(tmp_path)}, "--speech", "speech-dispatcher")
+    app.until(FIRST)
+    deadline = time.monotonic() + 60
+    while not any("sd_espeak-ng" in line for line in marked(mark)):
+        assert time.monotonic() < deadline, f"no daemon and module: {marked(mark)}"
+        time.sleep(0.05)
+    app.process.kill()
+    app.process.wait(timeout=30)
+    assert none_left(mark) == []
+    assert not list(tmp_path.glob("companion-speechd-*")), "its folder was left"
+
+
 def test_the_sessions_daemon_is_used_and_left_running(tmp_path: Path, mark: str) -> None:
     sink = SoundSink(tmp_path / "card")
     run = tmp_path / "run"
@@ -204,7 +228,8 @@ SENTENCE = "companion: The app stopped on an error: RuntimeError: a fault for th
 def test_a_run_that_ends_on_an_error_says_it_in_one_sentence_and_its_status(
         tmp_path: Path, mark: str) -> None:
     site = faulty_site(tmp_path / "site")
-    app = App(tmp_path, {"PYTHONPATH": str(site), MARK: mark, "LANG": "en_GB.UTF-8",
+    app = App(tmp_path, {"PYTHONPATH": f"{site}{os.pathsep}{ROOT}", MARK: mark,
+                         "LANG": "en_GB.UTF-8",
                          "COMPANION_SPEECH": "espeak-ng"})
     code, errors = app.end()
     assert code == 1
@@ -228,7 +253,7 @@ def ended(terminal: Terminal, timeout: float = 60) -> int:
 def test_the_full_screen_ends_on_an_error_with_one_sentence_and_its_status(
         tmp_path: Path, mark: str, where: str) -> None:
     site = faulty_site(tmp_path / "site", where)
-    terminal = Terminal(tmp_path, PYTHONPATH=str(site), **{MARK: mark})
+    terminal = Terminal(tmp_path, PYTHONPATH=f"{site}{os.pathsep}{ROOT}", **{MARK: mark})
     code = ended(terminal)
     written = terminal.written.decode(errors="replace")
     assert code == 1
