@@ -103,6 +103,8 @@ class FallbackSpeaker:
     ``skip`` (those that failed earlier in the run). The backend is chosen
     in a thread: :attr:`backend` is :class:`NoSpeech` until one is up
     (:meth:`ready` waits for it), and what is said meanwhile waits for it.
+    ``start`` false: the search begins at :meth:`start` (once whoever is
+    told of a failure is ready to be told).
     """
 
     def __init__(
@@ -113,6 +115,7 @@ class FallbackSpeaker:
         factory: Callable[..., Speech] = make_backend,
         *,
         skip: Collection[str] = (),
+        start: bool = True,
     ) -> None:
         self.settings = settings or VoiceSettings()
         self.on_notice = on_notice
@@ -138,12 +141,19 @@ class FallbackSpeaker:
         self._searched = threading.Event()
         self._search_id = 0
         self.backend: Speech = NoSpeech(self.settings)
-        with self._lock:
-            self._search_thread = self._search_for([], restart=None)
+        self._search_thread: threading.Thread | None = None
+        if start:
+            self.start()
 
     @property
     def name(self) -> str:
         return self.backend.name
+
+    def start(self) -> None:
+        """Begin the search for the first backend that works."""
+        with self._lock:
+            if self._search_thread is None and not self._closed:
+                self._search_thread = self._search_for([], restart=None)
 
     def ready(self, timeout: float = 30.0) -> bool:
         """Wait until a backend is up (or none could be); False if still starting."""
@@ -207,7 +217,9 @@ class FallbackSpeaker:
         speaking = None if isinstance(backend, NoSpeech) else backend.name
         if self.on_notice is not None and not restarted:
             for name, cause in failures:
-                self.on_notice(Switched(name, cause, speaking))
+                # whoever is told failing must not end speech
+                with contextlib.suppress(Exception):
+                    self.on_notice(Switched(name, cause, speaking))
         while True:  # what waited, and what came meanwhile, in order
             for said in pending:
                 backend.say(*said)
@@ -285,7 +297,7 @@ class FallbackSpeaker:
             backend = self.backend
             search = self._search_thread
         backend.close()
-        if search is not threading.current_thread():
+        if search is not None and search is not threading.current_thread():
             search.join(STARTING_ENDS_WITHIN)
         if self.backend is not backend:
             with contextlib.suppress(Exception):  # ending anyway

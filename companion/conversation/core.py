@@ -208,10 +208,12 @@ class Talk:
             if speaker is not None:
                 speaker.close()
             speaker = NoSpeech() if speech == "none" else FallbackSpeaker(
-                order, voice, on_notice=self._notice, skip=self._speech_failed)
+                order, voice, on_notice=self._notice, skip=self._speech_failed, start=False)
         self._speech = speech
         self.announcer = Announcer(self.face.show, speaker, settings.language,
                                    speak_echoes=settings.speak_echoes)
+        if isinstance(speaker, FallbackSpeaker):
+            speaker.start()  # a failure is told through this announcer's voice
 
     def save(self, settings: Settings) -> None:
         """Keep these settings for next time, and take them now."""

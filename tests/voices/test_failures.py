@@ -7,8 +7,10 @@ does not exist), as on a machine with no sound card."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -16,6 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.conversation.core import Talk
+from companion.conversation.events import info
+from companion.faces.plain import PlainFace
+from companion.inbox import Lines
+from companion.settings import Settings
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech
 from voices.base import Cause, Priority, QueuedSpeaker, SpeechError, Utterance, VoiceSettings
 from voices.choose import FallbackSpeaker, Speech, Switched
@@ -181,8 +188,6 @@ def test_speech_dispatcher_not_installed_is_said_so(tmp_path: Path) -> None:
 def test_a_socket_nobody_answers_on_is_no_answer_at_once(tmp_path: Path) -> None:
     """A socket file left by a daemon that is gone: refused, and, since the
     address was given, no daemon of its own is started."""
-    import socket  # noqa: PLC0415
-
     left = tmp_path / "speechd.sock"
     listener = socket.socket(socket.AF_UNIX)
     listener.bind(str(left))
@@ -291,3 +296,38 @@ def test_a_daemon_that_dies_mid_sentence_gives_way_with_one_notice(
         voice.close()
         daemon.close()
         sink.close()
+
+
+def test_a_voice_held_back_starts_only_when_told() -> None:
+    """The app builds its voice, then the announcer a failure is told
+    through, then starts the voice: no notice can come before there is
+    someone to tell it."""
+    tried: list[str] = []
+    notices: list[Switched] = []
+
+    def factory(name: str, settings: VoiceSettings | None, on_failure: object) -> Speech:
+        tried.append(name)
+        raise SpeechError("no such engine here", Cause.NOT_INSTALLED)
+
+    voice = FallbackSpeaker(("espeak-ng",), on_notice=notices.append, factory=factory,
+                            start=False)
+    voice.say("Wasabi.", "en")
+    assert tried == [] and notices == [] and not voice.ready(0)
+    voice.start()
+    assert voice.ready(30)
+    assert tried == ["espeak-ng"]
+    assert notices == [Switched("espeak-ng", Cause.NOT_INSTALLED, None)]
+    voice.close()
+
+
+def test_no_speech_notice_comes_after_the_goodbye(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_SPEECH", "none")
+    written = io.StringIO()
+    talk = Talk(PlainFace(written), Lines(io.StringIO("")), Settings(language="cs"))
+    talk._notice(Switched("speech-dispatcher", Cause.NO_ANSWER, "espeak-ng"))
+    talk.say_last(info(talk.text("Goodbye.")))
+    talk._notice(Switched("espeak-ng", Cause.DIED, None))  # a voice failing as the app ends
+    talk.close()
+    assert written.getvalue().splitlines() == [
+        "Hlas speech-dispatcher přestal mluvit: neodpověděl včas. Nyní mluví hlas espeak-ng.",
+        "Na shledanou."]
