@@ -54,6 +54,8 @@ from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
 
 EXIT_OK = 0
+#: The app ended on an error (one sentence on standard error says which).
+EXIT_ERROR = 1
 EXIT_BAD_INPUT = 2
 #: The biggest game file read (a game of 5 players is a few kilobytes).
 GAME_FILE_LIMIT = 1_000_000
@@ -312,18 +314,34 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
             return EXIT_BAD_INPUT
     if scanner == "none":
         scanner = ""
-    if wants_plain(plain):
-        from companion.faces.plain import run_plain  # noqa: PLC0415
+    try:
+        if wants_plain(plain):
+            from companion.faces.plain import run_plain  # noqa: PLC0415
 
-        return run_plain(sys.stdin, sys.stdout, chosen, first_start=first, scanner=scanner)
-    os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
-    from companion.faces.screen import CompanionApp  # noqa: PLC0415 - Textual when used
+            return run_plain(sys.stdin, sys.stdout, chosen, first_start=first, scanner=scanner)
+        os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+        from companion.faces.screen import CompanionApp  # noqa: PLC0415 - Textual when used
 
-    # Until the screen is up and takes the signals itself, one is only noted
-    # (raised inside Textual's start, it would leave the terminal in its
-    # alternate screen): the screen ends as soon as it is up.
-    with ending.held():
-        return CompanionApp(chosen, first_start=first, scanner=scanner).run() or 0
+        # Until the screen is up and takes the signals itself, one is only noted
+        # (raised inside Textual's start, it would leave the terminal in its
+        # alternate screen): the screen ends as soon as it is up.
+        with ending.held():
+            app = CompanionApp(chosen, first_start=first, scanner=scanner)
+            code = app.run()
+    except Exception as error:  # whatever it was: one sentence and the status, no traceback
+        return stopped_on(error, chosen.language)
+    if app.error is not None:
+        return stopped_on(app.error, chosen.language)
+    return app.return_code or code or EXIT_OK
+
+
+def stopped_on(error: BaseException, language: str) -> int:
+    """Say, in one sentence, the error the app stopped on; the exit status."""
+    catalog = Catalog.for_language(language)
+    what = shown(f"{type(error).__name__}: {error}", limit=300)
+    said = catalog.text("The app stopped on an error: %(error)s.", error=what)
+    print(f"companion: {said}", file=sys.stderr)
+    return EXIT_ERROR
 
 
 def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:
@@ -519,19 +537,21 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             return _fail("say", str(error))
         print(f"{to}")
         return EXIT_OK
+    from companion.conversation.core import switched_text  # noqa: PLC0415 - when asked
+
     notices: list[Switched] = []
     order = (backend,) if backend else None
     voice = FallbackSpeaker(order, on_notice=notices.append)
     try:
         voice.say(text, language, Priority.IMPORTANT)
-        wait = getattr(voice.backend, "idle", None)
-        if wait is not None:
-            wait(120)
+        voice.idle(120)
+        name = voice.name
     finally:
         voice.close()
+    catalog = Catalog.for_language(language)
     for notice in notices:
-        print(notice, file=sys.stderr)
-    print(f"{voice.name}: {text}")
+        print(switched_text(catalog, notice), file=sys.stderr)
+    print(f"{name}: {text}")
     return EXIT_OK
 
 

@@ -3,8 +3,9 @@
 The app's own speech is espeak-ng in the tests (``COMPANION_SPEECH``, as
 ``companion --speech`` sets it), unless a test chooses another: with
 "auto", a machine whose speech-dispatcher cannot reach a sound server
-(no PulseAudio, as on a test machine) says "Speech failed" and moves to
-espeak-ng, a sentence the screens under test would show. The speech
+(no PulseAudio, as on a test machine) says that speech-dispatcher has no
+sound output and moves to espeak-ng, a sentence the screens under test
+would show. The speech
 tests (tests/voices/) drive each backend themselves, on a test sound
 card, and the real daemon with its own configuration.
 """

@@ -46,8 +46,43 @@ class VoiceSettings:
         )
 
 
+class Cause(enum.Enum):
+    """Why a backend stopped speaking, as the app says it to the player (in
+    the player's language: the value is for developers' logs and tests)."""
+
+    #: Its program, daemon or library is not on this machine.
+    NOT_INSTALLED = "not installed"
+    #: It takes sentences, but no sound comes out (no sound card, no sound
+    #: server): speech-dispatcher then never finishes a sentence.
+    NO_SOUND_OUTPUT = "no sound output"
+    #: It did not answer within the time it is given.
+    NO_ANSWER = "did not answer in time"
+    #: Its process or daemon ended while it was speaking.
+    DIED = "stopped working"
+    #: Any other error.
+    FAILED = "failed"
+
+
 class SpeechError(RuntimeError):
-    """A backend that cannot speak (missing, or failing here)."""
+    """A backend that cannot speak (missing, or failing here), and why.
+
+    >>> SpeechError("espeak-ng is not installed", Cause.NOT_INSTALLED).cause
+    <Cause.NOT_INSTALLED: 'not installed'>
+    """
+
+    def __init__(self, message: str, cause: Cause = Cause.FAILED) -> None:
+        super().__init__(message)
+        self.cause = cause
+
+
+def cause_of(error: BaseException) -> Cause:
+    """The cause an error stands for: a :class:`SpeechError`'s own; any other
+    (an ``OSError``, a bug in a speech library) is a failure.
+
+    >>> cause_of(SpeechError("gone", Cause.DIED)), cause_of(ValueError("bad"))
+    (<Cause.DIED: 'stopped working'>, <Cause.FAILED: 'failed'>)
+    """
+    return error.cause if isinstance(error, SpeechError) else Cause.FAILED
 
 
 #: The longest text a speech engine is given, in characters (several
@@ -115,7 +150,10 @@ class QueuedSpeaker(abc.ABC):
 
     Subclasses give :meth:`_start` (begin speaking, return a handle),
     :meth:`_wait` (until the handle is done; False if it failed) and
-    :meth:`_stop` (silence the handle now).
+    :meth:`_stop` (silence the handle now). Whatever any of them raises, or
+    a sentence that fails, is told to ``on_failure`` with its :class:`Cause`
+    (from the worker's thread, never from the caller's), and the voice goes
+    on: nothing a backend does reaches the app as an exception.
     """
 
     name = "queued"
@@ -123,7 +161,7 @@ class QueuedSpeaker(abc.ABC):
     def __init__(
         self,
         settings: VoiceSettings | None = None,
-        on_failure: Callable[[str], None] | None = None,
+        on_failure: Callable[[Cause], None] | None = None,
     ) -> None:
         self.settings = settings or VoiceSettings()
         self.on_failure = on_failure
@@ -133,6 +171,8 @@ class QueuedSpeaker(abc.ABC):
         self._handle: object | None = None
         self._lock = threading.Condition()
         self._closed = False
+        #: A stop that failed (in the caller's thread), for the worker to tell.
+        self._fault: Cause | None = None
         self._thread = threading.Thread(target=self._work, daemon=True, name=f"{self.name}-voice")
         self._thread.start()
 
@@ -176,44 +216,55 @@ class QueuedSpeaker(abc.ABC):
     # -- the worker ----------------------------------------------------------------------
 
     def _silence_locked(self) -> None:
-        if self._handle is not None:
-            self._stop(self._handle)
-            self._handle = None
+        handle, self._handle = self._handle, None
+        if handle is None:
+            return
+        try:
+            self._stop(handle)
+        except Exception as error:  # the caller (a key, the UI) must not see it
+            self._fault = cause_of(error)
+            self._lock.notify_all()
 
     def _work(self) -> None:
         while True:
-            failure = None
+            failure: Cause | None = None
             with self._lock:
-                self._lock.wait_for(lambda: self._closed or bool(self._queue))
+                self._lock.wait_for(
+                    lambda: self._closed or bool(self._queue) or self._fault is not None)
                 if self._closed:
                     return
-                utterance = self._queue.pop(0)
-                self._current = utterance
-                try:
-                    self._handle = self._start(utterance)
-                except Exception as error:  # whatever it is, the voice goes on
-                    self._handle = None
-                    self._current = None
-                    self._lock.notify_all()
-                    failure = str(error) or type(error).__name__
+                if self._fault is not None:
+                    failure, self._fault = self._fault, None
+                else:
+                    utterance = self._queue.pop(0)
+                    self._current = utterance
+                    try:
+                        self._handle = self._start(utterance)
+                    except Exception as error:  # whatever it is, the voice goes on
+                        self._handle = None
+                        failure = cause_of(error)
                 handle = self._handle
+            if failure is None:
+                try:
+                    ok, failure = self._wait(handle), None
+                except Exception as error:  # a wait that fails is the backend failing
+                    ok, failure = False, cause_of(error)
+                with self._lock:
+                    stopped = self._handle is None
+                    self._handle = None
+                if failure is None and not ok and not stopped:
+                    failure = Cause.DIED  # (after a stop, the wait's error still counts)
             if failure is not None:
-                # told outside the lock: whoever is told may need to stop
-                # speech (which takes the lock) before it can go on
+                # told outside the lock (whoever is told may need to stop
+                # speech, which takes the lock), and before the voice is idle
                 self._failed(failure)
-                continue
-            ok = self._wait(handle)
             with self._lock:
-                stopped = self._handle is None
-                self._handle = None
                 self._current = None
                 self._lock.notify_all()
-            if not ok and not stopped:
-                self._failed(f"{self.name} stopped speaking")
 
-    def _failed(self, reason: str) -> None:
+    def _failed(self, cause: Cause) -> None:
         if self.on_failure is not None:
-            self.on_failure(reason)
+            self.on_failure(cause)
 
     # -- for the backends --------------------------------------------------------------------
 
@@ -232,5 +283,5 @@ class QueuedSpeaker(abc.ABC):
 
 def render_path(path: Path) -> Path:
     if path.suffix.lower() != ".wav":
-        raise SpeechError(f"{path} should end in .wav")
+        raise SpeechError(f"{path} should end in .wav", Cause.FAILED)
     return path

@@ -19,7 +19,10 @@ buffer, seconds for speech-dispatcher's, before writing anything.)
 :class:`PrivateDispatcher` runs the real speech-dispatcher daemon with its
 espeak-ng module and its ALSA output into the sink, on a socket of its own:
 clients given :attr:`PrivateDispatcher.environment` (``SPEECHD_ADDRESS``)
-talk to it and to no other.
+talk to it and to no other. Without a sink, its ALSA output is a device that
+does not exist: a daemon with no sound output, as on a machine with no sound
+card and no sound server (it takes every sentence, begins it, and never
+ends it).
 """
 
 from __future__ import annotations
@@ -166,11 +169,14 @@ class SoundSink:
         os.close(self._fd)
 
 
+#: An ALSA device no machine has: the daemon's sound output cannot open.
+NO_SUCH_DEVICE = "companion_no_such_card"
+
 SPEECHD_CONF = """\
 LogLevel 3
 LogDir "{logs}"
 AudioOutputMethod "alsa"
-AudioALSADevice "default"
+AudioALSADevice "{device}"
 AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
 DefaultModule espeak-ng
 DefaultLanguage "en"
@@ -182,22 +188,23 @@ class DispatcherMissing(RuntimeError):
 
 
 class PrivateDispatcher:
-    """The real speech-dispatcher daemon, in ``folder``, playing into ``sink``."""
+    """The real speech-dispatcher daemon, in ``folder``, playing into ``sink``
+    (``None``: into no sound output at all), listening at ``socket`` (by
+    default in ``folder``; a session's own path makes it the session's
+    daemon)."""
 
     MODULES = Path("/usr/lib/speech-dispatcher-modules")
     MODULE_CONF = Path("/etc/speech-dispatcher/modules/espeak-ng.conf")
 
-    def __init__(self, folder: Path, sink: SoundSink, *, timeout: float = 30.0) -> None:
+    def __init__(self, folder: Path, sink: SoundSink | None, *,
+                 socket: Path | None = None, timeout: float = 30.0) -> None:
         program = shutil.which("speech-dispatcher")
         if program is None or not (self.MODULES / "sd_espeak-ng").exists():
             raise DispatcherMissing("speech-dispatcher and its espeak-ng module are needed")
         config, logs = folder / "speechd", folder / "speechd-logs"
-        (config / "modules").mkdir(parents=True, exist_ok=True)
-        logs.mkdir(exist_ok=True)
-        (config / "speechd.conf").write_text(SPEECHD_CONF.format(logs=logs))
-        if self.MODULE_CONF.exists():
-            shutil.copy(self.MODULE_CONF, config / "modules" / "espeak-ng.conf")
-        self.socket = folder / "speechd.sock"
+        self.configure(config, logs, sound=sink is not None)
+        self.socket = socket or folder / "speechd.sock"
+        self.socket.parent.mkdir(parents=True, exist_ok=True)
         #: For every client that should speak through this daemon.
         self.environment = {"SPEECHD_ADDRESS": f"unix_socket:{self.socket}"}
         self.logs = logs
@@ -206,7 +213,8 @@ class PrivateDispatcher:
              "--communication-method", "unix_socket", "--socket-path", str(self.socket),
              "--pid-file", str(folder / "speechd.pid"), "--log-dir", str(logs),
              "--module-dir", str(self.MODULES)],
-            env={**os.environ, **sink.environment}, stdin=subprocess.DEVNULL,
+            env={**os.environ, **(sink.environment if sink is not None else {})},
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
         )
         deadline = time.monotonic() + timeout
@@ -215,6 +223,20 @@ class PrivateDispatcher:
                 self.close()
                 raise DispatcherMissing(f"speech-dispatcher did not start (see {logs})")
             time.sleep(0.01)  # polling for the socket: the daemon tells nothing else
+
+    @classmethod
+    def configure(cls, config: Path, logs: Path, *, sound: bool) -> None:
+        """A configuration folder for the daemon: its espeak-ng module, its
+        logs in ``logs``, and its ALSA output the ``default`` device, or
+        without ``sound`` one that does not exist. (As a user's
+        ``~/.config/speech-dispatcher`` it is what a daemon started for that
+        user reads.)"""
+        (config / "modules").mkdir(parents=True, exist_ok=True)
+        logs.mkdir(parents=True, exist_ok=True)
+        device = "default" if sound else NO_SUCH_DEVICE
+        (config / "speechd.conf").write_text(SPEECHD_CONF.format(logs=logs, device=device))
+        if cls.MODULE_CONF.exists():
+            shutil.copy(cls.MODULE_CONF, config / "modules" / "espeak-ng.conf")
 
     def close(self) -> None:
         with contextlib.suppress(ProcessLookupError):

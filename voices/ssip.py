@@ -5,6 +5,11 @@ One connection kept open for the app's whole run: a sentence is one
 new connection and a new greeting for each). Replies come in order; the
 server's events (``701 BEGIN``, ``702 END``, ``703 CANCELED``) come between
 them, read by a thread of the connection.
+
+Every wait is bounded: the connection (:data:`CONNECT_WITHIN`) and every
+answer (:data:`ANSWER_WITHIN`). A daemon that does not answer in time is a
+:class:`~voices.base.SpeechError` with :attr:`~voices.base.Cause.NO_ANSWER`,
+one that closed the connection :attr:`~voices.base.Cause.DIED`.
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ import threading
 from collections.abc import Mapping
 from pathlib import Path
 
-from voices.base import SpeechError
+from voices.base import Cause, SpeechError
 
 #: Events: where a message stands.
-_BEGIN, _END, _CANCELED = 701, 702, 703
-_DONE = frozenset({_END, _CANCELED, 704})  # 704 PAUSED: it will not go on alone
+BEGIN, END, CANCELED = 701, 702, 703
+DONE = frozenset({END, CANCELED, 704})  # 704 PAUSED: it will not go on alone
+#: Seconds a connection may take to open, and the daemon to answer a command.
+CONNECT_WITHIN = 2.0
+ANSWER_WITHIN = 3.0
 
 
 def socket_path(environment: Mapping[str, str]) -> Path | None:
@@ -46,27 +54,42 @@ def socket_path(environment: Mapping[str, str]) -> Path | None:
 
 
 class Connection:
-    """An SSIP connection to the daemon at ``path``."""
+    """An SSIP connection to the daemon at ``path``; ``OSError`` if none
+    listens there, :class:`~voices.base.SpeechError` if it does not answer."""
 
-    def __init__(self, path: Path, *, timeout: float = 5.0) -> None:
+    def __init__(self, path: Path, *, timeout: float = ANSWER_WITHIN,
+                 connect_within: float = CONNECT_WITHIN) -> None:
         self.timeout = timeout
         self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            self._socket.settimeout(timeout)
+            self._socket.settimeout(connect_within)
             self._socket.connect(str(path))
             self._socket.settimeout(None)
+        except TimeoutError:
+            self._socket.close()
+            raise SpeechError(f"speech-dispatcher did not take the connection at {path}",
+                              Cause.NO_ANSWER) from None
         except OSError:
             self._socket.close()
             raise
         self._replies: queue.Queue[tuple[int, list[str]] | None] = queue.Queue()
         self._states: dict[int, int] = {}
+        #: Every kind of event that came on this connection, for any message.
+        self.seen: set[int] = set()
         self._changed = threading.Condition()
         self._alive = True
         self._send_lock = threading.Lock()
+        #: Held for a whole exchange: a command and its reply, or a SPEAK and
+        #: its text (a command sent between the two would be spoken).
+        self._exchange = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True, name="ssip")
         self._reader.start()
-        self.command("SET self CLIENT_NAME user:tactile-companion:speech")
-        self.command("SET self NOTIFICATION ALL on")
+        try:
+            self.command("SET self CLIENT_NAME user:tactile-companion:speech")
+            self.command("SET self NOTIFICATION ALL on")
+        except SpeechError:
+            self.close()
+            raise
 
     @property
     def alive(self) -> bool:
@@ -102,6 +125,7 @@ class Connection:
             if lines and lines[0].isdigit():
                 with self._changed:
                     self._states[int(lines[0])] = code
+                    self.seen.add(code)
                     self._changed.notify_all()
             return
         self._replies.put((code, lines))
@@ -113,17 +137,28 @@ class Connection:
     def command(self, line: str, expect: str = "2") -> list[str]:
         """Send one command; the lines of its reply (an error if the reply
         is not in the 2xx class, or ``expect``'s)."""
-        self._send(line.encode("utf-8") + b"\r\n")
-        return self._reply(line, expect)
+        with self._exchange:
+            self._sent(line.encode("utf-8") + b"\r\n")
+            return self._reply(line, expect)
+
+    def _sent(self, data: bytes) -> None:
+        try:
+            self._send(data)
+        except OSError:
+            raise SpeechError("speech-dispatcher closed the connection", Cause.DIED) from None
 
     def _reply(self, what: str, expect: str) -> list[str]:
         what = what.split(maxsplit=1)[0]
         try:
             reply = self._replies.get(timeout=self.timeout)
         except queue.Empty:
-            raise SpeechError(f"speech-dispatcher did not answer {what}") from None
+            # its reply may still come: the replies are out of step from now on
+            self._alive = False
+            raise SpeechError(f"speech-dispatcher did not answer {what}",
+                              Cause.NO_ANSWER) from None
         if reply is None:
-            raise SpeechError("speech-dispatcher closed the connection")
+            self._replies.put(None)  # and for whoever asks next
+            raise SpeechError("speech-dispatcher closed the connection", Cause.DIED)
         code, lines = reply
         if not str(code).startswith(expect):
             raise SpeechError(f"speech-dispatcher refused {what}: {code} {lines}")
@@ -132,20 +167,43 @@ class Connection:
     def speak(self, text: str) -> int:
         """Queue ``text`` (one line: the app's text has no line breaks);
         its message id."""
-        self.command("SPEAK", expect="230")
         body = "\r\n".join("." + line if line.startswith(".") else line
                            for line in text.splitlines() or [""])
-        self._send(body.encode("utf-8") + b"\r\n.\r\n")
-        lines = self._reply("SPEAK", "225")
+        with self._exchange:
+            self._sent(b"SPEAK\r\n")
+            self._reply("SPEAK", "230")
+            self._sent(body.encode("utf-8") + b"\r\n.\r\n")
+            lines = self._reply("SPEAK", "225")
         return int(lines[0])
+
+    def state(self, message: int) -> int | None:
+        """The last event of ``message`` (:data:`BEGIN`, one of :data:`DONE`), if any."""
+        with self._changed:
+            return self._states.get(message)
+
+    def forget(self, message: int) -> None:
+        with self._changed:
+            self._states.pop(message, None)
+
+    def wait_change(self, timeout: float) -> None:
+        """Until an event comes, the connection is lost, :meth:`nudge` is
+        called, or ``timeout`` seconds pass."""
+        with self._changed:
+            if self._alive:
+                self._changed.wait(timeout)
+
+    def nudge(self) -> None:
+        """Wake whoever is in :meth:`wait_change`."""
+        with self._changed:
+            self._changed.notify_all()
 
     def wait(self, message: int, timeout: float) -> bool:
         """Until ``message`` has been spoken or cancelled; False if the
-        connection was lost first."""
+        connection was lost first, or ``timeout`` passed."""
         with self._changed:
             self._changed.wait_for(
-                lambda: self._states.get(message) in _DONE or not self._alive, timeout)
-            done = self._states.pop(message, None) in _DONE
+                lambda: self._states.get(message) in DONE or not self._alive, timeout)
+            done = self._states.pop(message, None) in DONE
         return done
 
     def close(self) -> None:

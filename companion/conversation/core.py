@@ -16,6 +16,7 @@ input through an :class:`~companion.inbox.Inbox` from theirs.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -44,7 +45,7 @@ from companion.conversation.events import (
     warning,
 )
 from companion.games import games
-from companion.i18n import Catalog
+from companion.i18n import N_, Catalog
 from companion.inbox import Inbox, LineReader, Lines, Source
 from companion.keymap import EVERYWHERE, QUIET, Action, Scope, Words, keys_sentence
 from companion.narration import (
@@ -66,7 +67,7 @@ from firmware_bridge.events import (
     ScannerProblem,
 )
 from voices.backends import NoSpeech
-from voices.base import VoiceSettings
+from voices.base import Cause, Priority, VoiceSettings
 from voices.choose import FallbackSpeaker, Switched
 
 if TYPE_CHECKING:
@@ -81,6 +82,32 @@ REPORTED_EACH_TIME = frozenset({Problem.LOST_SCANS, Problem.DEVICE_ERROR})
 DIGITS = 9
 #: A scanned card that does not fit the question (explained; asked again).
 _UNFIT = object()
+
+#: Why a voice stopped, as the player is told (``%(voice)s``: the one that stopped).
+SPEECH_CAUSES = {
+    Cause.NOT_INSTALLED: N_("Speech through %(voice)s cannot start: it is not installed."),
+    Cause.NO_SOUND_OUTPUT: N_("Speech through %(voice)s stopped: there is no sound output."),
+    Cause.NO_ANSWER: N_("Speech through %(voice)s stopped: it did not answer in time."),
+    Cause.DIED: N_("Speech through %(voice)s stopped: it quit."),
+    Cause.FAILED: N_("Speech through %(voice)s stopped: it failed."),
+}
+
+
+def switched_text(catalog: Catalog, notice: Switched) -> str:
+    """A change of voice as the player is told it, in their language.
+
+    >>> switched_text(Catalog.for_language("en"),
+    ...               Switched("espeak-ng", Cause.NO_SOUND_OUTPUT, "pyttsx3"))
+    'Speech through espeak-ng stopped: there is no sound output. Now speaking with pyttsx3.'
+    >>> switched_text(Catalog.for_language("en"), Switched("pyttsx3", Cause.FAILED, None))
+    'Speech through pyttsx3 stopped: it failed. The app will only write.'
+    """
+    why = catalog.text(SPEECH_CAUSES[notice.cause], voice=notice.failed)
+    if notice.backend is None:
+        then = catalog.text("The app will only write.")
+    else:
+        then = catalog.text("Now speaking with %(voice)s.", voice=notice.backend)
+    return f"{why} {then}"
 
 
 class Quit(Exception):
@@ -151,6 +178,14 @@ class Talk:
         self.link: ScannerLink | None = None
         self._last_problem: str | None = None
         self.announcer: Announcer | None = None
+        #: The speech chosen for the voice now (``auto``, a backend, ``none``).
+        self._speech: str | None = None
+        #: The voices that failed in this run: the automatic order leaves them out.
+        self._speech_failed: set[str] = set()
+        #: Held while a speech notice or the last sentence is told: no notice
+        #: comes after the goodbye.
+        self._telling = threading.Lock()
+        self._said_last = False
         self.configure(settings)
 
     # -- the voice and the words --------------------------------------------------------
@@ -166,12 +201,19 @@ class Talk:
         voice = VoiceSettings(None, settings.rate, settings.pitch, settings.volume)
         speech = speech_for_run() or settings.speech
         order = None if speech == "auto" else (speech,)
-        if self.announcer is not None:
-            self.announcer.speaker.close()
-        speaker = NoSpeech() if speech == "none" else FallbackSpeaker(
-            order, voice, on_notice=self._notice)
+        speaker = self.announcer.speaker if self.announcer is not None else None
+        if isinstance(speaker, FallbackSpeaker) and speech == self._speech:
+            speaker.retune(voice)  # the same voice, started once a run (and told once)
+        else:
+            if speaker is not None:
+                speaker.close()
+            speaker = NoSpeech() if speech == "none" else FallbackSpeaker(
+                order, voice, on_notice=self._notice, skip=self._speech_failed, start=False)
+        self._speech = speech
         self.announcer = Announcer(self.face.show, speaker, settings.language,
                                    speak_echoes=settings.speak_echoes)
+        if isinstance(speaker, FallbackSpeaker):
+            speaker.start()  # a failure is told through this announcer's voice
 
     def save(self, settings: Settings) -> None:
         """Keep these settings for next time, and take them now."""
@@ -197,20 +239,28 @@ class Talk:
 
     def _notice(self, notice: Switched) -> None:
         """Speech failed and another voice (or none) took over: shown once,
-        not spoken (the voice is what failed)."""
-        reason = notice.reason.rstrip(".")
-        if notice.backend is None:
-            said = self.text("Speech failed (%(reason)s); the app will only write.",
-                             reason=reason)
-        else:
-            said = self.text("Speech failed (%(reason)s); now speaking with %(voice)s.",
-                             reason=reason, voice=notice.backend)
-        self.face.show(warning(said))
+        as it happens (from the speech's thread), and spoken by the voice
+        that took over (the history keeps it not: it is no news of the
+        game); never after the goodbye."""
+        with self._telling:
+            self._speech_failed.add(notice.failed)
+            if self._said_last:
+                return
+            said = switched_text(self.catalog, notice)
+            self.face.show(warning(said))
+            if notice.backend is not None:
+                self.voice.speaker.say(said, self.language, Priority.IMPORTANT)
 
     # -- saying --------------------------------------------------------------------------
 
     def say(self, announcement: Announcement) -> None:
         self.voice.say(announcement)
+
+    def say_last(self, announcement: Announcement) -> None:
+        """The run's last sentence (its goodbye): nothing is told after it."""
+        with self._telling:
+            self._said_last = True
+            self.say(announcement)
 
     def say_all(self, announcements: Sequence[Announcement]) -> None:
         for announcement in announcements:

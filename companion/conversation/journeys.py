@@ -70,7 +70,7 @@ def run(talk: Talk, *, first_start: bool = False) -> int:
     except (Quit, KeyboardInterrupt):  # quit, Control C, or the app told to end
         ending.calm()  # a signal now ends nothing more: it does not cut the goodbye
         with contextlib.suppress(OSError):  # a terminal that closed takes no goodbye
-            talk.say(info(talk.text("Goodbye.")))
+            talk.say_last(info(talk.text("Goodbye.")))
     finally:
         ending.calm()
         talk.close()

@@ -92,6 +92,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Label, ListItem, ListView, Static
 from textual.widgets.input import Selection
+from textual.worker import WorkerFailed
 
 from companion import ending
 from companion.conversation.core import Talk, layout_digits
@@ -568,6 +569,9 @@ class CompanionApp(App[int]):
         #: Every line the journeys said or asked, in order (as plain mode writes them).
         self.lines: list[str] = []
         self.talk: Talk | None = None
+        #: The error the app ended on, if it ended on one (told by the caller
+        #: in one sentence, once the terminal is given back).
+        self.error: BaseException | None = None
         self._journeys_done = threading.Event()
         #: The hang-up watch's pipe (read end, write end), written to when the
         #: app ends another way; made only when there is a terminal to watch.
@@ -660,6 +664,8 @@ class CompanionApp(App[int]):
         code = 1
         try:
             code = run(talk, first_start=self.first_start)
+        except Exception as error:  # said in one sentence once the terminal is given back
+            self.error = error
         finally:
             self._journeys_done.set()
             self.post_message(Ended(code))
@@ -690,6 +696,15 @@ class CompanionApp(App[int]):
 
     def on_ended(self, message: Ended) -> None:
         self.exit(message.code)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing handled (in the journeys' thread or here): the
+        app ends as Textual ends it, with a non-zero status, but without
+        Textual's traceback: :func:`companion.cli.run_app` says it in one
+        sentence."""
+        self.error = error.error if isinstance(error, WorkerFailed) else error
+        super()._handle_exception(error)
+        self._exit_renderables.clear()  # the traceback Textual would write at the end
 
     def on_unmount(self) -> None:
         """However the app ends, the journeys end too: their scanner link,

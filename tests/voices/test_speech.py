@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech, Pyttsx3Speaker
-from voices.base import Priority, QueuedSpeaker, Utterance, VoiceSettings
+from voices.base import Cause, Priority, QueuedSpeaker, Utterance, VoiceSettings
 from voices.choose import FallbackSpeaker, Switched, automatic_order, make_backend
 
 SENTENCES = {
@@ -123,14 +123,16 @@ def test_a_backend_that_crashes_mid_sentence_falls_back(tmp_path: Path) -> None:
 
     voice = FallbackSpeaker(("dying", "espeak-ng"), on_notice=notices.append,
                             factory=factory)  # type: ignore[arg-type]
+    assert voice.ready(30)
     assert voice.name == "espeak-ng" and made[0].program.endswith("dying-engine")
     voice.say("Maki: five icons, most at the table, six points.", "en", Priority.IMPORTANT)
     deadline = time.monotonic() + 5
     while len(made) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
+    assert voice.ready(30)
     assert len(made) == 2 and voice.backend is made[1]
     assert len(notices) == 1 and "now speaking with espeak-ng" in str(notices[0])
-    assert notices[0].backend == "espeak-ng" and notices[0].reason
+    assert notices[0] == Switched("espeak-ng", Cause.DIED, "espeak-ng")
     assert made[1].idle(5) and made[1].timings.started > 0  # the sentence was said again
     voice.close()
 
@@ -165,12 +167,14 @@ def test_a_backend_that_dies_after_speaking_is_started_again_without_a_notice(
 
     voice = FallbackSpeaker(("espeak-ng", "none"), on_notice=notices.append,
                             factory=factory)  # type: ignore[arg-type]
+    assert voice.ready(30)
     voice.say("Wasabi.", "en")
     assert made[0].idle(10)  # it spoke
     voice.say("Ouch: salmon nigiri on wasabi.", "en", Priority.IMPORTANT)
     deadline = time.monotonic() + 10
     while len(made) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
+    assert voice.ready(30)
     assert len(made) == 2 and voice.backend is made[1], "started again"
     assert made[1].idle(10) and made[1].timings.started > 0  # the lost sentence said again
     assert notices == []  # the player lost nothing: nothing to tell
@@ -199,6 +203,7 @@ def test_a_backend_that_dies_again_and_again_is_left_with_one_notice(tmp_path: P
 
     voice = FallbackSpeaker(("espeak-ng", "none"), on_notice=notices.append,
                             factory=factory)  # type: ignore[arg-type]
+    assert voice.ready(30)
     voice.say("Wasabi.", "en")
     spoke = made[0]
     assert isinstance(spoke, EspeakSpeaker) and spoke.idle(10)
@@ -207,6 +212,7 @@ def test_a_backend_that_dies_again_and_again_is_left_with_one_notice(tmp_path: P
     while not notices and time.monotonic() < deadline:
         time.sleep(0.01)
     assert [n.backend for n in notices] == [None], notices  # told once
+    assert voice.ready(30)
     assert len(made) == 3  # the first, the one started again, then none
     assert isinstance(voice.backend, NoSpeech)
     voice.close()
@@ -356,10 +362,11 @@ def test_the_last_backend_failing_leaves_writing_only_and_says_so(tmp_path: Path
 
     voice = FallbackSpeaker(("dying", "none"), on_notice=notices.append,
                             factory=factory)  # type: ignore[arg-type]
-    voice.say("Wasabi.", "en", Priority.IMPORTANT)
+    voice.say("Wasabi.", "en", Priority.IMPORTANT)  # said before the voice is up: it waits
     deadline = time.monotonic() + 5
     while not notices and time.monotonic() < deadline:
         time.sleep(0.01)
+    assert voice.ready(30)
     assert [n.backend for n in notices] == [None]
     assert str(notices[0]).endswith("the app will only write.")
     assert isinstance(voice.backend, NoSpeech)
@@ -370,7 +377,7 @@ class RenderingEspeak(EspeakSpeaker):
     """The real espeak-ng through the real queue, each utterance written to
     a WAV file of its own instead of the speakers."""
 
-    def __init__(self, folder: Path, failures: list[str]) -> None:
+    def __init__(self, folder: Path, failures: list[Cause]) -> None:
         self.folder = folder
         self.spoken: list[str] = []
         super().__init__(on_failure=failures.append)
@@ -382,7 +389,7 @@ class RenderingEspeak(EspeakSpeaker):
 
 
 def test_no_text_makes_the_voice_go_mute(tmp_path: Path) -> None:
-    failures: list[str] = []
+    failures: list[Cause] = []
     voice = RenderingEspeak(tmp_path, failures)
     every_control = "".join(chr(c) for c in [*range(32), 127, *range(0x80, 0xA0)])
     voice.say(f"Ann{every_control}Ben", "en", Priority.IMPORTANT)  # a NUL among them

@@ -1,0 +1,118 @@
+"""pyttsx3 in a process of its own: the worker that
+:class:`voices.backends.Pyttsx3Speaker` starts (``python pyttsx3_worker.py``).
+
+It is a plain program, not a ``multiprocessing`` child: a spawned child
+cannot be started while Textual has replaced ``sys.stderr`` (its resource
+tracker is handed ``sys.stderr.fileno()``, and Textual's is -1), and this
+one needs nothing from the app's process but a pipe each way. Requests come
+on its standard input, a JSON object a line (``null`` or the end of the
+input: the worker ends); it answers ``started`` and then ``done`` (or
+``failed``) on its standard output, a word a line. Once it has its pipes it
+puts the null device on its standard input and outputs: pyttsx3, the speech
+library and ``aplay`` write nothing where the app reads.
+
+It runs in a session of its own (the app starts it so): on Linux pyttsx3
+plays through a child (``aplay``), and stopping kills the group, the child
+with it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+#: The app's languages, as pyttsx3's voices name them.
+LANGUAGES = ("en", "fr", "cs", "ru")
+
+
+def language_of(voice: object) -> str:
+    """The app's language a pyttsx3 voice speaks, or ``""``.
+
+    >>> class Voice:
+    ...     languages = [b"\\x05cs"]
+    >>> language_of(Voice())
+    'cs'
+    """
+    for attribute in ("languages", "id", "name"):
+        value = getattr(voice, attribute, None)
+        texts = value if isinstance(value, list) else [value]
+        for item in texts:
+            text = item.decode("ascii", "ignore") if isinstance(item, bytes) else item
+            if not isinstance(text, str):
+                continue
+            code = text.lower().lstrip("\x05").replace("_", "-").split("/")[-1].split("-")[0]
+            if code in LANGUAGES:
+                return code
+    return ""
+
+
+def serve(requests: Any, answers: Any) -> None:
+    """Speak what ``requests`` asks, answering on ``answers`` (text files)."""
+    def answer(word: str) -> None:
+        answers.write(word + "\n")
+        answers.flush()
+
+    try:
+        import pyttsx3  # noqa: PLC0415 - only once the null device is in place
+
+        engine = pyttsx3.init()
+    except Exception:  # no engine here (no espeak library, no SAPI): said, not shown
+        answer("unavailable")
+        return
+    voices = {language_of(v): v.id for v in engine.getProperty("voices")}
+    finished: list[bool] = []
+    engine.connect("finished-utterance", lambda name, completed: finished.append(True))
+    # a failed utterance never finishes: it must not hold the queue
+    engine.connect("error", lambda *args, **kwargs: finished.append(False))
+
+    for line in requests:
+        request = json.loads(line)
+        if request is None:
+            return
+        kind, text, wav = request["kind"], request["text"], request.get("wav", "")
+        if request["language"] in voices:
+            engine.setProperty("voice", voices[request["language"]])
+        engine.setProperty("rate", request["rate"])
+        engine.setProperty("volume", request["volume"] / 100)
+        finished.clear()
+        answer("started")
+        if kind == "render":
+            engine.save_to_file(text, wav)
+        else:
+            engine.say(text)
+        engine.runAndWait()
+        # On Linux runAndWait can return before the file is written (more so
+        # on a loaded machine): the driver finishes it in its own thread, so
+        # wait for the finished-utterance callback and the file. (Driving the
+        # engine meanwhile, with iterate(), is not allowed outside a loop of
+        # its own: it raised, and the worker died mid-render.)
+        deadline = time.monotonic() + 30
+        while kind == "render" and time.monotonic() < deadline and not (
+            finished and Path(wav).exists() and Path(wav).stat().st_size > 44
+        ):
+            time.sleep(0.01)
+        # Spoken aloud, it plays through aplay after runAndWait has returned:
+        # done is when it has played (else a stop could not cut it short).
+        deadline = time.monotonic() + 600
+        while kind == "say" and not finished and time.monotonic() < deadline:
+            time.sleep(0.005)
+        answer("done" if all(finished) else "failed")
+
+
+def main() -> None:
+    """Take the pipes, put the null device in their place, and serve."""
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    serve(requests, answers)
+
+
+if __name__ == "__main__":
+    del sys.path[0]  # this folder: its modules are the app's, not the worker's
+    main()
