@@ -123,24 +123,43 @@ _block = threading.local()
 @contextlib.contextmanager
 def transaction() -> Iterator[None]:
     """Every journal written in this block (in this thread) is saved when it
-    ends, each in one transaction: all of the block's events, or none."""
+    ends, each in one transaction: all of the block's events, or none. A
+    block cut by an exception (Control C, a signal, an error) saves none of
+    them, and each journal it wrote is again what it was when the block began
+    (what is on disk)."""
     depth = getattr(_block, "depth", 0)
     if depth == 0:
         _block.dirty = []
+        _block.before = {}
     _block.depth = depth + 1
+    whole = False
     try:
         yield
+        whole = True
     finally:
         _block.depth -= 1
         if _block.depth == 0:
             dirty: list[Journal] = _block.dirty
-            _block.dirty = []
+            before: dict[int, _State] = _block.before
+            _block.dirty, _block.before = [], {}
             for journal in dirty:
-                journal._save()
+                if whole:
+                    journal._save()
+                elif id(journal) in before:  # (one made in the block was never saved)
+                    journal._restore(before[id(journal)])
 
 
 def _in_block() -> bool:
     return getattr(_block, "depth", 0) > 0
+
+
+@dataclass(frozen=True)
+class _State:
+    """A journal as a block found it: its events and what of them was on disk."""
+
+    events: tuple[Event, ...]
+    on_disk: int
+    told: bool
 
 
 # -- a game's journal ------------------------------------------------------------------------------
@@ -202,6 +221,7 @@ class Journal:
     def append(self, event: Mapping[str, Any]) -> None:
         """Write one event; it is on disk when this returns (or, in a
         :func:`transaction`, when the block ends)."""
+        self._changing()
         self.events.append(dict(event))
         self._changed()
 
@@ -209,6 +229,7 @@ class Journal:
         """Remove the last event (not the header); ``None`` if there is none."""
         if not self.events:
             return None
+        self._changing()
         last = self.events.pop()
         self._record.on_disk = min(self._record.on_disk, len(self.events))
         self._changed()
@@ -225,10 +246,23 @@ class Journal:
             return
         self._closed = True
         if self.ended and not self._record.told:
+            self._changing()
             self._record.told = True
             self._changed()
         Store.unlock_game(self._lock, done=self.ended)
         self._lock = None
+
+    def _changing(self) -> None:
+        """Before a change inside a block: how the journal was, the first time."""
+        if _in_block() and id(self) not in _block.before:
+            _block.before[id(self)] = _State(tuple(self.events), self._record.on_disk,
+                                             self._record.told)
+
+    def _restore(self, state: _State) -> None:
+        """The journal as it was before a block that was cut (nothing of it saved)."""
+        self.events[:] = list(state.events)
+        self._record.on_disk = min(state.on_disk, self._record.on_disk)
+        self._record.told = state.told
 
     def _changed(self) -> None:
         if _in_block():

@@ -89,6 +89,28 @@ def test_a_transaction_saves_all_of_its_block_at_its_end(tmp_path: Path) -> None
     assert [e["n"] for e in load(journal.path).events] == [2]
 
 
+def test_a_block_cut_by_control_c_saves_none_of_it_and_memory_is_as_on_disk(
+        tmp_path: Path) -> None:
+    journal = Journal.create({"type": "test"}, tmp_path)
+    journal.append({"type": "step", "n": 0})
+    journal.append({"type": "step", "n": 1})
+    with contextlib.suppress(KeyboardInterrupt), transaction():
+        journal.undo()  # half an undo of two events, then Control C
+        raise KeyboardInterrupt
+    assert [e["n"] for e in load(journal.path).events] == [0, 1], "nothing of the block saved"
+    assert [e["n"] for e in journal.events] == [0, 1], "memory is what the disk holds"
+    journal.append({"type": "step", "n": 2})
+    assert [e["n"] for e in load(journal.path).events] == [0, 1, 2]
+    with contextlib.suppress(RuntimeError), transaction():
+        journal.append({"type": "step", "n": 3})
+        with transaction():
+            journal.undo()
+            journal.undo()
+        raise RuntimeError("cut")
+    assert [e["n"] for e in load(journal.path).events] == [0, 1, 2]
+    assert [e["n"] for e in journal.events] == [0, 1, 2]
+
+
 def test_a_second_window_is_refused_the_game_it_has_open(tmp_path: Path) -> None:
     first = Journal.create({"type": "test"}, tmp_path)
     first.append({"type": "step"})
