@@ -55,6 +55,7 @@ from companion.store import JournalError as JournalError  # noqa: PLC0414
 # in firmware_bridge; re-exported (``as``) for the app's modules that find them here.
 from firmware_bridge.files import APP_NAME as APP_NAME  # noqa: PLC0414
 from firmware_bridge.files import data_dir as data_dir  # noqa: PLC0414
+from firmware_bridge.files import make_private_folder
 from firmware_bridge.files import write_atomically as write_atomically  # noqa: PLC0414
 
 #: A game's path: its store's folder and its name, with this suffix.
@@ -68,7 +69,7 @@ def journal_dir() -> Path:
     games in memory, and the store says so)."""
     directory = data_dir() / "journals"
     with contextlib.suppress(OSError):
-        directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_folder(directory)  # the data folder above it too, whatever the umask
         directory.chmod(0o700)
     return directory
 

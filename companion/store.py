@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import quote
 
-from firmware_bridge.files import sweep_temporaries, write_atomically
+from firmware_bridge.files import make_private_folder, sweep_temporaries, write_atomically
 
 #: The schema this version of the app writes (the file's ``user_version``).
 SCHEMA = 1
@@ -285,7 +285,7 @@ class Store:
         """Open the store for writing if the disk allows, else for reading, else
         none at all (games then live in memory); a damaged one is moved aside."""
         try:
-            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            make_private_folder(self.directory)  # and the data folder, whatever the umask
         except OSError as error:
             self.refusal = f"cannot make {self.directory}: {error}"
         with contextlib.suppress(OSError):

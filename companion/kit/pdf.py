@@ -7,7 +7,8 @@ Identity-H encoding and a ToUnicode map, so Czech, French and Russian print,
 and a PDF reader or pdftotext reads the text back. The document carries its
 language and title.
 
->>> from companion.kit.drawing import Circle, Page
+>>> from firmware_bridge.files import read_limited
+from companion.kit.drawing import Circle, Page
 >>> data = write([Page((210.0, 297.0), "Sheet", [Circle((10.0, 10.0), 3.0)])], "en",
 ...              "Sheet", font=None)
 >>> data[:8], b"/MediaBox [0 0 595.276 841.89]" in data
@@ -26,10 +27,13 @@ from functools import cache
 from pathlib import Path
 
 from companion.kit.drawing import Circle, Line, Page, Polygon, Text, flatten
+from firmware_bridge.files import read_limited
 
 #: Points in a millimetre.
 PT = 72 / 25.4
 #: Where a font is looked for first (Debian, Fedora, Arch, macOS, Windows), then fontconfig.
+#: The biggest font file read (DejaVu Sans is 0.7 MB; a font of every script, 20).
+FONT_LIMIT = 32 << 20
 FONT_PATHS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
@@ -127,7 +131,7 @@ def _cmap(data: bytes, offset: int) -> dict[int, int]:
 
 def read_font(path: Path) -> Font:
     """A TrueType font file (``glyf`` outlines; not a collection)."""
-    data = path.read_bytes()
+    data = read_limited(path, FONT_LIMIT)  # a file, not a pipe or device a link leads to
     if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
         raise FontError(f"{path} is not a TrueType font")
     tables = _tables(data)
