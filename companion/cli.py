@@ -46,6 +46,7 @@ from companion.settings import (
     load_settings,
 )
 from companion.shown import shown
+from firmware_bridge.files import FileProblem, FileRefused, read_limited
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
 
@@ -536,19 +537,27 @@ def score(
     """``companion score``: JSON scores, or sentences with ``explain``."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    too_big = False
     try:
         if path == "-":
             raw = (stdin or sys.stdin.buffer).read(GAME_FILE_LIMIT + 1)
-        else:
-            with Path(path).open("rb") as file:
-                raw = file.read(GAME_FILE_LIMIT + 1)
+        else:  # a regular file only: a named pipe would hang, /dev/zero never end
+            raw = read_limited(Path(path), GAME_FILE_LIMIT)
+    except FileRefused as error:
+        if error.problem is not FileProblem.TOO_BIG:
+            message = catalog.text(
+                "%(path)s is not a file (a folder, a named pipe or a device): give a game "
+                "file, or - to read standard input.", path=shown(path, limit=PATH_LIMIT))
+            print(f"companion score: {message}", file=stderr)
+            return EXIT_BAD_INPUT
+        raw, too_big = b"", True
     except OSError as error:
         reason = error.strerror or str(error)
         message = catalog.text("cannot read %(path)s: %(reason)s.",
                                path=shown(path, limit=PATH_LIMIT), reason=reason)
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT
-    if len(raw) > GAME_FILE_LIMIT:  # /dev/zero, a disk image: read no further
+    if too_big or len(raw) > GAME_FILE_LIMIT:  # a disk image: read no further
         message = catalog.text("%(path)s is bigger than 1 MB: it is not a game file.",
                                path=shown(path, limit=PATH_LIMIT))
         print(f"companion score: {message}", file=stderr)
