@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import shutil
 import sys
 from collections.abc import Sequence
@@ -396,19 +397,35 @@ def simulate_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
 def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
     """``companion say``: check a speech set-up by ear, or into a file."""
     if to is not None:
+        where = shown(str(to), limit=PATH_LIMIT)
+        if to.exists() or to.is_symlink():  # a WAV file does not say who wrote it
+            return _fail("say", f"{where} is there already and is left as it is: "
+                                "give the name of a new file")
         name = backend or ("espeak-ng" if shutil.which("espeak-ng") else "pyttsx3")
+        # written beside under a name of its own, then linked in place: never
+        # through a link, never over a file that came meanwhile
+        temporary = to.with_name(f".{to.name}.{secrets.token_hex(4)}.tmp.wav")
         try:
             speaker = make_backend(name)
             render = getattr(speaker, "render", None)
             if render is None:
                 return _fail("say", f"{name} cannot write files; use espeak-ng or pyttsx3")
             try:
-                render(text, language, to)
+                render(text, language, temporary)
             finally:
                 speaker.close()
+            temporary.chmod(0o644 & ~_umask())
+            os.link(temporary, to)
+        except FileExistsError:
+            return _fail("say", f"{where} is there already and is left as it is: "
+                                "give the name of a new file")
         except SpeechError as error:
-            return _fail("say", str(error))
-        print(f"{to}")
+            return _fail("say", shown(str(error), limit=2 * PATH_LIMIT))
+        except OSError as error:
+            return _fail("say", f"cannot write {where}: {error.strerror or error}")
+        finally:
+            temporary.unlink(missing_ok=True)
+        print(where)
         return EXIT_OK
     notices: list[Switched] = []
     order = (backend,) if backend else None
@@ -424,6 +441,12 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
         print(notice, file=sys.stderr)
     print(f"{voice.name}: {text}")
     return EXIT_OK
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def bench_ui_command(*, as_json: bool) -> int:

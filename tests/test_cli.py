@@ -551,3 +551,27 @@ def test_a_link_to_an_endless_device_is_refused_unread(tmp_path: Path) -> None:
     link = tmp_path / "game.json"
     link.symlink_to("/dev/zero")
     bad(run(MODULE, "score", str(link)), f"{link} is not a file")
+
+
+def test_say_never_writes_over_a_file_nor_through_a_link(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.wav"
+    mine.write_bytes(b"RIFF my recording")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("kept")
+    link = tmp_path / "link.wav"
+    link.symlink_to(outside)
+    for target in (mine, link):
+        done = run(MODULE, "say", "Wasabi.", "--backend", "espeak-ng", "--to", str(target))
+        assert done.returncode == 2
+        assert done.stderr == (f"companion say: {target} is there already and is left as it "
+                               "is: give the name of a new file\n")
+    assert mine.read_bytes() == b"RIFF my recording" and outside.read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.wav", "mine.wav", "outside.txt"]
+    new = tmp_path / "new.wav"
+    done = subprocess.run([*MODULE, "say", "Wasabi.", "--backend", "espeak-ng", "--to", str(new)],
+                          capture_output=True, text=True, timeout=60, env=environment(),
+                          check=False, umask=0)
+    assert done.returncode == 0, done.stderr
+    assert new.read_bytes()[:4] == b"RIFF" and stat.S_IMODE(new.stat().st_mode) == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "link.wav", "mine.wav", "new.wav", "outside.txt"]
