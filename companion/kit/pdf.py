@@ -7,8 +7,7 @@ Identity-H encoding and a ToUnicode map, so Czech, French and Russian print,
 and a PDF reader or pdftotext reads the text back. The document carries its
 language and title.
 
->>> from firmware_bridge.files import read_limited
-from companion.kit.drawing import Circle, Page
+>>> from companion.kit.drawing import Circle, Page
 >>> data = write([Page((210.0, 297.0), "Sheet", [Circle((10.0, 10.0), 3.0)])], "en",
 ...              "Sheet", font=None)
 >>> data[:8], b"/MediaBox [0 0 595.276 841.89]" in data
@@ -31,9 +30,9 @@ from firmware_bridge.files import read_limited
 
 #: Points in a millimetre.
 PT = 72 / 25.4
-#: Where a font is looked for first (Debian, Fedora, Arch, macOS, Windows), then fontconfig.
 #: The biggest font file read (DejaVu Sans is 0.7 MB; a font of every script, 20).
 FONT_LIMIT = 32 << 20
+#: Where a font is looked for first (Debian, Fedora, Arch, macOS, Windows), then fontconfig.
 FONT_PATHS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
