@@ -32,6 +32,7 @@ import argparse
 import contextlib
 import json
 import os
+import secrets
 import shutil
 import sys
 from collections.abc import Sequence
@@ -50,6 +51,7 @@ from companion.settings import (
     load_settings,
 )
 from companion.shown import shown
+from firmware_bridge.files import FileProblem, FileRefused, read_limited
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
 
@@ -523,19 +525,35 @@ def simulate_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
 def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
     """``companion say``: check a speech set-up by ear, or into a file."""
     if to is not None:
+        where = shown(str(to), limit=PATH_LIMIT)
+        if to.exists() or to.is_symlink():  # a WAV file does not say who wrote it
+            return _fail("say", f"{where} is there already and is left as it is: "
+                                "give the name of a new file")
         name = backend or ("espeak-ng" if shutil.which("espeak-ng") else "pyttsx3")
+        # written beside under a name of its own, then linked in place: never
+        # through a link, never over a file that came meanwhile
+        temporary = to.with_name(f".{to.name}.{secrets.token_hex(4)}.tmp.wav")
         try:
             speaker = make_backend(name)
             render = getattr(speaker, "render", None)
             if render is None:
                 return _fail("say", f"{name} cannot write files; use espeak-ng or pyttsx3")
             try:
-                render(text, language, to)
+                render(text, language, temporary)
             finally:
                 speaker.close()
+            temporary.chmod(0o644 & ~_umask())
+            os.link(temporary, to)
+        except FileExistsError:
+            return _fail("say", f"{where} is there already and is left as it is: "
+                                "give the name of a new file")
         except SpeechError as error:
-            return _fail("say", str(error))
-        print(f"{to}")
+            return _fail("say", shown(str(error), limit=2 * PATH_LIMIT))
+        except OSError as error:
+            return _fail("say", f"cannot write {where}: {error.strerror or error}")
+        finally:
+            temporary.unlink(missing_ok=True)
+        print(where)
         return EXIT_OK
     from companion.conversation.core import switched_text  # noqa: PLC0415 - when asked
 
@@ -553,6 +571,12 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
         print(switched_text(catalog, notice), file=sys.stderr)
     print(f"{name}: {text}")
     return EXIT_OK
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def bench_ui_command(*, as_json: bool) -> int:
@@ -666,19 +690,27 @@ def score(
     """``companion score``: JSON scores, or sentences with ``explain``."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    too_big = False
     try:
         if path == "-":
             raw = (stdin or sys.stdin.buffer).read(GAME_FILE_LIMIT + 1)
-        else:
-            with Path(path).open("rb") as file:
-                raw = file.read(GAME_FILE_LIMIT + 1)
+        else:  # a regular file only: a named pipe would hang, /dev/zero never end
+            raw = read_limited(Path(path), GAME_FILE_LIMIT)
+    except FileRefused as error:
+        if error.problem is not FileProblem.TOO_BIG:
+            message = catalog.text(
+                "%(path)s is not a file (a folder, a named pipe or a device): give a game "
+                "file, or - to read standard input.", path=shown(path, limit=PATH_LIMIT))
+            print(f"companion score: {message}", file=stderr)
+            return EXIT_BAD_INPUT
+        raw, too_big = b"", True
     except OSError as error:
         reason = error.strerror or str(error)
         message = catalog.text("cannot read %(path)s: %(reason)s.",
                                path=shown(path, limit=PATH_LIMIT), reason=reason)
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT
-    if len(raw) > GAME_FILE_LIMIT:  # /dev/zero, a disk image: read no further
+    if too_big or len(raw) > GAME_FILE_LIMIT:  # a disk image: read no further
         message = catalog.text("%(path)s is bigger than 1 MB: it is not a game file.",
                                path=shown(path, limit=PATH_LIMIT))
         print(f"companion score: {message}", file=stderr)

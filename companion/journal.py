@@ -66,6 +66,7 @@ from companion.store import JournalError as JournalError  # noqa: PLC0414
 # in firmware_bridge; re-exported (``as``) for the app's modules that find them here.
 from firmware_bridge.files import APP_NAME as APP_NAME  # noqa: PLC0414
 from firmware_bridge.files import data_dir as data_dir  # noqa: PLC0414
+from firmware_bridge.files import make_private_folder
 from firmware_bridge.files import write_atomically as write_atomically  # noqa: PLC0414
 
 #: A game's path: its store's folder and its name, with this suffix.
@@ -82,10 +83,7 @@ def journal_dir() -> Path:
     data = data_dir()
     directory = data / "journals"
     with contextlib.suppress(OSError):
-        if not data.is_dir():
-            data.parent.mkdir(parents=True, exist_ok=True)
-            data.mkdir(mode=0o700)
-            data.chmod(0o700)
+        make_private_folder(data)  # and what is missing above it, whatever the umask
         if directory.is_symlink() and not inside(directory, data):
             tell(Notice.STORE_LINK)
         private_folder(directory, data)

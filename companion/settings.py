@@ -29,7 +29,12 @@ import platformdirs
 from companion.i18n import LANGUAGES
 from companion.journal import APP_NAME, write_atomically
 from companion.store import Notice, tell
-from firmware_bridge.files import sweep_temporaries
+from firmware_bridge.files import (
+    SMALL_FILE_LIMIT,
+    make_private_folder,
+    read_limited,
+    sweep_temporaries,
+)
 
 SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3")
 VERBOSITY_CHOICES = ("terse", "normal", "verbose")
@@ -39,6 +44,8 @@ VOICE_RANGES = {"rate": (80, 450), "pitch": (0, 100), "volume": (0, 100)}
 SCANNER_LIMIT = 4096
 #: The longest game name kept.
 GAME_LIMIT = 40
+#: What is wrong with a settings file nested deeper than tomllib can read.
+TOO_DEEP = "the settings file is nested too deeply to be settings"
 
 
 #: The environment variable that chooses the speech of a run, over the settings
@@ -135,6 +142,8 @@ class Settings:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
             raise SettingsError(f"the settings file is not valid TOML: {error}") from None
+        except RecursionError:
+            raise SettingsError(TOO_DEEP) from None
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -162,6 +171,8 @@ class Settings:
             return settings, ["the settings file is not UTF-8"]
         except tomllib.TOMLDecodeError as error:
             return settings, [f"the settings file is not valid TOML: {error}"]
+        except RecursionError:  # tomllib recurses once a level: [[[[...]]]]
+            return settings, [TOO_DEEP]
         wrong = []
         known = {f.name for f in fields(cls)}
         for key, value in data.items():
@@ -204,9 +215,13 @@ def load_settings() -> Settings | None:
 
 
 def _read(path: Path) -> bytes | None:
+    """The settings file's bytes; ``None`` for a file that cannot or must not
+    be read: a folder, a named pipe, a device, a link out of the config
+    folder, bigger than :data:`~firmware_bridge.files.SMALL_FILE_LIMIT`,
+    unreadable, gone."""
     try:
-        return path.read_bytes()
-    except OSError:  # a folder, unreadable, gone
+        return read_limited(path, SMALL_FILE_LIMIT, within=path.parent)
+    except OSError:
         return None
 
 
@@ -228,7 +243,7 @@ def save_settings(settings: Settings) -> Path:
     """Write the settings (a damaged file there kept aside first); raises
     :class:`OSError` if the disk refuses."""
     path = settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_folder(path.parent)
     keep_damaged(path)
     write_atomically(path, settings.check().to_toml().encode("utf-8"))
     return path

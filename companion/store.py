@@ -97,7 +97,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import quote
 
-from firmware_bridge.files import sweep_temporaries, write_atomically
+from firmware_bridge.files import make_private_folder, sweep_temporaries, write_atomically
 
 #: The schema this version of the app writes (the file's ``user_version``).
 SCHEMA = 1
@@ -624,7 +624,7 @@ class Store:
         and what still reads of it recovered, a log not its own kept aside."""
         try:
             if not self.directory.is_dir():
-                self.directory.parent.mkdir(parents=True, exist_ok=True)
+                make_private_folder(self.directory.parent)  # the data folder, whatever the umask
             private_folder(self.directory, self.directory.parent)
         except OSError as error:
             self.refusal = f"cannot make {self.directory}: {error}"

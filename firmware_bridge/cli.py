@@ -37,13 +37,17 @@ from firmware_bridge.events import (
     ScannerLost,
     ScannerProblem,
 )
+from firmware_bridge.files import make_private_folder
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, RegistryError, demo_uid, normalize_uid
+from firmware_bridge.shown import PATH_LIMIT, shown
 from firmware_bridge.virtual import VirtualScanner, default_link
 from firmware_bridge.vocabulary import Vocabulary, vocabularies
 
 EXIT_OK = 0
 EXIT_BAD = 2
+#: The longest message written back whole (it may hold a path or two).
+MESSAGE_LIMIT = 2 * PATH_LIMIT + 400
 #: The game of ``--game``'s default, when it is installed: the first game there was.
 PREFERRED_GAME = "sushigo"
 
@@ -98,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return enrol(args.port, vocabulary)
         return registry_command(args)
     except (RegistryError, UsageError) as error:
-        print(f"firmware-bridge: {error}", file=sys.stderr)
+        print(f"firmware-bridge: {shown(str(error), MESSAGE_LIMIT)}", file=sys.stderr)
         return EXIT_BAD
     except KeyboardInterrupt:
         return EXIT_OK
@@ -112,15 +116,15 @@ def game(name: str | None) -> Vocabulary | None:
         return games.get(PREFERRED_GAME) or next(iter(games.values()), None)
     if name not in games:
         choices = f"--game takes {' or '.join(games)}" if games else "no game is installed"
-        raise UsageError(f"there is no game called {name!r}: {choices}")
+        raise UsageError(f"there is no game called {shown(repr(name))}: {choices}")
     return games[name]
 
 
 def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
-    link.parent.mkdir(parents=True, exist_ok=True)
+    make_private_folder(link.parent)
     scanner = VirtualScanner(link=link)
     print(f"PORT {scanner.path}", flush=True)
-    print(f"LINK {link}", flush=True)
+    print(f"LINK {shown(str(link), PATH_LIMIT)}", flush=True)
     copies: Counter[str] = Counter()
     try:
         for raw in sys.stdin:
@@ -141,7 +145,7 @@ def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
                 try:
                     uid = normalize_uid(line[4:])
                 except RegistryError as error:
-                    print(f"ERR {error}", flush=True)
+                    print(f"ERR {shown(str(error), MESSAGE_LIMIT)}", flush=True)
                     continue
                 print(f"SENT {uid} {scanner.scan(uid)}", flush=True)
             elif vocabulary is None:
@@ -150,7 +154,8 @@ def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
                 try:
                     card = vocabulary.identify(line)
                 except ValueError as error:
-                    print(f"ERR {line!r} is no card of {vocabulary.title}: {error}", flush=True)
+                    print(f"ERR {shown(repr(line))} is no card of {vocabulary.title}: "
+                          f"{shown(str(error), MESSAGE_LIMIT)}", flush=True)
                     continue
                 # each copy of the demo deck in turn, as a real deck's tags would come
                 uid = demo_uid(vocabulary, card, copies[card] % max(vocabulary.copies(card), 1))
@@ -203,7 +208,9 @@ def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
         while deadline is None or time.monotonic() < deadline:
             with contextlib.suppress(queue.Empty):
                 event = events.get(timeout=0.1)
-                line = json.dumps(_event_json(event)) if as_json else _event_text(event)
+                # what the scanner sent is shown, never acted on by the terminal
+                line = (json.dumps(_event_json(event)) if as_json
+                        else shown(_event_text(event), MESSAGE_LIMIT))
                 print(line, flush=True)
     return EXIT_OK
 
@@ -236,8 +243,8 @@ def enrol(port: str | None, vocabulary: Vocabulary) -> int:
                 try:
                     card = vocabulary.identify(item)
                 except ValueError as error:
-                    print(f"Not a card of {vocabulary.title}: {error}. Type its card's code:",
-                          flush=True)
+                    print(f"Not a card of {vocabulary.title}: {shown(str(error), MESSAGE_LIMIT)}."
+                          " Type its card's code:", flush=True)
                     continue
                 registry.enrol(waiting, vocabulary.game, card)
                 print(f"Tag {waiting} is now {vocabulary.game} {card}. Scan the next tag.",
@@ -245,9 +252,9 @@ def enrol(port: str | None, vocabulary: Vocabulary) -> int:
                 waiting = None
                 continue
             if not isinstance(item, CardIdentified) or item.uid is None:
-                print(_event_text(item), flush=True)
+                print(shown(_event_text(item), MESSAGE_LIMIT), flush=True)
                 continue
-            known = f"is {item.game} {item.card}" if item.card else "is unknown"
+            known = f"is {shown(str(item.game))} {shown(item.card)}" if item.card else "is unknown"
             print(f"Tag {item.uid} {known}. Type its card's code:", flush=True)
             waiting = item.uid
 
@@ -255,19 +262,21 @@ def enrol(port: str | None, vocabulary: Vocabulary) -> int:
 def registry_command(args: argparse.Namespace) -> int:
     registry = Registry.load()
     if args.action == "list":
-        for uid, tag in registry:
-            print(f"{tag.game} {tag.card} {uid}")
+        for uid, tag in registry:  # a game not installed here: its names as the file had them
+            print(f"{shown(tag.game)} {shown(tag.card)} {uid}")
         print(f"{len(registry)} tag{'' if len(registry) == 1 else 's'}")
     elif args.action == "remove":
         uid = normalize_uid(args.uid)
         before = registry.remove(uid)
-        print(f"forgot {uid} ({before})" if before else f"{uid} was not known")
+        print(f"forgot {uid} ({shown(str(before))})" if before else f"{uid} was not known")
     elif args.action == "export":
         count = registry.export(args.file, args.deck)
-        print(f"{count} tag{'' if count == 1 else 's'} written to {args.file}")
+        print(f"{count} tag{'' if count == 1 else 's'} written to "
+              f"{shown(str(args.file), PATH_LIMIT)}")
     else:
         added, conflicts = registry.import_file(args.file, replace=args.replace)
-        print(f"{added} tag{'' if added == 1 else 's'} added from {args.file}")
+        print(f"{added} tag{'' if added == 1 else 's'} added from "
+              f"{shown(str(args.file), PATH_LIMIT)}")
         for uid in conflicts:
             kept = "replaced" if args.replace else "kept ours"
             print(f"tag {uid} had another card here: {kept}")

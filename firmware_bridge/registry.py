@@ -42,7 +42,17 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from firmware_bridge.files import data_dir, sweep_temporaries, write_atomically
+from firmware_bridge.files import (
+    SMALL_FILE_LIMIT,
+    FileRefused,
+    data_dir,
+    make_private_folder,
+    parse_json,
+    read_limited,
+    sweep_temporaries,
+    write_atomically,
+)
+from firmware_bridge.shown import PATH_LIMIT, shown
 from firmware_bridge.vocabulary import NAME_LIMIT, Vocabulary
 from firmware_bridge.vocabulary import vocabularies as installed
 
@@ -51,6 +61,8 @@ FORMAT = 2
 LEGACY_GAME = "sushigo"
 _UID = re.compile(r"(?:[0-9A-F]{2}){4}|(?:[0-9A-F]{2}){7}|(?:[0-9A-F]{2}){10}")
 DEMO_PREFIX = "DEC0DE"
+#: The longest deck name a deck file may carry.
+DECK_LIMIT = 200
 _DEMO_UID = re.compile(DEMO_PREFIX + r"([0-9A-F]{2})([0-9A-F]{2})([0-9A-F]{2})00")
 
 
@@ -135,8 +147,8 @@ class Registry:
     ) -> Registry:
         path = path or registry_path()
         registry = cls(path, vocabularies=installed() if vocabularies is None else vocabularies)
-        if path.exists():
-            registry.tags = registry._read(path)
+        if path.exists() or path.is_symlink():
+            registry.tags = registry._read(path, own=True)
         return registry
 
     def lookup(self, uid: str) -> TagCard | None:
@@ -170,7 +182,21 @@ class Registry:
         _write(self.path, {"format": FORMAT, "tags": _as_json(self.tags)})
 
     def export(self, path: Path, deck: str = "") -> int:
-        """Write a deck file others can import; how many tags it holds."""
+        """Write a deck file others can import; how many tags it holds. The
+        file may replace only a deck file (an earlier export): anything else
+        of that name, or a link, is left as it is and refused."""
+        if len(deck) > DECK_LIMIT:
+            raise RegistryError(f"a deck name is at most {DECK_LIMIT} characters")
+        where = shown(str(path), PATH_LIMIT)
+        if path.is_symlink():
+            raise RegistryError(f"{where} is a link: it is left as it is; give the name of "
+                                "a new file, or of a deck file written before")
+        if path.exists():
+            try:
+                self._document(parse_json(read_limited(path, SMALL_FILE_LIMIT)), where)
+            except (OSError, ValueError):  # ValueError: RegistryError, not JSON, not UTF-8
+                raise RegistryError(f"{where} is there already and is not a deck file: it "
+                                    "is left as it is; give the name of a new file") from None
         _write(path, {"format": FORMAT, "deck": deck, "tags": _as_json(self.tags)})
         return len(self.tags)
 
@@ -188,46 +214,77 @@ class Registry:
         self.save()
         return added, conflicts
 
-    def _read(self, path: Path) -> dict[str, TagCard]:
-        """The tags of a registry or deck file, of format 1 or 2, each checked."""
+    def _read(self, path: Path, *, own: bool = False) -> dict[str, TagCard]:
+        """The tags of a registry or deck file, of format 1 or 2, each checked
+        (:meth:`_document`, :meth:`_tag`). ``own``: the registry itself, read
+        only if it is in its folder (no link out of it)."""
+        where = shown(str(path), PATH_LIMIT)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise RegistryError(f"cannot read {path}: {error}") from None
+            raw = read_limited(path, SMALL_FILE_LIMIT, within=path.parent if own else None)
+            data = parse_json(raw)
+        except FileRefused as error:
+            raise RegistryError(f"cannot read {where}: it {error.reason}") from None
+        except OSError as error:
+            raise RegistryError(f"cannot read {where}: {error.strerror or error}") from None
+        except UnicodeDecodeError:
+            raise RegistryError(f"cannot read {where}: it is not UTF-8 text") from None
+        except ValueError as error:
+            raise RegistryError(f"cannot read {where}: it is not JSON ({error})") from None
+        version, entries = self._document(data, where)
+        tags = {}
+        for uid, value in entries.items():
+            try:
+                tags[normalize_uid(uid)] = self._tag(value, version)
+            except RegistryError as error:
+                raise RegistryError(f"{where}, tag {shown(uid)}: {error}") from None
+        return tags
+
+    @staticmethod
+    def _document(data: object, where: str) -> tuple[int, dict[str, object]]:
+        """The schema of a registry or deck file as a whole: an object with
+        ``format`` (1 or 2, 1 if missing), ``tags`` (an object) and, in a
+        deck file, ``deck`` (text); its format and tags."""
         if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
-            raise RegistryError(f"{path} is not a tag registry")
+            raise RegistryError(f'{where} is not a tag registry: it has no "tags" object')
         version = data.get("format", 1)
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
-            raise NewerRegistryError(f"{path} is a registry of format {version!r}; this app "
+            raise NewerRegistryError(f"{where} is a registry of format {version!r}; this app "
                                      f"reads formats 1 and {FORMAT}: update the app")
         if version not in (1, FORMAT) or isinstance(version, bool):
-            raise RegistryError(f"{path} is a registry of format {version!r}; this app reads "
-                                f"formats 1 and {FORMAT}: update the app")
-        tags = {}
-        for uid, value in data["tags"].items():
-            if version == 1:
-                game, card = LEGACY_GAME, value
-            elif isinstance(value, dict) and {"game", "card"} <= value.keys():
-                game, card = value["game"], value["card"]
-            else:
-                raise RegistryError(f'{path}: the tag {uid} is not {{"game": ..., "card": ...}}')
-            problem = self._refusal(game, card)
-            if problem is not None:
-                raise RegistryError(f"{path}, tag {uid}: {problem}")
-            try:
-                tags[normalize_uid(uid)] = TagCard(game, card)
-            except RegistryError as error:
-                raise RegistryError(f"{path}: {error}") from None
-        return tags
+            raise RegistryError(f'{where}: its "format" is {shown(repr(version))}; this app '
+                                f"reads formats 1 and {FORMAT}: update the app")
+        deck = data.get("deck", "")
+        if not isinstance(deck, str) or len(deck) > DECK_LIMIT:
+            raise RegistryError(f'{where}: its "deck" is not a name of up to {DECK_LIMIT} '
+                                "characters")
+        return version, data["tags"]
+
+    def _tag(self, value: object, version: int) -> TagCard:
+        """The schema of one tag: in format 1 a card id of :data:`LEGACY_GAME`,
+        in format 2 ``{"game": ..., "card": ...}``, each field text of 1 to
+        :data:`~firmware_bridge.vocabulary.NAME_LIMIT` characters, and the
+        card one of the game's if the game is installed here."""
+        if version == 1:
+            game, card = LEGACY_GAME, value
+        elif isinstance(value, dict) and {"game", "card"} <= value.keys():
+            game, card = value["game"], value["card"]
+        else:
+            raise RegistryError('it is not {"game": ..., "card": ...}')
+        problem = self._refusal(game, card)
+        if problem is not None:
+            raise RegistryError(problem)
+        assert isinstance(game, str) and isinstance(card, str)
+        return TagCard(game, card)
 
     def _refusal(self, game: object, card: object) -> str | None:
         """Why a tag cannot be this card of this game; ``None`` if it can."""
-        for what, name in (("game", game), ("card id", card)):
+        for what, name in (("game", game), ("card", card)):
             if not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT:
-                return f"the {what} {name!r} is not a string of 1 to {NAME_LIMIT} characters"
+                return (f'its "{what}" {shown(repr(name))} is not text of 1 to {NAME_LIMIT} '
+                        "characters")
         vocabulary = self.vocabularies.get(str(game))
         if vocabulary is not None and card not in vocabulary.card_ids():
-            return f"{card!r} is not a card id of {vocabulary.title}"
+            return f'its "card" {shown(repr(card))} is not a card id of {vocabulary.title}'
         return None
 
     def _order(self, tag: TagCard) -> tuple[str, int, str]:
@@ -274,6 +331,6 @@ def _as_json(tags: Mapping[str, TagCard]) -> dict[str, dict[str, str]]:
 
 
 def _write(path: Path, data: object) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_folder(path.parent)
     payload = (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
     write_atomically(path, payload)

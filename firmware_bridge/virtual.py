@@ -27,7 +27,13 @@ import threading
 import tty
 from pathlib import Path
 
-from firmware_bridge.files import data_dir, write_atomically
+from firmware_bridge.files import (
+    SMALL_FILE_LIMIT,
+    data_dir,
+    parse_json,
+    read_limited,
+    write_atomically,
+)
 from firmware_bridge.protocol import (
     LineSplitter,
     ProtocolError,
@@ -65,6 +71,16 @@ def _held(facts: object, terminal: str) -> bool:
         return False
 
 
+def _facts(path: Path) -> dict[str, object]:
+    """A lock or lease file's facts; :class:`OSError` for one that is not a
+    file (a named pipe never hangs), :class:`ValueError` for one that is not
+    a JSON object."""
+    facts = parse_json(read_limited(path, SMALL_FILE_LIMIT))
+    if not isinstance(facts, dict):
+        raise ValueError(f"{path} holds no facts")
+    return facts
+
+
 def live_terminal(link: Path) -> str | None:
     """The terminal of the virtual scanner ``link`` points to, if a live
     virtual scanner of this user holds it: its lock file names a running
@@ -73,7 +89,7 @@ def live_terminal(link: Path) -> str | None:
     may point at a terminal the system has since given to another program,
     which must never be opened."""
     try:
-        facts = json.loads(lock_of(link).read_text(encoding="utf-8"))
+        facts = _facts(lock_of(link))
         terminal = str(link.readlink())
     except (OSError, ValueError):
         return None
@@ -124,7 +140,7 @@ def release(terminal: str, pid: int | None = None) -> None:
     """End the lease of ``terminal`` if process ``pid`` (this one) holds it."""
     with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
         path = lease_of(terminal)
-        if json.loads(path.read_text(encoding="utf-8"))["pid"] == (
+        if _facts(path)["pid"] == (
                 os.getpid() if pid is None else pid):
             path.unlink()
 
@@ -135,7 +151,7 @@ def leased(terminal: str) -> bool:
     if not (_private(folder.parent) and _private(folder)):
         return False
     try:
-        facts = json.loads(lease_of(terminal).read_text(encoding="utf-8"))
+        facts = _facts(lease_of(terminal))
     except (OSError, ValueError):
         return False
     return _held(facts, terminal)
@@ -212,7 +228,7 @@ class VirtualScanner:
                 self.link.unlink()
         with contextlib.suppress(OSError, ValueError, KeyError):
             lock = lock_of(self.link)
-            if json.loads(lock.read_text(encoding="utf-8"))["pid"] == os.getpid():
+            if _facts(lock)["pid"] == os.getpid():
                 lock.unlink()
 
     # -- what the board says -------------------------------------------------------------

@@ -11,6 +11,7 @@ import os
 import random
 import re
 import shutil
+import stat
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -332,7 +333,7 @@ def test_bad_input(stdin: str, fragments: tuple[str, ...]) -> None:
 
 
 def test_an_endless_file_is_not_read_to_its_end() -> None:
-    bad(run(MODULE, "score", "/dev/zero"), "/dev/zero is bigger than 1 MB")
+    bad(run(MODULE, "score", "/dev/zero"), "/dev/zero is not a file")
     bad(run(MODULE, "score", stdin=b"\0" * 2_000_000), "- is bigger than 1 MB")
 
 
@@ -533,3 +534,44 @@ def test_engine_games_score_the_same_through_the_command() -> None:
         result = game.result()
         assert list(scored["total"].values()) == list(result.totals)
         assert scored["winners"] == [names[s] for s in result.winners]
+
+
+# -- files read and written with care ------------------------------------------------------------
+
+
+def test_a_named_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)  # nobody writes: a plain open would wait for ever (run's timeout)
+    bad(run(MODULE, "score", str(pipe)),
+        f"{pipe} is not a file (a folder, a named pipe or a device): give a game file, "
+        "or - to read standard input.")
+
+
+def test_a_link_to_an_endless_device_is_refused_unread(tmp_path: Path) -> None:
+    link = tmp_path / "game.json"
+    link.symlink_to("/dev/zero")
+    bad(run(MODULE, "score", str(link)), f"{link} is not a file")
+
+
+def test_say_never_writes_over_a_file_nor_through_a_link(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.wav"
+    mine.write_bytes(b"RIFF my recording")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("kept")
+    link = tmp_path / "link.wav"
+    link.symlink_to(outside)
+    for target in (mine, link):
+        done = run(MODULE, "say", "Wasabi.", "--backend", "espeak-ng", "--to", str(target))
+        assert done.returncode == 2
+        assert done.stderr == (f"companion say: {target} is there already and is left as it "
+                               "is: give the name of a new file\n")
+    assert mine.read_bytes() == b"RIFF my recording" and outside.read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.wav", "mine.wav", "outside.txt"]
+    new = tmp_path / "new.wav"
+    done = subprocess.run([*MODULE, "say", "Wasabi.", "--backend", "espeak-ng", "--to", str(new)],
+                          capture_output=True, text=True, timeout=60, env=environment(),
+                          check=False, umask=0)
+    assert done.returncode == 0, done.stderr
+    assert new.read_bytes()[:4] == b"RIFF" and stat.S_IMODE(new.stat().st_mode) == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "link.wav", "mine.wav", "new.wav", "outside.txt"]

@@ -21,6 +21,7 @@ import contextlib
 import os
 import resource
 import sqlite3
+import stat
 import subprocess
 import sys
 import threading
@@ -36,6 +37,8 @@ from companion.i18n import Catalog
 from companion.journal import Journal, journals, load
 from companion.store import SCHEMA, STORE_NAME, Notice, Store, encode_line, take_notices
 
+#: Files a plain read would hang on, read to the end of memory, or recurse in.
+HOSTILE = ["a named pipe", "a link to /dev/zero", "nested 100,000 deep", "2 MiB"]
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
 GOOD_SETTINGS = 'language = "en"\nspeech = "none"\nverbosity = "normal"\n'
 
@@ -260,6 +263,67 @@ def first_start_in_french(tmp_path: Path) -> None:
     app.until(french.text("Goodbye."))
     assert app.quit() == 0 and "Traceback" not in app.errors
     assert app.lines.count(french.text(NOTICES[Notice.NOT_SAVING])) == 1
+
+
+def hostile(path: Path, damage: str) -> None:
+    """Put a file at ``path`` that a plain read would hang on, swamp the
+    memory with, or recurse too deeply in."""
+    if damage == "a named pipe":
+        os.mkfifo(path)
+    elif damage == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    elif damage == "2 MiB":  # right, but too big to be read
+        path.write_bytes(GOOD_SETTINGS.encode() + b"#" * (2 << 20) if path.suffix == ".toml"
+                         else b'{"format": 2, "tags": {}}' + b" " * (2 << 20))
+    elif path.suffix == ".toml":
+        path.write_bytes(b"rate = " + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    else:
+        path.write_bytes(b'{"format": 2, "tags": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+
+
+def is_kept(copy: Path, damage: str) -> bool:
+    if damage == "a named pipe":
+        return stat.S_ISFIFO(copy.lstat().st_mode)
+    if damage == "a link to /dev/zero":
+        return str(copy.readlink()) == "/dev/zero"
+    return copy.stat().st_size > 100_000
+
+
+@pytest.mark.parametrize("damage", HOSTILE)
+@pytest.mark.parametrize("name", ["settings.toml", "registry.json"])
+def test_a_hostile_file_never_stops_a_start(home: Path, name: str, damage: str) -> None:
+    folder = home / ("config" if name == "settings.toml" else "data")
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.unlink(missing_ok=True)
+    hostile(path, damage)
+    app = App(home)
+    try:
+        app.until("Main menu.")
+        app.ended_well()
+    finally:
+        app.process.kill()
+        app.process.wait(timeout=60)
+    notice = Notice.SETTINGS_DAMAGED if name == "settings.toml" else Notice.REGISTRY_DAMAGED
+    assert app.notices() == [said(notice)]
+    (copy,) = copies(folder, name)
+    assert is_kept(copy, damage)
+    assert path.is_file() if name == "settings.toml" else not path.exists()
+
+
+def test_with_umask_0_a_first_start_makes_its_folders_and_files_private(
+        tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    app = App(home, umask=0)
+    app.answer("Choose 1 to 4:", "1")
+    app.answer("Choose 1 to 2:", "2")
+    app.answer("Choose 1 to 3:", "1")
+    app.until("Main menu.")
+    app.ended_well()
+    for folder in ("config", "data", "data/journals"):
+        assert stat.S_IMODE((home / folder).stat().st_mode) == 0o700, folder
+    assert stat.S_IMODE((home / "config" / "settings.toml").stat().st_mode) == 0o600
 
 
 # -- the scanner's tags-----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -24,7 +25,7 @@ from companion.games.base import CORNERS, MARK_PLACES, MARK_SHAPES
 from companion.i18n import LANGUAGES, Catalog
 from companion.kit.braille import CELLS, LINES, to_brf, translate
 from companion.kit.layout import HOLE, HOLE_AT, place
-from companion.kit.make import Options, make
+from companion.kit.make import MANIFEST, Options, make
 
 MODULE = [sys.executable, "-m", "companion"]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -93,7 +94,10 @@ def test_the_sheets_hold_a_sticker_for_every_card_of_the_deck(tmp_path: Path, na
                         for kind in plugin.stickers("en").kinds for mark in kind.marks})
     assert stickers_in(out) == expected
     assert report["pages"] == len(list(out.glob("stickers-*.svg")))
-    assert sorted(report["files"]) == sorted(str(path) for path in out.iterdir())
+    # every file but the list of them the kit keeps there (MANIFEST)
+    assert sorted(report["files"]) == sorted(str(path) for path in out.iterdir()
+                                             if path.name != MANIFEST)
+    assert (out / MANIFEST).is_file()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kit-")]
 
 
@@ -294,3 +298,147 @@ def test_the_tools_are_installed() -> None:
     # The suite installs them (scripts/test.sh): a kit without them is refused.
     for tool in ("lou_translate", "pdfinfo", "pdftoppm", "pdftotext"):
         assert shutil.which(tool), tool
+
+
+# -- the folder is the user's --------------------------------------------------------------------
+
+KIT_FILES = ["cards.txt", "guide-1.svg", "guide.md", "guide.pdf", "labels.brf",
+             "stickers-1.svg", "stickers-2.svg", "stickers.pdf"]
+
+
+def everything(folder: Path) -> dict[str, bytes | str]:
+    """Every entry under ``folder``: a file's bytes, a link's target."""
+    return {str(p.relative_to(folder)): str(p.readlink()) if p.is_symlink() else p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()}
+
+
+def test_a_folder_of_the_user_s_own_files_is_never_touched(tmp_path: Path) -> None:
+    """The issue's case: ``--out ~/Documents`` removed guide-2024.svg and
+    stickers-7.svg and replaced guide.pdf. Now a file of a kit's name that
+    the kit did not write is refused, naming it, and nothing is written."""
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    (documents / "guide-2024.svg").write_text("<svg>my drawing</svg>")
+    (documents / "stickers-7.svg").write_text("<svg>my stickers</svg>")
+    (documents / "guide.pdf").write_bytes(b"%PDF my guide")
+    (tmp_path / "letter.txt").write_text("private")
+    (documents / "cards.txt").symlink_to(tmp_path / "letter.txt")
+    before = everything(tmp_path)
+    done = run("kit", "--out", str(documents))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        f"companion kit: {documents} already holds 2 files of the kit's names that this app"
+        " did not write there: cards.txt, guide.pdf. Nothing was written: move them away, or"
+        " give another --out folder.\n")
+    assert everything(tmp_path) == before
+    (documents / "guide.pdf").unlink()
+    (documents / "cards.txt").unlink()
+    _, kit = made_in(documents)
+    assert everything(tmp_path)["Documents/guide-2024.svg"] == b"<svg>my drawing</svg>"
+    assert everything(tmp_path)["Documents/stickers-7.svg"] == b"<svg>my stickers</svg>"
+    assert (tmp_path / "letter.txt").read_text() == "private"
+    assert set(KIT_FILES) <= {Path(f).name for f in kit["files"]}
+
+
+def made_in(folder: Path, *options: str) -> tuple[Path, dict[str, Any]]:
+    done = run("kit", "--out", str(folder), "--json", *options)
+    assert done.returncode == 0, done.stderr
+    return folder, json.loads(done.stdout)
+
+
+def test_a_rerun_replaces_its_own_files_and_nothing_the_user_changed(tmp_path: Path) -> None:
+    out, first = made_in(tmp_path / "kit")
+    manifest = json.loads((out / ".companion-kit.json").read_text())
+    assert sorted(manifest["files"]) == sorted(Path(f).name for f in first["files"])
+    assert "earlier" not in manifest
+    english = (out / "guide.md").read_text()
+    _, again = made_in(out, "--lang", "fr")  # every file its own: replaced, in French
+    assert (out / "guide.md").read_text().startswith("# Sushi Go!")
+    assert (out / "guide.md").read_text() != english
+    (out / "guide.md").write_text("my notes on the guide")
+    done = run("kit", "--out", str(out))
+    assert done.returncode == 2
+    assert "1 file of the kit's names" in done.stderr and "guide.md." in done.stderr
+    assert (out / "guide.md").read_text() == "my notes on the guide"
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [".companion-kit.json", *(Path(f).name for f in again["files"])])
+
+
+def test_a_page_of_a_longer_kit_is_removed_only_if_it_is_still_the_kit_s(tmp_path: Path) -> None:
+    out, first = made_in(tmp_path / "kit")
+    assert first["pages"] == 2
+    (out / "stickers-2.svg").write_text("<svg>I drew on this one</svg>")
+    _, second = made_in(out, "--sticker-size", "4")
+    assert second["pages"] == 1
+    assert (out / "stickers-2.svg").read_text() == "<svg>I drew on this one</svg>"
+    assert "stickers-2.svg" not in json.loads((out / ".companion-kit.json").read_text())["files"]
+
+
+def test_a_link_in_the_folder_is_never_followed_nor_replaced(tmp_path: Path) -> None:
+    out, _ = made_in(tmp_path / "kit")
+    outside = tmp_path / "outside.pdf"
+    outside.write_bytes(b"%PDF someone else's")
+    (out / "guide.pdf").unlink()
+    (out / "guide.pdf").symlink_to(outside)
+    done = run("kit", "--out", str(out))
+    assert done.returncode == 2 and "guide.pdf." in done.stderr
+    assert (out / "guide.pdf").is_symlink() and outside.read_bytes() == b"%PDF someone else's"
+    (out / "guide.pdf").unlink()
+    (out / ".companion-kit.json").unlink()
+    (out / ".companion-kit.json").symlink_to(outside)
+    done = run("kit", "--out", str(out))
+    assert done.returncode == 2
+    assert done.stderr.startswith("companion kit: .companion-kit.json in ")
+    assert outside.read_bytes() == b"%PDF someone else's"
+
+
+def test_a_folder_named_through_a_link_is_written_there_by_the_same_rules(
+        tmp_path: Path) -> None:
+    """``--out`` may be a link (a Documents folder on another disk): the
+    user named it. The kit goes where it leads, with the same care."""
+    real = tmp_path / "disk" / "Documents"
+    real.mkdir(parents=True)
+    (real / "guide.md").write_text("mine")
+    link = tmp_path / "Documents"
+    link.symlink_to(real)
+    done = run("kit", "--out", str(link))
+    assert done.returncode == 2 and (real / "guide.md").read_text() == "mine"
+    (real / "guide.md").unlink()
+    made_in(link)
+    assert link.is_symlink() and (real / ".companion-kit.json").is_file()
+    assert (real / "guide.md").read_text().startswith("# Sushi Go!")
+    dangling = tmp_path / "nowhere"
+    dangling.symlink_to(tmp_path / "gone")
+    done = run("kit", "--out", str(dangling))
+    assert done.returncode == 2 and "Cannot write the kit to" in done.stderr
+    assert not (tmp_path / "gone").exists()
+
+
+def test_a_manifest_that_is_not_one_is_refused_and_kept(tmp_path: Path) -> None:
+    out, _ = made_in(tmp_path / "kit")
+    for damage in (b"[" * 100_000 + b"]" * 100_000, b'{"format": 1, "files": {"../x": {}}}'):
+        (out / ".companion-kit.json").write_bytes(damage)
+        before = everything(out)
+        done = run("kit", "--out", str(out))
+        assert done.returncode == 2
+        assert done.stderr == (
+            f"companion kit: .companion-kit.json in {out} is not the list of a kit this app"
+            " wrote there: nothing was written. Move it away, or give another --out folder.\n")
+        assert everything(out) == before
+
+
+def test_kit_files_are_never_writable_by_others_whatever_the_umask(tmp_path: Path) -> None:
+    """Kit files are for printing and sharing: readable as the umask allows,
+    but with umask 000 nobody else may change them."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"}}
+    for folder in (tmp_path / "new", tmp_path / "existing"):
+        if folder.name == "existing":
+            folder.mkdir()
+        done = subprocess.run([*MODULE, "kit", "--out", str(folder)], capture_output=True,
+                              text=True, timeout=120, env={**env, "LANG": "C.UTF-8"},
+                              check=False, umask=0)
+        assert done.returncode == 0, done.stderr
+        for path in folder.iterdir():
+            assert stat.S_IMODE(path.stat().st_mode) == 0o644, path
+    assert stat.S_IMODE((tmp_path / "new").stat().st_mode) == 0o755

@@ -11,10 +11,14 @@ codes and marks. Every sentence of the kit is the app's (domain
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
+import re
 import shutil
+import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +36,7 @@ from companion.kit.layout import (
     sheets,
 )
 from companion.shown import shown
+from firmware_bridge.files import SMALL_FILE_LIMIT, parse_json, read_limited
 
 Placed = tuple[tuple[Mark, Spot, str], ...]
 
@@ -41,6 +46,13 @@ PAPERS: Mapping[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (21
 CARD_SIDES = (20.0, 200.0)
 STICKER_SIZES = (4.0, 20.0)
 DEFAULT_STICKER = 8.0
+#: The file in a kit's folder listing what the kit wrote there (size and
+#: SHA-256 of each): only those files are ever replaced or removed.
+MANIFEST = ".companion-kit.json"
+MANIFEST_FORMAT = 1
+_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 #: How the kit names each shape it draws (braille and dots: see _shape).
 SHAPE_NAMES: Mapping[str, str] = {
@@ -336,38 +348,177 @@ def _labels(words: Catalog, title: str, deck: Stickers, language: str) -> str:
 
 def write(kit: Kit, folder: Path, words: Catalog) -> list[Path]:
     """Write the kit's files into ``folder`` (made if missing, its parent must
-    exist), all or nothing; the pages of an earlier kit there that this one
-    has not are removed. Raises :class:`KitError`."""
+    exist), all or nothing, and list them in the folder's :data:`MANIFEST`.
+
+    The folder is the user's: a file there is replaced (or removed, a page an
+    earlier, longer kit had) only if the manifest lists it and it still holds
+    what the kit wrote. Any other file of a kit's name, or a link, is never
+    touched: the kit is refused, naming it, and nothing is written. ``folder``
+    itself may be a link (the user named it); no link in it is followed.
+    Raises :class:`KitError`."""
     target = folder.absolute()
-    parent = target if target.is_dir() else target.parent
-    temporary: Path | None = None
+    shown_folder = shown(str(folder), limit=4096)
     try:
-        if target.exists() and not target.is_dir():
+        if not target.exists():
+            if target.is_symlink():  # a link to nothing: where it leads is no folder of the user's
+                raise FileNotFoundError(2, os.strerror(2))
+            _write_new(kit, target)
+        elif not target.is_dir():
             raise NotADirectoryError(20, os.strerror(20))
-        temporary = Path(tempfile.mkdtemp(prefix=".kit-", dir=parent))
-        for name, data in kit.files.items():
-            (temporary / name).write_bytes(data)
-        if target.is_dir():
-            for name in kit.files:
-                (temporary / name).replace(target / name)
-            temporary.rmdir()
-            # A page an earlier, longer kit had would pass for this kit's.
-            for stale in (*target.glob("stickers-*.svg"), *target.glob("guide-*.svg")):
-                if stale.name not in kit.files and stale.stem.split("-")[-1].isdigit():
-                    stale.unlink()
         else:
-            temporary.chmod(0o777 & ~_umask())
-            temporary.rename(target)
-        temporary = None
+            clashes = _update(kit, target, shown_folder, words)
+            if clashes:
+                raise KitError(words.plural(
+                    "%(folder)s already holds %(n)d file of the kit's names that this app "
+                    "did not write there: %(files)s. Nothing was written: move it away, or "
+                    "give another --out folder.",
+                    "%(folder)s already holds %(n)d files of the kit's names that this app "
+                    "did not write there: %(files)s. Nothing was written: move them away, or "
+                    "give another --out folder.",
+                    len(clashes), files=", ".join(shown(name) for name in sorted(clashes)),
+                    folder=shown_folder))
     except OSError as error:
         raise KitError(words.text("Cannot write the kit to %(folder)s: %(reason)s.",
-                                  folder=shown(str(folder), limit=4096),
-                                  reason=error.strerror or str(error))
+                                  folder=shown_folder, reason=error.strerror or str(error))
                        ) from None
-    finally:
-        if temporary is not None:
-            shutil.rmtree(temporary, ignore_errors=True)
     return [folder / name for name in kit.files]
+
+
+def _digest(data: bytes) -> dict[str, object]:
+    return {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def _manifest(files: Mapping[str, dict[str, object]],
+              earlier: Mapping[str, dict[str, object]] | None = None) -> bytes:
+    document: dict[str, object] = {"format": MANIFEST_FORMAT, "written_by": "companion kit",
+                                   "files": dict(files)}
+    if earlier:
+        document["earlier"] = dict(earlier)
+    return (json.dumps(document, indent=1, sort_keys=True) + "\n").encode()
+
+
+def _write_new(kit: Kit, target: Path) -> None:
+    """A new folder: made whole beside where it goes, then moved there."""
+    temporary = Path(tempfile.mkdtemp(prefix=".kit-", dir=target.parent))
+    try:
+        for name, data in kit.files.items():
+            _create(temporary / name, data)
+        _create(temporary / MANIFEST, _manifest({n: _digest(d) for n, d in kit.files.items()}))
+        temporary.chmod(0o755 & ~_umask())
+        temporary.rename(target)
+    except BaseException:
+        shutil.rmtree(temporary, ignore_errors=True)
+        raise
+
+
+def _update(kit: Kit, target: Path, shown_folder: str, words: Catalog) -> list[str]:
+    """Write the kit into an existing folder; the names refused (nothing is
+    then written). Files go to a temporary folder inside first; the manifest
+    written before they are moved in accepts a file's earlier content as
+    well as its new one, so that a kit cut off half way is still known as
+    the kit's the next time."""
+    listed = _read_manifest(target, shown_folder, words)
+    ours = {name: found for name in listed
+            if (found := _ours(target / name, listed[name])) is not None}
+    clashes = [name for name in kit.files if _there(target / name) and name not in ours]
+    if _is_link_or_odd(target / MANIFEST):
+        clashes.append(MANIFEST)
+    if clashes:
+        return clashes
+    stale = [name for name in ours if name not in kit.files]
+    new = {name: _digest(data) for name, data in kit.files.items()}
+    # what is there now, for as long as it may still be there
+    earlier = {name: found for name, found in ours.items() if found != new.get(name)}
+    temporary = Path(tempfile.mkdtemp(prefix=".kit-", dir=target))
+    try:
+        for name, data in kit.files.items():
+            _create(temporary / name, data)
+        _create(temporary / f"{MANIFEST}.new", _manifest(new))
+        _create(temporary / MANIFEST, _manifest(new, earlier))
+        (temporary / MANIFEST).replace(target / MANIFEST)
+        for name in kit.files:
+            (temporary / name).replace(target / name)
+        for name in stale:  # a page an earlier, longer kit had would pass for this kit's
+            (target / name).unlink(missing_ok=True)
+        (temporary / f"{MANIFEST}.new").replace(target / MANIFEST)
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+    return []
+
+
+def _create(path: Path, data: bytes) -> None:
+    """A new file: never through a link, never over a file; readable by
+    others as the umask allows (a kit is for printing and sharing), written
+    by the user only."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _there(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
+
+
+def _is_link_or_odd(path: Path) -> bool:
+    """A name the kit must not write over: a link, or anything but a file."""
+    return path.is_symlink() or (path.exists() and not path.is_file())
+
+
+def _ours(path: Path, entries: Sequence[Mapping[str, object]]) -> dict[str, object] | None:
+    """The manifest's entry for what ``path`` holds, if it is a file (a link
+    never is) holding what the kit wrote there: one of ``entries`` (the
+    file's, and its earlier one if a kit was cut off half way)."""
+    try:
+        facts = path.lstat()
+        if not stat.S_ISREG(facts.st_mode) or not any(
+                facts.st_size == entry["size"] for entry in entries):
+            return None
+        found = _digest(read_limited(path, facts.st_size))
+    except OSError:
+        return None
+    return found if found in entries else None
+
+
+def _read_manifest(target: Path, shown_folder: str, words: Catalog
+                   ) -> dict[str, list[dict[str, object]]]:
+    """The files the folder's manifest lists (none if there is none), each
+    with its size and hash, and its earlier ones if a kit was cut off."""
+    path = target / MANIFEST
+    if not _there(path):
+        return {}
+    try:
+        data = parse_json(read_limited(path, SMALL_FILE_LIMIT, within=target))
+        if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
+            raise ValueError("not a kit's manifest")
+        listed: dict[str, list[dict[str, object]]] = {}
+        for name, entry in (*_entries(data.get("files")), *_entries(data.get("earlier", {}))):
+            listed.setdefault(name, []).append(entry)
+    except (OSError, ValueError):
+        raise KitError(words.text(
+            "%(file)s in %(folder)s is not the list of a kit this app wrote there: nothing "
+            "was written. Move it away, or give another --out folder.",
+            file=MANIFEST, folder=shown_folder)) from None
+    return listed
+
+
+def _entries(files: object) -> list[tuple[str, dict[str, object]]]:
+    """The schema of a manifest's list: a plain file name each, with a size
+    and a SHA-256; raises :class:`ValueError`."""
+    if not isinstance(files, dict):
+        raise ValueError("no list of files")
+    entries = []
+    for name, entry in files.items():
+        if (not isinstance(name, str) or not _FILE_NAME.fullmatch(name)
+                or not isinstance(entry, dict)
+                or not isinstance(entry.get("size"), int) or isinstance(entry.get("size"), bool)
+                or not isinstance(entry.get("sha256"), str)
+                or not _SHA256.fullmatch(entry["sha256"])):
+            raise ValueError(f"a bad entry: {name!r}")
+        entries.append((name, {"size": entry["size"], "sha256": entry["sha256"]}))
+    return entries
 
 
 def _umask() -> int:

@@ -26,9 +26,12 @@ from functools import cache
 from pathlib import Path
 
 from companion.kit.drawing import Circle, Line, Page, Polygon, Text, flatten
+from firmware_bridge.files import read_limited
 
 #: Points in a millimetre.
 PT = 72 / 25.4
+#: The biggest font file read (DejaVu Sans is 0.7 MB; a font of every script, 20).
+FONT_LIMIT = 32 << 20
 #: Where a font is looked for first (Debian, Fedora, Arch, macOS, Windows), then fontconfig.
 FONT_PATHS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -127,7 +130,7 @@ def _cmap(data: bytes, offset: int) -> dict[int, int]:
 
 def read_font(path: Path) -> Font:
     """A TrueType font file (``glyf`` outlines; not a collection)."""
-    data = path.read_bytes()
+    data = read_limited(path, FONT_LIMIT)  # a file, not a pipe or device a link leads to
     if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
         raise FontError(f"{path} is not a TrueType font")
     tables = _tables(data)

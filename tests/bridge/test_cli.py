@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -196,3 +197,118 @@ def test_enrol_a_mici_maki_deck_names_its_cards(tmp_path: Path) -> None:
     assert Registry.load(tmp_path / "registry.json").lookup("04A1B2C3D4E5F7") == TagCard(
         "mici-maki", "reverse"
     )
+
+
+# -- hostile files -------------------------------------------------------------------------------
+
+DEEP = b'{"format": 2, "tags": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+
+
+def bridge(tmp_path: Path, *args: str, umask: int = 0o022) -> subprocess.CompletedProcess[str]:
+    """``firmware-bridge`` run once; a run that hangs fails the test (the
+    timeout), and one that crashes shows a traceback."""
+    return subprocess.run([sys.executable, "-m", "firmware_bridge", *args],
+                          capture_output=True, text=True, env=environment(tmp_path),
+                          timeout=60, check=False, umask=umask)
+
+
+def refused(done: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.startswith("firmware-bridge: ") and done.stderr.count("\n") == 1, (
+        done.stderr)
+    assert "Traceback" not in done.stderr and "\x1b" not in done.stderr
+    for fragment in fragments:
+        assert fragment in done.stderr
+
+
+@pytest.mark.parametrize(("damage", "says"), [
+    ("a named pipe", "is a named pipe, not a file"),
+    ("a link to /dev/zero", "is a link out of"),
+    ("nested 100,000 deep", "is nested more than 64 deep"),
+    ("2 MiB", "is bigger than 1 MiB"),
+])
+def test_a_hostile_registry_is_refused_in_a_sentence(tmp_path: Path, damage: str,
+                                                     says: str) -> None:
+    path = tmp_path / "registry.json"
+    if damage == "a named pipe":
+        os.mkfifo(path)
+    elif damage == "a link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    elif damage == "2 MiB":  # right, but too big to be read
+        path.write_bytes(b'{"format": 2, "tags": {}}' + b" " * (2 << 20))
+    else:
+        path.write_bytes(DEEP)
+    refused(bridge(tmp_path, "registry", "list"), f"cannot read {path}: it {says}")
+
+
+@pytest.mark.parametrize(("damage", "says"), [
+    ("a named pipe", "is a named pipe, not a file"),
+    ("a link to /dev/zero", "is a device, not a file"),
+    ("nested 100,000 deep", "is nested more than 64 deep"),
+])
+def test_a_hostile_deck_file_is_refused_and_the_registry_kept(tmp_path: Path, damage: str,
+                                                              says: str) -> None:
+    (tmp_path / "data").mkdir()
+    data = tmp_path / "data"
+    deck = tmp_path / "deck.json"
+    if damage == "a named pipe":
+        os.mkfifo(deck)
+    elif damage == "a link to /dev/zero":
+        deck.symlink_to("/dev/zero")
+    else:
+        deck.write_bytes(DEEP)
+    refused(bridge(data, "registry", "import", str(deck)), f"cannot read {deck}: it {says}")
+    assert list(data.iterdir()) == []
+
+
+def test_names_from_a_shared_deck_file_are_shown_never_obeyed(tmp_path: Path) -> None:
+    """A game not installed here keeps its names as its file had them: the
+    listing shows their control characters, never sends them to the terminal."""
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps({"format": 2, "deck": "club\x1b]0;owned\x07", "tags": {
+        "DEADBEEF": {"game": "chess\x1b]0;pwned\x07", "card": "\x1b[2Jking\u202e"}}}))
+    data = tmp_path / "data"
+    assert bridge(data, "registry", "import", str(deck)).returncode == 0
+    done = bridge(data, "registry", "list")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "chess\u241b]0;pwned\u2407 \u241b[2Jking<U+202E> DEADBEEF\n1 tag\n"
+    removed = bridge(data, "registry", "remove", "DEADBEEF")
+    assert "\x1b" not in removed.stdout and "\u241b[2Jking" in removed.stdout
+
+
+def test_a_refused_argument_is_shown_never_obeyed(tmp_path: Path) -> None:
+    refused(bridge(tmp_path, "registry", "remove", "\x1b[2J"), "'\\x1b[2J' is not a tag UID")
+    deck = tmp_path / "deck\x1b[2J.json"
+    deck.write_text("[]")
+    refused(bridge(tmp_path, "registry", "import", str(deck)), "deck\u241b[2J.json")
+
+
+def test_export_never_replaces_a_file_it_did_not_write(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    mine = tmp_path / "notes.json"
+    mine.write_text('{"my": "notes"}')
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("kept")
+    link = tmp_path / "link.json"
+    link.symlink_to(elsewhere)
+    refused(bridge(data, "registry", "export", str(mine)),
+            f"{mine} is there already and is not a deck file: it is left as it is")
+    refused(bridge(data, "registry", "export", str(link)), f"{link} is a link")
+    assert mine.read_text() == '{"my": "notes"}' and elsewhere.read_text() == "kept"
+    assert link.is_symlink()
+    deck = tmp_path / "deck.json"
+    for _ in range(2):  # an earlier export is a deck file: it is replaced
+        done = bridge(data, "registry", "export", str(deck), "--deck", "club")
+        assert done.returncode == 0, done.stderr
+    assert json.loads(deck.read_text())["deck"] == "club"
+
+
+def test_with_umask_0_the_data_folder_and_registry_are_private(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps({"format": 1, "tags": {"DEADBEEF": "tempura"}}))
+    data = tmp_path / "home" / "share" / "data"
+    done = bridge(data, "registry", "import", str(deck), umask=0)
+    assert done.returncode == 0, done.stderr
+    for folder in (tmp_path / "home", tmp_path / "home" / "share", data):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    assert stat.S_IMODE((data / "registry.json").stat().st_mode) == 0o600
