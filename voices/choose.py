@@ -4,7 +4,8 @@ Automatic order on Linux: speech-dispatcher, espeak-ng, pyttsx3, none; on
 Windows and macOS: pyttsx3, none. Backends start in a thread of their own:
 the app never waits for speech to start (sentences said meanwhile wait for
 the first backend that works). In the automatic order a backend that is not
-installed is skipped, with nothing said. One that dies after it has spoken
+installed is skipped, with nothing said, unless none at all is installed:
+that is said once (a :class:`Switched` from :data:`NO_VOICE`). One that dies after it has spoken
 (its process killed, its daemon gone) is started again, with no notice, and
 says again what was lost. Any other failure, of any kind, at its start or
 later, drops it for the next backend, with one notice, at once (a
@@ -30,6 +31,9 @@ from voices.backends import (
 from voices.base import Cause, Priority, QueuedSpeaker, SpeechError, VoiceSettings, cause_of
 
 BACKENDS = ("speech-dispatcher", "espeak-ng", "pyttsx3", "none")
+#: The name a :class:`Switched` gives when no voice of the automatic order is
+#: installed at all (the app says so once, and only writes).
+NO_VOICE = "any voice"
 #: How often a backend that died after it had spoken is started again, in a
 #: run, before the next backend takes over.
 MOST_RESTARTS = 3
@@ -195,13 +199,19 @@ class FallbackSpeaker:
         if restart is not None:
             backend, _ = self._make(restart)
         restarted = backend is not None  # the same voice again: nothing to tell
+        missing = False  # a voice of the automatic order not installed here
+        name = ""
         while backend is None and self._order and not self._closed:
             name = self._order.pop(0)
             backend, cause = self._make(name)
             if cause is not None and not (self._automatic and cause is Cause.NOT_INSTALLED):
                 failures.append((name, cause))
+            missing = missing or cause is Cause.NOT_INSTALLED
         if backend is None:
             backend = NoSpeech(self.settings)
+        if name == "none" and self._automatic and missing and not failures:
+            # not one voice is here: news once, or the player waits for speech in vain
+            failures.append((NO_VOICE, Cause.NOT_INSTALLED))
         with self._lock:
             closed = self._closed
             if not closed:

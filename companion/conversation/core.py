@@ -68,7 +68,7 @@ from firmware_bridge.events import (
 )
 from voices.backends import NoSpeech
 from voices.base import Cause, Priority, VoiceSettings
-from voices.choose import FallbackSpeaker, Switched
+from voices.choose import NO_VOICE, FallbackSpeaker, Switched
 
 if TYPE_CHECKING:
     from companion.games.base import Play
@@ -101,7 +101,14 @@ def switched_text(catalog: Catalog, notice: Switched) -> str:
     'Speech through espeak-ng stopped: there is no sound output. Now speaking with pyttsx3.'
     >>> switched_text(Catalog.for_language("en"), Switched("pyttsx3", Cause.FAILED, None))
     'Speech through pyttsx3 stopped: it failed. The app will only write.'
+    >>> switched_text(Catalog.for_language("en"),
+    ...               Switched(NO_VOICE, Cause.NOT_INSTALLED, None))[:50]
+    'No speech engine is installed here: the app only w'
     """
+    if notice.failed == NO_VOICE:
+        return catalog.text("No speech engine is installed here: the app only writes. "
+                            "Install espeak-ng to hear it, or choose in the settings that your "
+                            "screen reader speaks.")
     why = catalog.text(SPEECH_CAUSES[notice.cause], voice=notice.failed)
     if notice.backend is None:
         then = catalog.text("The app will only write.")

@@ -18,14 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.conversation.core import Talk
+from companion.conversation.core import Talk, switched_text
 from companion.conversation.events import info
 from companion.faces.plain import PlainFace
+from companion.i18n import Catalog
 from companion.inbox import Lines
 from companion.settings import Settings
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech
 from voices.base import Cause, Priority, QueuedSpeaker, SpeechError, Utterance, VoiceSettings
-from voices.choose import FallbackSpeaker, Speech, Switched
+from voices.choose import NO_VOICE, FallbackSpeaker, Speech, Switched
 from voices.rig import PrivateDispatcher, SoundSink
 
 #: About four minutes of speech (cut at 4,000 characters before any engine).
@@ -174,6 +175,25 @@ def test_a_voice_not_installed_is_skipped_quietly_unless_it_was_chosen() -> None
     assert voice.ready(30)
     voice.close()
     assert chosen == [Switched("speech-dispatcher", Cause.NOT_INSTALLED, None)]
+
+
+def test_no_voice_installed_at_all_is_said_once() -> None:
+    """Nothing of the automatic order is here (a Mac without pyttsx3's
+    engine, a Linux desktop without espeak-ng): the player is told once that
+    the app only writes, instead of waiting for speech in vain."""
+    def factory(name: str, settings: VoiceSettings | None, on_failure: object) -> Speech:
+        if name != "none":
+            raise SpeechError(f"{name} is not installed", Cause.NOT_INSTALLED)
+        return NoSpeech(settings)
+
+    notices: list[Switched] = []
+    voice = FallbackSpeaker(None, on_notice=notices.append, factory=factory)
+    assert voice.ready(30)
+    voice.say("Wasabi.", "en")
+    voice.close()
+    assert notices == [Switched(NO_VOICE, Cause.NOT_INSTALLED, None)]
+    text = switched_text(Catalog.for_language("fr"), notices[0])
+    assert "espeak-ng" in text and "No speech" not in text, "said in the player's language"
 
 
 def test_speech_dispatcher_not_installed_is_said_so(tmp_path: Path) -> None:
