@@ -172,6 +172,7 @@ class Notice(enum.Enum):
     SAVING_AGAIN = "saving-again"  # saved again, everything answered with it
     SETTINGS_DAMAGED = "settings-damaged"  # settings unreadable: a copy kept, defaults used
     REGISTRY_DAMAGED = "registry-damaged"  # the scanner's tags unreadable: a copy kept
+    REGISTRY_MENDED = "registry-mended"  # some tags wrong: a copy kept, the others kept
 
 
 _notices: list[Notice] = []

@@ -231,13 +231,38 @@ class Registry:
         except ValueError as error:
             raise RegistryError(f"cannot read {where}: it is not JSON ({error})") from None
         version, entries = self._document(data, where)
+        tags, problems = self._tags(entries, version, where)
+        if problems:
+            raise RegistryError(problems[0])
+        return tags
+
+    def _tags(self, entries: Mapping[str, object], version: int,
+              where: str) -> tuple[dict[str, TagCard], list[str]]:
+        """Each tag checked (:meth:`_tag`): those that are right, and why each
+        other one is not, by its UID and field."""
         tags = {}
+        problems = []
         for uid, value in entries.items():
             try:
                 tags[normalize_uid(uid)] = self._tag(value, version)
             except RegistryError as error:
-                raise RegistryError(f"{where}, tag {shown(uid)}: {error}") from None
-        return tags
+                problems.append(f"{where}, tag {shown(uid)}: {error}")
+        return tags, problems
+
+    @classmethod
+    def mended(cls, path: Path) -> tuple[Registry, list[str]] | None:
+        """The registry at ``path`` with every tag that is right, and why each
+        other one is not; ``None`` if the file cannot be read as a registry at
+        all, or no tag of it is right."""
+        registry = cls(path)
+        where = shown(str(path), PATH_LIMIT)
+        try:
+            data = parse_json(read_limited(path, SMALL_FILE_LIMIT, within=path.parent))
+            version, entries = cls._document(data, where)
+        except (OSError, ValueError):  # ValueError: RegistryError, not JSON, not UTF-8
+            return None
+        registry.tags, problems = registry._tags(entries, version, where)
+        return (registry, problems) if registry.tags else None
 
     @staticmethod
     def _document(data: object, where: str) -> tuple[int, dict[str, object]]:
@@ -293,18 +318,30 @@ class Registry:
         return tag.game, kinds.index(tag.card) if tag.card in kinds else len(kinds), tag.card
 
 
-def set_aside(path: Path | None = None) -> str | None:
-    """Why the registry cannot be read, if it cannot (not UTF-8, not JSON, wrong
-    types, a folder where the file should be...); the damaged file is then
-    moved aside, kept as ``registry.json.damaged-<time>``, so that the next
-    enrolment starts a new one. ``None`` if it reads (or there is none). A
-    registry of a newer version is left as it is.
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """What :func:`set_aside` did with a registry that could not be read whole:
+    why, the tags kept (0: the list starts empty) and the tags left out."""
+
+    reason: str
+    kept: int = 0
+    left_out: int = 0
+
+
+def set_aside(path: Path | None = None) -> SetAside | None:
+    """What was done with a registry that cannot be read whole, if it cannot
+    (not UTF-8, not JSON, wrong types, a folder where the file should be, a
+    tag that is wrong...). The damaged file is kept as
+    ``registry.json.damaged-<time>``; if some of its tags are right, they
+    are kept and the registry written again with them, else it is moved
+    aside, so that the next enrolment starts a new one. ``None`` if it reads
+    (or there is none). A registry of a newer version is left as it is.
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "registry.json"
     >>> _ = path.write_bytes(b"\\xff{")
-    >>> set_aside(path) is not None, path.exists(), len(list(path.parent.glob("*.damaged-*")))
-    (True, False, 1)
+    >>> set_aside(path).kept, path.exists(), len(list(path.parent.glob("*.damaged-*")))
+    (0, False, 1)
     >>> set_aside(path) is None
     True
     """
@@ -321,9 +358,17 @@ def set_aside(path: Path | None = None) -> str | None:
         reason = str(error)
     else:
         return None
+    kept = f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"
+    mended = Registry.mended(path)
+    if mended is not None:
+        registry, problems = mended
+        with contextlib.suppress(OSError):  # the copy first: nothing is lost if the disk refuses
+            write_atomically(path.with_name(kept), read_limited(path, SMALL_FILE_LIMIT))
+            registry.save()
+            return SetAside(reason, len(registry.tags), len(problems))
     with contextlib.suppress(OSError):  # a disk that refuses: the file stays, read next time
-        path.rename(path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}"))
-    return reason
+        path.rename(path.with_name(kept))
+    return SetAside(reason)
 
 
 def _as_json(tags: Mapping[str, TagCard]) -> dict[str, dict[str, str]]:

@@ -18,6 +18,7 @@ file size limit (RLIMIT_FSIZE), set and lifted from outside while it runs.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import resource
 import sqlite3
@@ -36,6 +37,7 @@ from companion.conversation.journeys import NOTICES
 from companion.i18n import Catalog
 from companion.journal import Journal, journals, load
 from companion.store import SCHEMA, STORE_NAME, Notice, Store, encode_line, take_notices
+from firmware_bridge.registry import Registry
 
 #: Files a plain read would hang on, read to the end of memory, or recurse in.
 HOSTILE = ["a named pipe", "a link to /dev/zero", "nested 100,000 deep", "2 MiB"]
@@ -351,6 +353,40 @@ def test_a_damaged_tag_list_is_said_and_kept(home: Path, damage: bytes | None) -
     (copy,) = copies(home / "data", "registry.json")
     assert copy.is_dir() if damage is None else copy.read_bytes() == damage
     assert not path.exists()
+
+
+def test_a_tag_list_with_some_wrong_tags_keeps_the_others(home: Path) -> None:
+    """One wrong tag among many: the others are kept (no deck to enrol again),
+    the wrong one said by its numbers, the file as it was kept as a copy."""
+    path = home / "data" / "registry.json"
+    path.parent.mkdir(parents=True)
+    damage = json.dumps({"format": 2, "tags": {
+        "04A1B2C3": {"game": "sushigo", "card": "salmon"},
+        "04A1B2C4": {"game": "sushigo", "card": "tempura"},
+        "04A1B2C5": {"game": "sushigo", "card": "no such card"},
+        "04A1B2C6": {"game": "mici-maki", "card": []},
+        "04A1B2C7": {"game": "mici-maki", "card": "food7"},
+    }}).encode()
+    path.write_bytes(damage)
+    app = App(home)
+    app.until("Main menu.")
+    app.ended_well()
+    mended = NOTICES[Notice.REGISTRY_MENDED]
+    assert [line for line in app.lines if line.startswith(mended)] == [
+        "The card scanner's list of tags was damaged: a copy was kept. 2 tags could not be "
+        "read and were left out. 3 tags are kept."]
+    assert app.notices() == []  # nothing else said of the files
+    (copy,) = copies(home / "data", "registry.json")
+    assert copy.read_bytes() == damage
+    kept = Registry.load(path)
+    assert {uid: (tag.game, tag.card) for uid, tag in kept} == {
+        "04A1B2C3": ("sushigo", "salmon"), "04A1B2C4": ("sushigo", "tempura"),
+        "04A1B2C7": ("mici-maki", "food7")}
+    again = App(home)
+    again.until("Main menu.")
+    again.ended_well()
+    assert not [line for line in again.lines if line.startswith(mended)], "said once"
+    assert again.notices() == []
 
 
 # -- the game store---------------------------------------------------------------------------------

@@ -107,6 +107,7 @@ NOTICES = {
                                 "defaults are used."),
     Notice.REGISTRY_DAMAGED: N_("The card scanner's list of tags could not be read: a copy was "
                                 "kept, and the list starts empty."),
+    Notice.REGISTRY_MENDED: N_("The card scanner's list of tags was damaged: a copy was kept."),
     Notice.STORE_DAMAGED: N_("The saved games could not be read: a copy was kept, and new games "
                              "are saved afresh."),
     Notice.STORE_NEWER: N_("The saved games are from a newer version of the app: they are read, "
@@ -139,6 +140,13 @@ def notice_text(talk: Talk, notice: Notice) -> str:
     """A notice's sentence, with its numbers (how many games a damaged store
     gave back, and how many it could not)."""
     said = talk.text(NOTICES[notice])
+    if notice is Notice.REGISTRY_MENDED:
+        numbers = counts(notice)
+        return " ".join((said, talk.catalog.plural(
+            "%(n)d tag could not be read and was left out.",
+            "%(n)d tags could not be read and were left out.", numbers.get("left_out", 0)),
+            talk.catalog.plural("%(n)d tag is kept.", "%(n)d tags are kept.",
+                                numbers.get("kept", 0))))
     if notice is not Notice.STORE_RECOVERED:
         return said
     numbers = counts(notice)
@@ -155,9 +163,12 @@ def notice_text(talk: Talk, notice: Notice) -> str:
 def check_files(talk: Talk) -> None:
     """At start: the scanner's tags read (a damaged list set aside), the
     game store opened (old journals imported), and what went wrong said."""
-    from firmware_bridge.registry import set_aside  # noqa: PLC0415 - the app's start only
+    from firmware_bridge.registry import set_aside as registry_aside  # noqa: PLC0415 - at start
 
-    if set_aside() is not None:
+    aside = registry_aside()
+    if aside is not None and aside.kept:
+        tell(Notice.REGISTRY_MENDED, kept=aside.kept, left_out=aside.left_out)
+    elif aside is not None:
         tell(Notice.REGISTRY_DAMAGED)
     unfinished()  # opens the store: its problems are noticed now, not mid-game
     say_notices(talk)
