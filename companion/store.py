@@ -25,12 +25,20 @@ page once (but checks no index against its table, which integrity_check
 does), 25 to 50 ms for a store of 500 games of 90 events each (7.5 MB) on
 a loaded two-core machine; the whole open then takes about 40 ms. A store
 that fails it, or that is not a database at all, or that a write finds
-damaged later, is moved aside whole as ``games.sqlite3.damaged-<date>-<time>``
-(with its log, never deleted); every game that still reads whole (its
-header and each of its events, in order, decoded) is copied into a fresh
-store, which goes on saving; the app says once how many were recovered and
-how many were not.
-A damaged store never leaves the app "playing without saving".
+damaged later, is recovered so that a kill at any moment loses nothing:
+every game that still reads whole (its header and each of its events, in
+order, decoded) is read from it where it is, read-only, and copied into a
+new store built beside it, ``games.sqlite3.recovering``, in one transaction
+with the recovery's news (a ``recovery`` row of ``meta``); once that is on
+disk, the damaged store is moved aside whole as
+``games.sqlite3.damaged-<date>-<time>`` (with its log, never deleted) and
+the new one renamed into its place, which goes on saving. A start that finds
+a ``.recovering`` left by a kill takes it if the damaged store was already
+moved aside (it was finished), else removes it and recovers again. The news
+(how many games were recovered and how many were not) is told by the store
+that holds it, at every start until it is said (:func:`notices_said`).
+A damaged store never leaves the app "playing without saving" (unless the
+disk refuses the new store too: the damaged one then stays in place).
 
 **Whose log is it.** SQLite applies any ``-wal`` file beside the store whose
 frames are valid among themselves: nothing in it names the database, so a
@@ -91,7 +99,7 @@ import struct
 import threading
 import time
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -112,6 +120,10 @@ BUSY_MS = 1500
 BUSY_PAUSED_MS = 50
 #: How many stores (folders) stay connected at once.
 KEPT_OPEN = 8
+#: The new store of a recovery, while it is built (after the store's name).
+RECOVERING = ".recovering"
+#: How long a start waits for another window recovering the store, in s.
+RECOVERY_WAIT = 30.0
 
 Event = dict[str, Any]
 
@@ -522,6 +534,159 @@ def _whole(connection: sqlite3.Connection, number: int, row: Sequence[Any]) -> S
                     tuple(str(text) for _, text in events))
 
 
+@dataclass(frozen=True)
+class Recovery:
+    """A recovery's plan and news, the ``recovery`` row of the new store's
+    ``meta``: where the damaged store is kept, how many games were recovered
+    and how many not. Written with the recovered games, it is there until
+    the player is told (:func:`notices_said`), even if the run that
+    recovered was killed first.
+
+    >>> Recovery.parse(str(Recovery("games.sqlite3.damaged-20261203-101500", 6, 1)))
+    Recovery(kept='games.sqlite3.damaged-20261203-101500', recovered=6, lost=1)
+    >>> Recovery("games.sqlite3.damaged-20261203-101500", 0, 0).notice
+    <Notice.STORE_DAMAGED: 'store-damaged'>
+    >>> Recovery.parse("not a recovery") is None
+    True
+    """
+
+    kept: str
+    recovered: int
+    lost: int
+
+    @property
+    def notice(self) -> Notice:
+        """What the player is told: games recovered (or not), or none to recover."""
+        return Notice.STORE_RECOVERED if self.recovered or self.lost else Notice.STORE_DAMAGED
+
+    def __str__(self) -> str:
+        return json.dumps({"kept": self.kept, "recovered": self.recovered, "lost": self.lost},
+                          sort_keys=True)
+
+    @classmethod
+    def parse(cls, text: str) -> Recovery | None:
+        try:
+            found = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(found, dict):
+            return None
+        kept, recovered, lost = found.get("kept"), found.get("recovered"), found.get("lost")
+        if not (isinstance(kept, str) and kept.startswith(f"{STORE_NAME}.damaged-")
+                and "/" not in kept and isinstance(recovered, int) and isinstance(lost, int)):
+            return None
+        return cls(kept, recovered, lost)
+
+
+#: The recoveries this process has told, by store folder: a store opened
+#: again does not tell its recovery twice; :func:`notices_said` takes it out.
+_told: dict[Path, Recovery] = {}
+
+
+def notices_said(notices: Sequence[Notice]) -> None:
+    """The notices were said to the player: a recovery's news among them
+    leaves its store, so that no later start says it again."""
+    with _notices_lock:
+        due = [(folder, recovery) for folder, recovery in _told.items()
+               if recovery.notice in notices]
+    for folder, recovery in due:
+        Store.at(folder)._said(recovery)
+
+
+def _recovering_files(recovering: Path) -> list[Path]:
+    """The new store being built and the files SQLite may make beside it."""
+    return [recovering, *(recovering.with_name(recovering.name + suffix)
+                          for suffix in ("-journal", "-wal", "-shm"))]
+
+
+def _remove_recovering(recovering: Path) -> None:
+    for leftover in _recovering_files(recovering):
+        leftover.unlink(missing_ok=True)  # a link itself, never what it leads to
+
+
+def _build(recovering: Path, saved: Sequence[Salvaged], recovery: Recovery) -> None:
+    """The new store, whole: the schema, the salvaged games and the
+    recovery's row in one transaction, then synced. It keeps a rollback
+    journal while built (it is one file once closed), and takes the
+    write-ahead log when opened in place."""
+    _remove_recovering(recovering)
+    os.close(os.open(recovering, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+    connection = sqlite3.connect(f"file:{quote(str(recovering))}?mode=rw", uri=True,
+                                 isolation_level=None, check_same_thread=False)
+    try:
+        connection.execute("PRAGMA journal_mode = DELETE")
+        connection.execute("PRAGMA synchronous = FULL")
+        connection.execute("PRAGMA secure_delete = ON")
+        connection.execute("BEGIN IMMEDIATE")
+        for statement in _SCHEMA_SQL.split(";"):
+            if statement.strip():
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA}")
+        for game in sorted(saved, key=lambda game: game.written):
+            cursor = connection.execute(
+                "INSERT INTO games (name, header, count, finished, told, written) "
+                "VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(written), 0) + 1 FROM games))",
+                (game.name, game.header, len(game.events), game.finished, game.told))
+            connection.executemany("INSERT INTO events VALUES (?, ?, ?)", [
+                (cursor.lastrowid, number, text) for number, text in enumerate(game.events, 1)])
+        connection.execute("INSERT INTO meta VALUES ('recovery', ?)", (str(recovery),))
+        _mark(connection)
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+    fd = os.open(recovering, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _recovery_of(recovering: Path) -> Recovery | None:
+    """The plan a finished new store holds (``None`` if it cannot be read)."""
+    try:
+        connection = sqlite3.connect(f"file:{quote(str(recovering))}?mode=ro", uri=True,
+                                     isolation_level=None, check_same_thread=False)
+    except sqlite3.Error:
+        return None
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'recovery'").fetchone()
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
+    return None if row is None else Recovery.parse(str(row[0]))
+
+
+def _free_name(path: Path) -> Path:
+    """``<store>.damaged-<date>-<time>``, with a number after it if that name
+    (or its log's) is taken: a kept copy is never replaced."""
+    base = f"{path.name}.damaged-{stamp()}"
+    for number in range(1, 1000):
+        kept = path.with_name(base if number == 1 else f"{base}-{number}")
+        if not any(side.exists() or side.is_symlink() for side in (
+                kept, kept.with_name(kept.name + "-wal"), kept.with_name(kept.name + "-shm"))):
+            return kept
+    raise FileExistsError(f"too many damaged copies named {base} in {path.parent}")
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
+    """Which file a name is now (device and inode, the link itself if one)."""
+    try:
+        found = path.lstat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _sync_folder(folder: Path) -> None:
+    """A rename is on disk once its folder is."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 # -- private folders --------------------------------------------------------------------------
 
 
@@ -590,8 +755,6 @@ class Store:
         #: Why nothing can be written: "" when writing works (as far as known).
         self.refusal = ""
         self.newer = False
-        #: Games read from a damaged store, for the fresh one being opened.
-        self._salvaged: list[Salvaged] = []
         self._open()
 
     @classmethod
@@ -616,6 +779,8 @@ class Store:
             for store in cls._opened.values():
                 store.close()
             cls._opened.clear()
+        with _notices_lock:
+            _told.clear()
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -631,6 +796,12 @@ class Store:
             self.refusal = f"cannot make {self.directory}: {error}"
         with contextlib.suppress(OSError):
             sweep_temporaries(self.directory)
+        try:
+            self._finish_recovery()
+        except (sqlite3.Error, OSError) as error:
+            # the recovered games are beside the store: nothing is begun afresh over them
+            self.refusal = f"cannot finish recovering the saved games: {error}"
+            return
         with contextlib.suppress(OSError):
             self._check_links()
             self._check_log()
@@ -724,6 +895,7 @@ class Store:
                 if problem != "ok":
                     raise Damaged(f"the store is damaged: {problem}")
                 self._identify(connection)
+                self._recall(connection)
             if not self.newer:
                 # a cheap read of what every start reads: an unreadable store shows here
                 connection.execute("SELECT count(*) FROM games WHERE told = 0").fetchone()
@@ -737,8 +909,6 @@ class Store:
             self.refusal = self.refusal or "the store is read-only"
         else:
             self.refusal = ""
-            if self._salvaged:
-                self._restore_salvaged()
             self._import_journals()
 
     def _identify(self, connection: sqlite3.Connection) -> None:
@@ -750,68 +920,141 @@ class Store:
         connection.execute("COMMIT")
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
-    def _move_aside(self) -> Path | None:
-        """Keep an unreadable store (and its log) as a copy, out of the way;
-        where the store went, if it was there and could be moved."""
+    def _recover(self) -> None:
+        """What still reads of the damaged store copied into a new one, and the
+        new one put in the damaged one's place, so that a kill at any moment
+        loses nothing (see :meth:`_rebuild`); the player told once, by the
+        new store (:class:`Recovery`)."""
         self._close_connection()
-        when = stamp()
-        kept: Path | None = None
+        found = _file_id(self.path)
+        try:
+            with self._recovery_lock():
+                if _file_id(self.path) == found:
+                    self._rebuild()
+                # else another window recovered it meanwhile: its new store is taken
+            self._connect(read_only=False)
+        except (sqlite3.Error, OSError) as error:
+            self._close_connection()
+            self.refusal = self.refusal or f"cannot recover the damaged store: {error}"
+
+    def _rebuild(self) -> None:
+        """Build the new store beside the damaged one, then move the damaged
+        one aside and put the new one in its place.
+
+        Every game that reads is salvaged from the damaged store where it
+        is (read-only), and copied into ``games.sqlite3.recovering`` (made
+        0600, no link followed) with the plan and its news (the ``recovery``
+        row of ``meta``), in one transaction; the file is synced. Only then
+        are the damaged store and its log renamed ``.damaged-<date>-<time>``
+        and the new one renamed into place, the folder synced. A kill before
+        the damaged store moves leaves it in place, and an unfinished new
+        one, removed at the next start, which recovers again; a kill after
+        leaves the new one finished, which the next start takes
+        (:meth:`_finish_recovery`)."""
+        path = self.path
+        readable = path.is_file() and not path.is_symlink()
+        saved, lost = salvage(path) if readable else ([], 0)
+        recovery = Recovery(_free_name(path).name, len(saved), lost)
+        recovering = self._recovering
+        try:
+            _build(recovering, saved, recovery)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                _remove_recovering(recovering)
+            raise
+        self._put_in_place(recovering, path.with_name(recovery.kept))
+
+    @property
+    def _recovering(self) -> Path:
+        return self.path.with_name(self.path.name + RECOVERING)
+
+    def _put_in_place(self, recovering: Path, kept: Path) -> None:
+        """The damaged store, then its log and the log's index, renamed as
+        ``kept`` (whichever are still there), and the new store renamed into
+        place; the folder synced after each step."""
         for suffix in ("", "-wal", "-shm"):
             source = self.path.with_name(self.path.name + suffix)
             if source.exists() or source.is_symlink():
-                target = source.with_name(f"{self.path.name}.damaged-{when}{suffix}")
-                try:
-                    source.rename(target)
-                except OSError:
-                    self.refusal = f"cannot move the damaged {source.name} aside"
-                    continue
-                if not suffix:
-                    kept = target
-        return kept
+                source.rename(kept.with_name(kept.name + suffix))
+        _sync_folder(self.directory)
+        recovering.rename(self.path)
+        _sync_folder(self.directory)
 
-    def _recover(self) -> None:
-        """The damaged store moved aside whole, every game that still reads
-        of it copied into a fresh one, and the player told once."""
-        kept = self._move_aside()
-        if kept is None:
-            if not self.refusal:
-                with contextlib.suppress(sqlite3.Error, OSError):
-                    self._connect(read_only=False)
+    def _finish_recovery(self) -> None:
+        """A recovery cut by a kill: if the damaged store was moved aside
+        already, the new store (finished before that) is put in its place;
+        if it is still in place, the unfinished new one is removed (the
+        damaged store is found damaged again and recovered again)."""
+        recovering = self._recovering
+        if not any(leftover.exists() or leftover.is_symlink()
+                   for leftover in _recovering_files(recovering)):
             return
-        saved, lost = ([], 0) if kept.is_symlink() or not kept.is_file() else salvage(kept)
-        self._salvaged = saved
-        try:
-            self._connect(read_only=False)
-        except (sqlite3.Error, OSError) as error:
-            self.refusal = self.refusal or str(error)
-            self._close_connection()
-        finally:
-            self._salvaged = []
-        if (saved or lost) and self.connection is not None:
-            tell(Notice.STORE_RECOVERED, recovered=len(saved), lost=lost)
-        else:
-            tell(Notice.STORE_DAMAGED)
+        with self._recovery_lock():
+            in_place = self.path.exists() or self.path.is_symlink()
+            if in_place or recovering.is_symlink() or not recovering.is_file():
+                _remove_recovering(recovering)
+                return
+            recovery = _recovery_of(recovering)
+            kept = self.path.with_name(recovery.kept) if recovery else _free_name(self.path)
+            self._put_in_place(recovering, kept)
 
-    def _restore_salvaged(self) -> None:
-        """Games read from the damaged store into the fresh one, as they were."""
-        connection = self.connection
-        assert connection is not None
-        connection.execute("BEGIN IMMEDIATE")
+    @contextlib.contextmanager
+    def _recovery_lock(self) -> Iterator[None]:
+        """One window at a time recovers the store (or finishes a recovery):
+        ``locks/store.lock``, waited for up to :data:`RECOVERY_WAIT` seconds.
+        Raises :class:`OSError` if another window holds it longer."""
+        folder = private_folder(self.directory / "locks", self.directory)
+        fd = _open_lock(folder / "store.lock")
         try:
-            for game in sorted(self._salvaged, key=lambda game: game.written):
-                cursor = connection.execute(
-                    "INSERT INTO games (name, header, count, finished, told, written) "
-                    "VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(written), 0) + 1 FROM games))",
-                    (game.name, game.header, len(game.events), game.finished, game.told))
-                connection.executemany("INSERT INTO events VALUES (?, ?, ?)", [
-                    (cursor.lastrowid, number, text)
-                    for number, text in enumerate(game.events, 1)])
-            _mark(connection)
-            connection.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                connection.execute("ROLLBACK")
-            raise
+            deadline = time.monotonic() + RECOVERY_WAIT
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise OSError("another window is recovering the saved games") from None
+                    time.sleep(0.05)
+            yield
+        finally:
+            os.close(fd)
+
+    def _recall(self, connection: sqlite3.Connection) -> None:
+        """A recovery's news kept in the store until it is said: told (once
+        in a process, however often the store is opened)."""
+        row = connection.execute("SELECT value FROM meta WHERE key = 'recovery'").fetchone()
+        recovery = None if row is None else Recovery.parse(str(row[0]))
+        if recovery is None:
+            return
+        with _notices_lock:
+            if _told.get(self.directory) == recovery:
+                return
+            _told[self.directory] = recovery
+        if recovery.notice is Notice.STORE_RECOVERED:
+            tell(recovery.notice, recovered=recovery.recovered, lost=recovery.lost)
+        else:
+            tell(recovery.notice)
+
+    def _said(self, recovery: Recovery) -> None:
+        """A recovery's news was said: its row leaves the store (if the disk
+        refuses now, it is said again at the next start)."""
+        with self.lock:
+            connection = self.connection
+            if connection is None or self.refusal:
+                return
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute("DELETE FROM meta WHERE key = 'recovery' AND value = ?",
+                                   (str(recovery),))
+                _mark(connection)
+                connection.execute("COMMIT")
+            except sqlite3.Error:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+                return
+        with _notices_lock:
+            if _told.get(self.directory) == recovery:
+                del _told[self.directory]
 
     def _close_connection(self) -> None:
         if self.connection is not None:

@@ -48,13 +48,17 @@ GOOD_SETTINGS = 'language = "en"\nspeech = "none"\nverbosity = "normal"\n'
 class App:
     """The app in a process of its own, through pipes, its lines collected."""
 
-    def __init__(self, home: Path, *, limit_files: int | None = None, umask: int = -1) -> None:
+    def __init__(self, home: Path, *, limit_files: int | None = None, umask: int = -1,
+                 prelude: str = "") -> None:
         env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
                "COMPANION_CONFIG_DIR": str(home / "config"), "LANG": "en_GB.UTF-8"}
         command = [sys.executable, "-m", "companion", "--plain"]
         if limit_files is not None:  # the same, with the file size limit set first
-            command[1:2] = ["-c", "import resource, runpy, sys\n"
-                            f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit_files}, -1))\n"
+            prelude = ("import resource\n"
+                       f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit_files}, -1))\n"
+                       + prelude)
+        if prelude:  # the same app, after some code of the test's in its process
+            command[1:2] = ["-c", prelude + "\nimport runpy, sys\n"
                             "sys.argv[0] = 'companion'\n"
                             "runpy.run_module('companion', run_name='__main__', alter_sys=True)"]
             del command[3]  # "companion": it is run above

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
 import sqlite3
 import stat
 from collections.abc import Iterator
@@ -314,3 +315,120 @@ def test_opening_a_sound_store_keeps_one_identity_in_it(tmp_path: Path) -> None:
         (value,) = database.execute("SELECT value FROM meta WHERE key = 'identity'").fetchone()
     database.close()
     assert value.encode() in raw
+
+
+#: Run in the app's process before it starts: once the store is found
+#: damaged, the app kills itself (SIGKILL, as ``kill -9``) just before its
+#: ``steps``-th call that opens, writes, renames, removes, syncs or queries a
+#: file (a query that a line of the store makes again, in a loop, counts
+#: once: it is inside the same transaction, or only reads).
+KILL_AT_STEP = """
+import os, signal, sys
+from companion.store import Store
+
+STEPS = {steps}
+CALLS = {{"rename", "unlink", "open", "fsync", "connect", "Connection.execute",
+          "Connection.executemany", "Connection.close"}}
+QUERIES = {{"Connection.execute", "Connection.executemany"}}
+count = 0
+seen = set()
+
+def profile(frame, event, arg):
+    global count
+    name = getattr(arg, "__qualname__", "")
+    if event != "c_call" or name not in CALLS:
+        return
+    if name in QUERIES:
+        if (frame.f_code, frame.f_lineno) in seen:
+            return
+        seen.add((frame.f_code, frame.f_lineno))
+    count += 1
+    if count >= STEPS:
+        os.close(os.open({mark!r}, os.O_WRONLY | os.O_CREAT))  # it was this kill
+        os.kill(os.getpid(), signal.SIGKILL)
+
+recover = Store._recover
+
+def killed_while_recovering(self):
+    sys.setprofile(profile)
+    return recover(self)
+
+Store._recover = killed_while_recovering
+"""
+
+
+def start_and_leave(home: Path, *, steps: int | None = None) -> tuple[App, bool]:
+    """The app started on the store as it is and quit at its first question,
+    or killed at that step of its recovery or after: its lines, and whether
+    it was killed so."""
+    mark = home / "killed"
+    mark.unlink(missing_ok=True)
+    app = App(home, prelude="" if steps is None else KILL_AT_STEP.format(
+        steps=steps, mark=str(mark)))
+    try:
+        app.until("Main menu.", "An unfinished practice game was found.")
+        status = app.quit()
+    except (AssertionError, OSError):  # it ended before its question, or took no answer
+        app.process.kill()
+        status = app.process.wait(timeout=60)
+        app._reader.join(timeout=30)
+    if status == -signal.SIGKILL and mark.exists():
+        return app, True
+    assert status == 0, (steps, status, app.lines[-12:], app.stderr())
+    assert "Traceback" not in app.stderr(), app.stderr()
+    return app, False
+
+
+def test_a_recovery_killed_at_any_step_loses_nothing_and_is_said_once(
+        home: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The app killed at each step of a recovery in turn (and of the start
+    it belongs to, until its news is said): the next start has every game
+    that read, the damaged file is kept, and the recovery is said at least
+    once, then never again (the store keeps no news to say: the start after
+    is run for real where it matters, after a kill that came once it was said,
+    and after the whole recovery)."""
+    folder = store_of(home).parent
+    finished_games(folder, 6)
+    played(home)
+    Store.forget()
+    store = Store.at(folder)
+    games = {name: store.read(name) for name in store.names()
+             if name != "20250101-000003-aaaaaa"}
+    Store.forget()
+    damaged = overwrite_a_page_of(store_of(home), b"finished-3-")
+    sentence = recovered(6, 1)
+    left: set[str] = set()
+    steps = 0
+    while True:
+        steps += 1
+        trial = tmp_path_factory.mktemp(f"killed-at-{steps}")
+        shutil.copytree(home, trial, dirs_exist_ok=True)
+        where = store_of(trial).parent
+        killed, cut = start_and_leave(trial, steps=steps)
+        if cut:
+            beside = (where / (STORE_NAME + ".recovering")).exists()
+            left.add("a new store beside the damaged one" if beside else "no new store")
+            if beside and not store_of(trial).exists():
+                left.add("the damaged store moved aside, the new one not yet in place")
+            again, _ = start_and_leave(trial)
+            lines = killed.lines + again.lines
+        else:
+            lines = killed.lines
+        assert lines.count(sentence) >= 1, (steps, lines[:12])
+        assert not list(where.glob(f"{STORE_NAME}.recovering*")), steps
+        (copy,) = [path for path in copies(where, STORE_NAME)
+                   if not path.name.endswith(("-wal", "-shm"))]
+        assert copy.read_bytes() == damaged, ("the damaged file kept as it was", steps)
+        Store.forget()
+        take_notices()
+        store = Store.at(where)
+        assert {name: store.read(name) for name in store.names()} == games, steps
+        assert take_notices() == [], ("the store still has news to say", steps)
+        Store.forget()
+        if not cut or sentence in killed.lines:
+            assert start_and_leave(trial)[0].notices() == [], ("said again", steps)
+        if not cut or (sentence in killed.lines and again.lines.count(sentence) == 0):
+            break  # the recovery and its news are through: no step of it is left
+    assert steps > 20, "every step of a recovery was cut, and the start after it"
+    assert left == {"a new store beside the damaged one", "no new store",
+                    "the damaged store moved aside, the new one not yet in place"}, left

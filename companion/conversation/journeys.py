@@ -46,7 +46,16 @@ from companion.narration import Verbosity
 from companion.records import Damaged, OneOf, Problem, mismatch, set_aside_text
 from companion.settings import VOICE_RANGES, Settings
 from companion.shown import PATH_LIMIT, shown
-from companion.store import SAVING, Notice, SaveError, Store, counts, take_notices, tell
+from companion.store import (
+    SAVING,
+    Notice,
+    SaveError,
+    Store,
+    counts,
+    notices_said,
+    take_notices,
+    tell,
+)
 
 if TYPE_CHECKING:
     from companion.games.base import GamePlugin, Play
@@ -131,9 +140,13 @@ NOTICES = {
 
 def say_notices(talk: Talk) -> None:
     """What the app must tell about its files (a damaged file, a disk that
-    refuses, saving back), each once, as it happens."""
-    for notice in take_notices():
+    refuses, saving back), each once, as it happens; the store then forgets
+    those it keeps until they are said (a recovery's)."""
+    taken = take_notices()
+    for notice in taken:
         talk.say(warning(notice_text(talk, notice)))
+    if taken:
+        notices_said(taken)
 
 
 def notice_text(talk: Talk, notice: Notice) -> str:
