@@ -100,7 +100,7 @@ import threading
 import time
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import quote
@@ -463,6 +463,8 @@ class Salvaged:
     told: int
     written: int
     events: tuple[str, ...]
+    #: Why it was set aside as damaged (its ``meta`` row), if it was.
+    aside: str | None = None
 
 
 def salvage(path: Path) -> tuple[list[Salvaged], int]:
@@ -513,7 +515,19 @@ def _salvage(connection: sqlite3.Connection) -> tuple[list[Salvaged], int]:
             lost += 1
         else:
             saved.append(game)
-    return saved, lost
+    return _with_asides(connection, saved), lost
+
+
+def _with_asides(connection: sqlite3.Connection, saved: list[Salvaged]) -> list[Salvaged]:
+    """The games, each with why it was set aside if it was (so that a game
+    set aside is not offered again, nor said again, once recovered)."""
+    try:
+        rows = connection.execute("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ?",
+                                  (len(ASIDE), ASIDE)).fetchall()
+    except sqlite3.Error:
+        return saved  # the marks are lost with their page: each game is checked again
+    asides = {str(key)[len(ASIDE):]: str(value) for key, value in rows}
+    return [replace(game, aside=asides.get(game.name)) for game in saved]
 
 
 def _whole(connection: sqlite3.Connection, number: int, row: Sequence[Any]) -> Salvaged | None:
@@ -629,6 +643,9 @@ def _build(recovering: Path, saved: Sequence[Salvaged], recovery: Recovery) -> N
                 (game.name, game.header, len(game.events), game.finished, game.told))
             connection.executemany("INSERT INTO events VALUES (?, ?, ?)", [
                 (cursor.lastrowid, number, text) for number, text in enumerate(game.events, 1)])
+            if game.aside is not None:
+                connection.execute("INSERT INTO meta VALUES (?, ?)",
+                                   (ASIDE + game.name, game.aside))
         connection.execute("INSERT INTO meta VALUES ('recovery', ?)", (str(recovery),))
         _mark(connection)
         connection.execute("COMMIT")

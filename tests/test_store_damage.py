@@ -432,3 +432,20 @@ def test_a_recovery_killed_at_any_step_loses_nothing_and_is_said_once(
     assert steps > 20, "every step of a recovery was cut, and the start after it"
     assert left == {"a new store beside the damaged one", "no new store",
                     "the damaged store moved aside, the new one not yet in place"}, left
+
+
+def test_a_game_set_aside_stays_aside_once_its_store_is_recovered(tmp_path: Path) -> None:
+    """A damaged game set aside, then a page of another game damaged: the
+    recovered store still knows the first is set aside (it is neither
+    offered nor said again)."""
+    folder = tmp_path / "journals"
+    finished_games(folder, 6)
+    Store.at(folder).set_aside("20250101-000005-aaaaaa", "game 5, header: damaged")
+    Store.forget()
+    overwrite_a_page_of(folder / STORE_NAME, b"finished-3-")
+    take_notices()
+    store = Store.at(folder)
+    assert take_notices() == [Notice.STORE_RECOVERED]
+    assert "20250101-000005-aaaaaa" in store.names()
+    assert store.aside() == {"20250101-000005-aaaaaa": "game 5, header: damaged"}
+    Store.forget()
