@@ -95,6 +95,7 @@ import os
 import re
 import secrets
 import sqlite3
+import stat
 import struct
 import threading
 import time
@@ -105,8 +106,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 from urllib.parse import quote
 
-from firmware_bridge.files import make_private_folder, sweep_temporaries, write_atomically
+from firmware_bridge.files import (
+    make_private_folder,
+    read_limited,
+    sweep_temporaries,
+    write_atomically,
+)
 
+#: The largest journal file (of JSON lines) imported: a game of hours is well under 1 MiB.
+JOURNAL_FILE_LIMIT = 64 << 20
 #: The schema this version of the app writes (the file's ``user_version``).
 SCHEMA = 1
 #: The newest game format (a header's ``format``) any game of this version
@@ -441,13 +449,14 @@ def _in_use(shm: Path) -> bool:
 
 
 def _read_plain(path: Path) -> bytes:
-    """A file's bytes, not through a link; ``b""`` if it cannot be read."""
+    """A regular file's bytes, not through a link; ``b""`` if it cannot be
+    read (a named pipe is never waited on)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return b""
     with os.fdopen(fd, "rb") as file:
-        return file.read()
+        return file.read() if stat.S_ISREG(os.fstat(fd).st_mode) else b""
 
 
 # -- recovering a damaged store --------------------------------------------------------------
@@ -823,7 +832,9 @@ class Store:
             self._check_links()
             self._check_log()
         try:
-            if self.path.is_dir() or (self.path.is_symlink() and not self.path.exists()):
+            if (self.path.exists() or self.path.is_symlink()) and not self.path.is_file():
+                # a folder, a named pipe (SQLite would wait on it for ever), a device, a
+                # link to nothing
                 raise Damaged("the store is not a file")
             self._connect(read_only=False)
         except sqlite3.DatabaseError as error:
@@ -1125,8 +1136,8 @@ class Store:
         Raises :class:`NewerFormat` (nothing imported) for a newer format's."""
         connection = self.connection
         assert connection is not None
-        try:
-            raw = path.read_bytes()
+        try:  # a regular file of a sane size only: never a pipe waited on, nor /dev/zero
+            raw = read_limited(path, JOURNAL_FILE_LIMIT)
         except OSError:
             tell(Notice.GAME_UNREADABLE)
             return None

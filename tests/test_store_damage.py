@@ -12,6 +12,7 @@ an answer played after it is there at the next start.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import signal
@@ -449,3 +450,26 @@ def test_a_game_set_aside_stays_aside_once_its_store_is_recovered(tmp_path: Path
     assert "20250101-000005-aaaaaa" in store.names()
     assert store.aside() == {"20250101-000005-aaaaaa": "game 5, header: damaged"}
     Store.forget()
+
+
+@pytest.mark.parametrize("kind", ["a named pipe", "a link to /dev/zero"])
+def test_a_store_or_an_old_journal_that_is_no_file_never_holds_up_the_start(
+        home: Path, kind: str) -> None:
+    """The store a named pipe (SQLite would wait on it for ever) or a device,
+    and an old journal beside it the same: the start goes on at once, says
+    it, and the game played is saved in a new store."""
+    folder = store_of(home).parent
+    folder.mkdir(parents=True)
+    for path in (store_of(home), folder / "20240101-000000-abcdef.jsonl"):
+        if kind == "a named pipe":
+            os.mkfifo(path, 0o600)
+        else:
+            path.symlink_to("/dev/zero")
+    app = App(home)
+    app.until("Main menu.")
+    app.practice()
+    app.turn()
+    app.ended_well()
+    store = Notice.STORE_DAMAGED if kind == "a named pipe" else Notice.STORE_LINK
+    assert app.notices() == [said(store), said(Notice.GAME_UNREADABLE)]
+    assert resumed_at(home, notices=[]) != ""  # the new game was saved in a store of its own
