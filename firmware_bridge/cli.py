@@ -41,7 +41,7 @@ from firmware_bridge.files import make_private_folder
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, RegistryError, demo_uid, normalize_uid
 from firmware_bridge.shown import PATH_LIMIT, shown
-from firmware_bridge.virtual import VirtualScanner, default_link
+from firmware_bridge.virtual import LinkTaken, VirtualScanner, check_link, default_link
 from firmware_bridge.vocabulary import Vocabulary, vocabularies
 
 EXIT_OK = 0
@@ -122,6 +122,10 @@ def game(name: str | None) -> Vocabulary | None:
 
 def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
     make_private_folder(link.parent)
+    try:
+        check_link(link)
+    except LinkTaken as error:
+        raise UsageError(f"{error}: it is left as it is; give --link a new name") from None
     scanner = VirtualScanner(link=link)
     print(f"PORT {scanner.path}", flush=True)
     print(f"LINK {shown(str(link), PATH_LIMIT)}", flush=True)

@@ -163,8 +163,43 @@ def default_link() -> Path:
     return data_dir() / "virtual-scanner"
 
 
+class LinkTaken(ValueError):
+    """Something that is not a virtual scanner's is where its link would go."""
+
+
+def check_link(link: Path) -> None:
+    """Raise :class:`LinkTaken` unless ``link`` and its lock file are free or
+    a virtual scanner's (a link to a terminal, a lock of facts): the
+    scanner never replaces a file of anyone else's.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_link(folder / "scanner")
+    >>> _ = (folder / "notes.txt").write_text("mine")
+    >>> try:
+    ...     check_link(folder / "notes.txt")
+    ... except LinkTaken as error:
+    ...     print(error)
+    notes.txt is there already and is not a virtual scanner's link
+    """
+    if link.is_symlink():
+        if not str(link.readlink()).startswith("/dev/"):
+            raise LinkTaken(f"{link.name} is there already and is not a virtual scanner's link")
+    elif link.exists():
+        raise LinkTaken(f"{link.name} is there already and is not a virtual scanner's link")
+    lock = lock_of(link)
+    if lock.exists() or lock.is_symlink():
+        try:
+            facts = _facts(lock)
+        except (OSError, ValueError):
+            facts = {}
+        if not {"pid", "pty"} <= facts.keys():
+            raise LinkTaken(f"{lock.name} is there already and is not a virtual scanner's lock")
+
+
 class VirtualScanner:
-    """A pretend board. ``link`` is where its stable symbolic link goes."""
+    """A pretend board. ``link`` is where its stable symbolic link goes
+    (:func:`check_link` first: it is replaced each time it is plugged)."""
 
     def __init__(self, link: Path | None = None, *, answer: bool = True) -> None:
         self.link = link
@@ -189,9 +224,7 @@ class VirtualScanner:
             self.path = os.ttyname(slave)
         lease(self.path)
         if self.link is not None:
-            temporary = self.link.with_name(self.link.name + ".new")
-            with contextlib.suppress(FileNotFoundError):
-                temporary.unlink()
+            temporary = self.link.with_name(f".{self.link.name}.{os.urandom(4).hex()}.new")
             temporary.symlink_to(self.path)
             temporary.replace(self.link)
             facts = {"pid": os.getpid(), "pty": self.path, "uid": os.getuid()}

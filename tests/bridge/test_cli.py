@@ -85,6 +85,33 @@ def test_simulate_sends_cards_of_either_game(tmp_path: Path) -> None:
     assert "ERR 'w2' is no card of Mici Maki" in done.stdout  # Sushi Go!'s: refused, not sent
 
 
+@pytest.mark.parametrize("taken", ["scanner", "scanner.lock"])
+def test_simulate_never_replaces_a_file_of_the_users(tmp_path: Path, taken: str) -> None:
+    """--link names the user's own file (or its lock's name is one): refused
+    in one sentence, the file as it was; a link left by an earlier virtual
+    scanner is replaced as before."""
+    mine = tmp_path / taken
+    mine.write_text("my notes\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware_bridge", "simulate", "--link", str(tmp_path / "scanner")],
+        input="quit\n", capture_output=True, text=True, env=environment(tmp_path), timeout=30,
+        check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"firmware-bridge: {taken} is there already and is not a virtual "
+                           "scanner's " + ("link" if taken == "scanner" else "lock")
+                           + ": it is left as it is; give --link a new name\n")
+    assert mine.read_text() == "my notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [taken]
+    mine.unlink()
+    (tmp_path / "scanner").symlink_to("/dev/pts/999")  # an earlier scanner's, gone
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware_bridge", "simulate", "--link", str(tmp_path / "scanner")],
+        input="quit\n", capture_output=True, text=True, env=environment(tmp_path), timeout=30,
+        check=False)
+    assert done.returncode == 0, done.stderr
+    assert "LINK " in done.stdout
+
+
 @pytest.mark.parametrize("command", ["simulate", "enrol"])
 def test_an_unknown_game_is_one_sentence_and_status_2(tmp_path: Path, command: str) -> None:
     done = subprocess.run(
