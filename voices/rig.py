@@ -164,9 +164,13 @@ class SoundSink:
                 self._changed.wait(min(deadline - now, silent_since + quiet - now))
 
     def close(self) -> None:
+        """The card gone: a player that opens it now fails at once (no
+        reader), one that plays on gets an error, and ends."""
         self._closed = True
         self._thread.join(timeout=2)
         os.close(self._fd)
+        with contextlib.suppress(FileNotFoundError):
+            self.fifo.unlink()
 
 
 #: An ALSA device no machine has: the daemon's sound output cannot open.

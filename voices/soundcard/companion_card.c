@@ -248,7 +248,12 @@ SND_PCM_PLUGIN_DEFINE_FUNC(companion)
     card_t *card = calloc(1, sizeof(*card));
     if (card == NULL)
         return -ENOMEM;
-    card->fd = open(file, O_WRONLY | O_CLOEXEC);
+    /* Never waits for a reader: a sink that has closed (its test is over)
+       makes the card fail to open, and the player end, instead of leaving
+       it waiting for ever. Writes then block as a sound card's do. */
+    card->fd = open(file, O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+    if (card->fd >= 0)
+        fcntl(card->fd, F_SETFL, fcntl(card->fd, F_GETFL) & ~O_NONBLOCK);
     if (card->fd < 0 || pipe2(card->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
         int error = -errno;
         if (card->fd >= 0)
