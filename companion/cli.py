@@ -35,6 +35,7 @@ import os
 import secrets
 import shutil
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -606,6 +607,27 @@ def bench_ui_command(*, as_json: bool) -> int:
     return EXIT_OK
 
 
+def new_folder(parent: Path, name: str) -> Path:
+    """A folder of its own in ``parent`` (made if missing), ``name`` or
+    ``name-2``, ``name-3``...: what a command writes there never replaces a
+    file of anyone else's.
+
+    >>> import tempfile
+    >>> parent = Path(tempfile.mkdtemp())
+    >>> [new_folder(parent, "a11y").name for _ in range(3)]
+    ['a11y', 'a11y-2', 'a11y-3']
+    """
+    parent.mkdir(parents=True, exist_ok=True)
+    for number in range(1, 1000):
+        folder = parent / (name if number == 1 else f"{name}-{number}")
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            continue
+        return folder
+    raise FileExistsError(17, "every name is taken", str(parent / name))
+
+
 def bench_a11y_command(*, out: Path | None, as_json: bool) -> int:
     """``companion bench a11y``: the walk under real BRLTTY and Fenrir, in
     both faces at 80x25 and 40x15, and its figures."""
@@ -619,9 +641,11 @@ def bench_a11y_command(*, out: Path | None, as_json: bool) -> int:
         return _fail("bench", "the walk needs " + ", ".join(gaps))
     if out is not None:
         try:
-            out.mkdir(parents=True, exist_ok=True)
+            out = new_folder(out, f"a11y-{time.strftime('%Y%m%d-%H%M%S')}")
         except OSError as error:
-            return _fail("bench", f"cannot write the transcripts to {out}: {error.strerror}")
+            return _fail("bench", f"cannot write the transcripts to {shown(str(out))}: "
+                                  f"{error.strerror or error}")
+        print(f"transcripts in {shown(str(out))}", file=sys.stderr)
     walks = walk_everything([sys.executable, "-m", "companion"], out)
     totals = {name: sum(getattr(figures, name) for figures, _ in walks)
               for name in ("line_ups_needed", "duplicate_utterances", "blank_flickers",
