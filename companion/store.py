@@ -177,6 +177,10 @@ class Damaged(sqlite3.DatabaseError):
     """The store's file is damaged (its check failed, or it is not a file)."""
 
 
+class Stale(SaveError):
+    """A save whose record is behind the disk (a row taken meanwhile)."""
+
+
 class Notice(enum.Enum):
     """What the app must tell the player about its files, once."""
 
@@ -474,6 +478,9 @@ class Salvaged:
     events: tuple[str, ...]
     #: Why it was set aside as damaged (its ``meta`` row), if it was.
     aside: str | None = None
+    #: Its row in the damaged store, kept in the new one (a window that had
+    #: the store open writes to the same game's row, never another's).
+    row: int = 0
 
 
 def salvage(path: Path) -> tuple[list[Salvaged], int]:
@@ -523,7 +530,7 @@ def _salvage(connection: sqlite3.Connection) -> tuple[list[Salvaged], int]:
         if game is None:
             lost += 1
         else:
-            saved.append(game)
+            saved.append(replace(game, row=number))
     return _with_asides(connection, saved), lost
 
 
@@ -646,12 +653,15 @@ def _build(recovering: Path, saved: Sequence[Salvaged], recovery: Recovery) -> N
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {SCHEMA}")
         for game in sorted(saved, key=lambda game: game.written):
-            cursor = connection.execute(
-                "INSERT INTO games (name, header, count, finished, told, written) "
-                "VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(written), 0) + 1 FROM games))",
-                (game.name, game.header, len(game.events), game.finished, game.told))
+            connection.execute(
+                "INSERT INTO games (id, name, header, count, finished, told, written) "
+                "VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(written), 0) + 1 FROM games))",
+                (game.row or None, game.name, game.header, len(game.events), game.finished,
+                 game.told))
+            (row,) = connection.execute("SELECT id FROM games WHERE name = ?",
+                                        (game.name,)).fetchone()
             connection.executemany("INSERT INTO events VALUES (?, ?, ?)", [
-                (cursor.lastrowid, number, text) for number, text in enumerate(game.events, 1)])
+                (row, number, text) for number, text in enumerate(game.events, 1)])
             if game.aside is not None:
                 connection.execute("INSERT INTO meta VALUES (?, ?)",
                                    (ASIDE + game.name, game.aside))
@@ -781,6 +791,8 @@ class Store:
         #: Why nothing can be written: "" when writing works (as far as known).
         self.refusal = ""
         self.newer = False
+        #: The file the connection is to (another window may put another there).
+        self._file: tuple[int, int] | None = None
         self._open()
 
     @classmethod
@@ -933,6 +945,7 @@ class Store:
                 connection.close()
             raise
         self.connection = connection
+        self._file = _file_of(self.path)
         if read_only:
             self.refusal = self.refusal or "the store is read-only"
         else:
@@ -1257,14 +1270,26 @@ class Store:
         :class:`SaveError` if the disk refuses (the record then says what is
         still to be saved, and the next call saves it)."""
         with self.lock:
-            try:
-                self._save(record, events, told)
-            except Damaged:
-                # a page found damaged now: what reads goes to a fresh store, and
-                # this game (whatever of it was not recovered) is saved there
-                self._recover()
+            if self.connection is not None and _file_of(self.path) != self._file:
+                # another window put a recovered store in its place: this one's
+                # connection is to the file moved aside; the game is found anew
+                self._reopen()
                 self._find(record)
-                self._save(record, events, told)
+            for again in (False, True):
+                try:
+                    self._save(record, events, told)
+                    return
+                except Damaged as error:
+                    if again:
+                        raise SaveError(str(error)) from None
+                    # a page found damaged now: what reads goes to a fresh store, and
+                    # this game (whatever of it was not recovered) is saved there
+                    self._recover()
+                    self._find(record)
+                except Stale as error:
+                    if again:
+                        raise SaveError(str(error)) from None
+                    self._find(record)  # the record was behind the disk: where is it now
 
     def _find(self, record: Record) -> None:
         """Where a game is in a store just begun again, and how much of it."""
@@ -1312,8 +1337,10 @@ class Store:
         except (sqlite3.Error, OSError) as error:
             with contextlib.suppress(sqlite3.Error):
                 connection.execute("ROLLBACK")
-            if isinstance(error, sqlite3.DatabaseError) and _damage(error):
+            if _corrupt(error):
                 raise Damaged(str(error)) from None
+            if isinstance(error, sqlite3.IntegrityError):
+                raise Stale(str(error)) from None
             with contextlib.suppress(sqlite3.Error):
                 connection.execute(f"PRAGMA busy_timeout = {BUSY_PAUSED_MS}")
             raise SaveError(str(error)) from None
@@ -1437,6 +1464,15 @@ def _corrupt(error: BaseException) -> bool:
     code = getattr(error, "sqlite_errorcode", None)
     return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_CORRUPT,
                                                      sqlite3.SQLITE_NOTADB)
+
+
+def _file_of(path: Path) -> tuple[int, int] | None:
+    """Which file is at ``path`` (its device and inode), if one is."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _dump(event: Mapping[str, Any]) -> str:

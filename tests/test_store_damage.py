@@ -473,3 +473,48 @@ def test_a_store_or_an_old_journal_that_is_no_file_never_holds_up_the_start(
     store = Notice.STORE_DAMAGED if kind == "a named pipe" else Notice.STORE_LINK
     assert app.notices() == [said(store), said(Notice.GAME_UNREADABLE)]
     assert resumed_at(home, notices=[]) != ""  # the new game was saved in a store of its own
+
+
+def test_a_window_whose_store_another_recovered_saves_into_the_new_one(
+        tmp_path: Path) -> None:
+    """Two windows on one store; the second finds it damaged and recovers it
+    (a new store in its place, the damaged one moved aside). The first one's
+    next answers go to the game's own row of the new store: not into the file
+    moved aside (lost), nor into another game's row."""
+    folder = tmp_path / "journals"
+    finished_games(folder, 6)
+    first = Store(folder)  # a window with the store open before the damage
+    found = first.read_record("20250101-000001-aaaaaa")
+    assert found is not None
+    record, events, _ = found
+    overwrite_a_page_of(folder / STORE_NAME, b"finished-3-")
+    second = Store(folder)  # the other window: finds the damage, recovers
+    assert Notice.STORE_RECOVERED in take_notices()
+    before = {name: second.read(name) for name in second.names()}
+    answered = [*events, {"type": "entry", "tag": "answered after", "i": 999}]
+    first.save(record, answered)
+    first.close()
+    second.close()
+    now = Store(folder)
+    assert now.read("20250101-000001-aaaaaa") == ({"type": "test"}, answered)
+    for name, game in before.items():
+        if name != "20250101-000001-aaaaaa":
+            assert now.read(name) == game, f"{name} is as it was"
+    now.close()
+
+
+def test_a_save_behind_the_disk_is_no_damage(tmp_path: Path) -> None:
+    """A record that does not know its game is there already (a save cut
+    between its commit and its bookkeeping, then saved again): the game is
+    found and saved, and the healthy store is never taken for damaged."""
+    folder = tmp_path / "journals"
+    store = Store(folder)
+    take_notices()
+    store.save(Record("g1", {"type": "test"}), [{"type": "step", "n": 1}])
+    store.save(Record("g1", {"type": "test"}), [{"type": "step", "n": 1},
+                                               {"type": "step", "n": 2}])
+    assert take_notices() == []
+    assert not list(folder.glob(f"{STORE_NAME}.damaged-*"))
+    assert store.read("g1") == ({"type": "test"}, [{"type": "step", "n": 1},
+                                                   {"type": "step", "n": 2}])
+    store.close()
