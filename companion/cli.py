@@ -330,7 +330,13 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
         # alternate screen): the screen ends as soon as it is up.
         with ending.held():
             app = CompanionApp(chosen, first_start=first, scanner=scanner)
-            code = app.run()
+            try:
+                code = app.run()
+            finally:
+                # Textual's loop gave the signals back to the defaults as it ended:
+                # the app's again, so that what follows (speech ended, the game
+                # closed) is not broken into
+                ending.take_signals()
     except Exception as error:  # whatever it was: one sentence and the status, no traceback
         return stopped_on(error, chosen.language)
     if app.error is not None:
@@ -544,7 +550,12 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             finally:
                 speaker.close()
             temporary.chmod(0o644 & ~_umask())
-            os.link(temporary, to)
+            try:
+                os.link(temporary, to)
+            except FileExistsError:
+                raise
+            except OSError:  # a disk without hard links (FAT, exFAT, some shares)
+                _copy_new(temporary, to)
         except FileExistsError:
             return _fail("say", f"{where} is there already and is left as it is: "
                                 "give the name of a new file")
@@ -605,6 +616,22 @@ def bench_ui_command(*, as_json: bool) -> int:
     print(f"scan to announcement: p95 {f.scan_announce_ms_p95:.2f} ms")
     print(f"memory after a whole game, full screen: {f.rss_mb:.0f} MB")
     return EXIT_OK
+
+
+def _copy_new(source: Path, to: Path) -> None:
+    """``source`` copied to ``to``, a new file (never over one, nor through a
+    link): :class:`FileExistsError` if ``to`` is there."""
+    fd = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644 & ~_umask())
+    try:
+        with source.open("rb") as read, os.fdopen(fd, "wb", closefd=False) as write:
+            shutil.copyfileobj(read, write)
+            write.flush()
+            os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        to.unlink(missing_ok=True)
+        raise
+    os.close(fd)
 
 
 def new_folder(parent: Path, name: str) -> Path:

@@ -575,3 +575,23 @@ def test_say_never_writes_over_a_file_nor_through_a_link(tmp_path: Path) -> None
     assert new.read_bytes()[:4] == b"RIFF" and stat.S_IMODE(new.stat().st_mode) == 0o644
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "link.wav", "mine.wav", "new.wav", "outside.txt"]
+
+
+def test_say_writes_its_file_on_a_disk_without_hard_links(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A FAT or exFAT stick takes no hard link: the sound is copied to the new
+    file instead, and still never over one."""
+    from companion import cli  # noqa: PLC0415
+
+    def no_links(source: object, target: object) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    new = tmp_path / "new.wav"
+    assert cli.main(["say", "Wasabi.", "--backend", "espeak-ng", "--to", str(new)]) == 0
+    assert new.read_bytes()[:4] == b"RIFF"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.wav"]
+    assert cli.main(["say", "Wasabi.", "--backend", "espeak-ng", "--to", str(new)]) == 2
+    assert "is there already and is left as it is" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.wav"]
