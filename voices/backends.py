@@ -505,7 +505,9 @@ class DispatcherSpeaker(ProcessSpeaker):
                                       Cause.NO_SOUND_OUTPUT)
                 raise SpeechError("speech-dispatcher did not say when its sentence ended",
                                   Cause.NO_ANSWER)
-            connection.wait_change(deadline - now)
+            # a stop asked meanwhile, its cancel not sent yet, is seen at once
+            connection.wait_change(deadline - now, until=lambda: (
+                message.stop is not None and not message.settled.is_set()))
 
     def _stop(self, handle: object) -> None:
         if isinstance(handle, _Message) and self._connection is not None:

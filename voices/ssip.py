@@ -18,7 +18,7 @@ import contextlib
 import queue
 import socket
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from voices.base import Cause, SpeechError
@@ -185,11 +185,13 @@ class Connection:
         with self._changed:
             self._states.pop(message, None)
 
-    def wait_change(self, timeout: float) -> None:
+    def wait_change(self, timeout: float, until: Callable[[], bool] | None = None) -> None:
         """Until an event comes, the connection is lost, :meth:`nudge` is
-        called, or ``timeout`` seconds pass."""
+        called, or ``timeout`` seconds pass; not at all if ``until()`` is
+        true already (checked under the lock :meth:`nudge` takes, so that a
+        nudge that comes after it was set is never missed)."""
         with self._changed:
-            if self._alive:
+            if self._alive and not (until is not None and until()):
                 self._changed.wait(timeout)
 
     def nudge(self) -> None:

@@ -24,6 +24,7 @@ from companion.faces.plain import PlainFace
 from companion.i18n import Catalog
 from companion.inbox import Lines
 from companion.settings import Settings
+from voices import ssip
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech
 from voices.base import Cause, Priority, QueuedSpeaker, SpeechError, Utterance, VoiceSettings
 from voices.choose import NO_VOICE, FallbackSpeaker, Speech, Switched
@@ -351,3 +352,26 @@ def test_no_speech_notice_comes_after_the_goodbye(monkeypatch: pytest.MonkeyPatc
     assert written.getvalue().splitlines() == [
         "Hlas speech-dispatcher přestal mluvit: neodpověděl včas. Nyní mluví hlas espeak-ng.",
         "Na shledanou."]
+
+
+def test_a_stop_asked_just_before_the_wait_is_not_missed() -> None:
+    """The worker checks for a stop, then waits for the daemon's news: a stop
+    (and its nudge) that came between the two was lost, and the sentence
+    played on to its end. The wait now checks under the nudge's lock."""
+    connection = ssip.Connection.__new__(ssip.Connection)  # its waiting alone, no daemon
+    connection._changed = threading.Condition()
+    connection._alive = True
+    stop = threading.Event()
+    stop.set()  # asked (and nudged) before the wait began
+    started = time.monotonic()
+    connection.wait_change(30, until=stop.is_set)
+    assert time.monotonic() - started < 5, "the wait saw the stop at once"
+    stop.clear()
+
+    def stopped() -> None:
+        stop.set()
+        connection.nudge()
+
+    threading.Timer(0.2, stopped).start()
+    connection.wait_change(30, until=stop.is_set)
+    assert stop.is_set(), "a nudge during the wait still wakes it"
