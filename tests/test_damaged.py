@@ -68,6 +68,8 @@ class App:
         self.lines: list[str] = []
         self.errors = ""
         self._new = threading.Condition()
+        #: Its output has ended (the reader saw the end of the pipe).
+        self._output_over = False
         self._seen = 0
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -82,6 +84,7 @@ class App:
                 self.lines.append(line.rstrip("\n"))
                 self._new.notify_all()
         with self._new:
+            self._output_over = True
             self._new.notify_all()
 
     def until(self, *endings: str, timeout: float = 60) -> str:
@@ -93,9 +96,15 @@ class App:
                     if self.lines[index].endswith(endings):
                         self._seen = index + 1
                         return self.lines[index]
-                if self.process.poll() is not None and not self._reader.is_alive():
-                    raise AssertionError(f"the app ended: {self.lines[-12:]} {self.stderr()}")
                 left = deadline - time.monotonic()
+                if self._output_over:
+                    # its output is over: it has ended, or is ending (its files
+                    # close a moment before it is a process that ended)
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        self.process.wait(timeout=max(left, 0.0))
+                    if self.process.poll() is not None:
+                        raise AssertionError(f"the app ended: {self.lines[-12:]} "
+                                             f"{self.stderr()}")
                 if left <= 0:
                     raise AssertionError(f"no {endings}; last lines: {self.lines[-12:]}")
                 self._new.wait(left)
