@@ -86,10 +86,10 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     journey of the default game: typed codes, or (``scans``) cards posted by
     another thread into the inbox, as the scanner's link posts them."""
     from companion.conversation.core import Talk  # noqa: PLC0415 - the shell's own
+    from companion.conversation.inbox import Inbox  # noqa: PLC0415
     from companion.conversation.journeys import run  # noqa: PLC0415
     from companion.faces.plain import PlainFace  # noqa: PLC0415
     from companion.games import DEFAULT_GAME, game  # noqa: PLC0415
-    from companion.inbox import Inbox  # noqa: PLC0415
     from companion.settings import Settings  # noqa: PLC0415
     from firmware_bridge.events import CardIdentified, Source  # noqa: PLC0415
 

@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__, ending
+from companion.contract.game import GameInputError, GamePlugin, Report
 from companion.games import DEFAULT_GAME, UnknownGameError, game
-from companion.games.base import GameInputError, GamePlugin, Report
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
 from companion.settings import (
     SPEECH_CHOICES,

@@ -61,13 +61,7 @@ from companion.store import (
 )
 from companion.store import GameInUse as GameInUse  # noqa: PLC0414
 from companion.store import JournalError as JournalError  # noqa: PLC0414
-
-# The data folder and atomic writes are the scanner registry's too, so they live
-# in firmware_bridge; re-exported (``as``) for the app's modules that find them here.
-from firmware_bridge.files import APP_NAME as APP_NAME  # noqa: PLC0414
-from firmware_bridge.files import data_dir as data_dir  # noqa: PLC0414
-from firmware_bridge.files import make_private_folder
-from firmware_bridge.files import write_atomically as write_atomically  # noqa: PLC0414
+from firmware_bridge.files import data_dir, make_private_folder
 
 #: A game's path: its store's folder and its name, with this suffix.
 SUFFIX = ".game"

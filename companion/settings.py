@@ -27,13 +27,14 @@ from typing import Any
 import platformdirs
 
 from companion.i18n import LANGUAGES
-from companion.journal import APP_NAME, write_atomically
 from companion.store import Notice, tell
 from firmware_bridge.files import (
+    APP_NAME,
     SMALL_FILE_LIMIT,
     make_private_folder,
     read_limited,
     sweep_temporaries,
+    write_atomically,
 )
 
 SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.announce import Announcer
-from companion.conversation.events import Announcement, Role, reply, result
+from companion.contract.events import Announcement, Role, reply, result
+from companion.conversation.announce import Announcer
 from voices.base import Priority, VoiceSettings
 
 

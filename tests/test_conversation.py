@@ -11,8 +11,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from companion.conversation.core import Changed, Quit, Talk, ToMenu
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Answered,
     Asked,
@@ -28,9 +27,10 @@ from companion.conversation.events import (
     Typed,
     YesNo,
 )
+from companion.contract.game import Reply
+from companion.conversation.core import Changed, Quit, Talk, ToMenu
+from companion.conversation.inbox import Inbox
 from companion.games import game
-from companion.games.base import Reply
-from companion.inbox import Inbox
 from companion.settings import Settings
 from firmware_bridge.events import CardIdentified, Source
 

@@ -44,15 +44,17 @@ from pathlib import Path
 import pytest
 
 import companion.journal
-from companion.conversation import journeys
-from companion.conversation.core import Talk, is_number
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Answered,
     Asked,
     CardsQuestion,
     Menu,
+    Verbosity,
 )
+from companion.conversation import journeys
+from companion.conversation.core import Talk, is_number
+from companion.conversation.inbox import Inbox, Item
 from companion.faces.plain import PlainFace
 from companion.games import game_of, games
 from companion.games.sushigo.cards import CARDS
@@ -62,10 +64,8 @@ from companion.games.sushigo.table import TableGame
 from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
 from companion.games.sushigo.telling import catalog as game_catalog
 from companion.i18n import LANGUAGES, Catalog
-from companion.inbox import Inbox, Item
 from companion.journal import Journal, load, unfinished
 from companion.keymap import ACTIONS, QUIET, Words
-from companion.narration import Verbosity
 from companion.settings import Settings
 from companion.shown import shown as visible
 from firmware_bridge.events import (

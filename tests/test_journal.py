@@ -555,8 +555,8 @@ def test_a_table_game_resumed_after_its_end_says_its_result_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A table game played to its end, its window killed before the result
     was said (the journal never closed): resumed, it says the final scores."""
+    from companion.contract.events import Verbosity  # noqa: PLC0415
     from companion.games.sushigo.plugin import PLUGIN  # noqa: PLC0415
-    from companion.narration import Verbosity  # noqa: PLC0415
     from tests.games.test_contract import Scripted, play  # noqa: PLC0415
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
+from companion.contract.game import CORNERS, MARK_PLACES, MARK_SHAPES
 from companion.games import games
-from companion.games.base import CORNERS, MARK_PLACES, MARK_SHAPES
 from companion.i18n import LANGUAGES, Catalog
 from companion.kit.braille import CELLS, LINES, to_brf, translate
 from companion.kit.layout import HOLE, HOLE_AT, place

@@ -1,6 +1,8 @@
 """The layers, read from the imports of every module (with ``ast``, so an
 import inside a function counts, one under ``if TYPE_CHECKING:`` does not):
 
+- every import goes down the layers of :data:`LAYERS` (or stays in its own
+  layer), and docs/development.md draws the same layers;
 - the app finds games through the registry only: outside a game's own
   package, nothing imports it;
 - (the scanner's bridge imports nothing from the app: tests/bridge/test_imports.py);
@@ -73,6 +75,86 @@ def imports(path: Path) -> Iterator[str]:
 
 def game_packages() -> list[str]:
     return sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
+
+
+#: The app's layers, top first: each module may import its own layer's and
+#: those below it, never one above. A module belongs to the layer of the
+#: longest prefix that names it.
+LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("entry", "the command line, the app put together",
+     ("companion.__main__", "companion.launch", "companion.cli", "companion.app")),
+    ("commands", "the kit and the benchmarks",
+     ("companion.kit", "companion.bench", "companion.bench_ui", "companion.atcheck")),
+    ("faces", "plain lines, the full screen", ("companion.faces",)),
+    ("conversation", "journeys, questions, history, inbox", ("companion.conversation",)),
+    ("games", "the registry, then each game's package", ("companion.games",)),
+    ("contract", "questions, answers, announcements, protocols", ("companion.contract",)),
+    ("utilities", "store, journal, records, settings, i18n, keymap",
+     ("companion",)),
+    ("below the app", "the scanner's bridge, the voices (know no app)",
+     ("firmware_bridge", "voices")),
+)
+
+
+def layer_of(module: str) -> int:
+    """The index in :data:`LAYERS` of the layer ``module`` is in."""
+    best, found = -1, -1
+    for index, (_name, _what, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, found = len(prefix), index
+    assert found >= 0, f"{module} is in no layer: add it to LAYERS"
+    return found
+
+
+def drawing() -> str:
+    """The layers as docs/development.md draws them."""
+    width = max(len(name) for name, _what, _prefixes in LAYERS)
+    return "\n".join(f"{name:<{width}}  {what}" for name, what, _prefixes in LAYERS)
+
+
+def every_module() -> dict[str, Path]:
+    return {module_name(path): path
+            for package in ("companion", "firmware_bridge", "voices")
+            for path in modules(package)}
+
+
+def _targets(names: dict[str, Path], path: Path) -> set[str]:
+    """The modules of the app's packages ``path`` imports."""
+    found = set()
+    for imported in imports(path):
+        target = imported  # "from a.b import c" names a.b.c: the module if there is one
+        while target and target not in names:
+            target = target.rpartition(".")[0]
+        if target:
+            found.add(target)
+    return found
+
+
+def test_every_import_goes_down_the_layers() -> None:
+    names = every_module()
+    upward = []
+    for name, path in sorted(names.items()):
+        own = layer_of(name)
+        for target in sorted(_targets(names, path) - {name}):
+            if layer_of(target) < own:
+                upward.append(f"{name} ({LAYERS[own][0]}) imports {target} "
+                              f"({LAYERS[layer_of(target)][0]})")
+    assert not upward, "\n".join(upward)
+
+
+def test_the_order_is_checked_for_real() -> None:
+    assert layer_of("companion.contract.events") > layer_of("companion.conversation.core")
+    assert layer_of("companion.games.sushigo.rules") == layer_of("companion.games")
+    assert layer_of("companion.store") > layer_of("companion.contract.game")
+    assert layer_of("voices.base") == len(LAYERS) - 1
+    with pytest.raises(AssertionError):
+        layer_of("elsewhere.module")
+
+
+def test_the_developers_guide_draws_these_layers() -> None:
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    assert f"```\n{drawing()}\n```" in text, f"docs/development.md should draw:\n{drawing()}"
 
 
 def test_there_is_a_game_to_check() -> None:
@@ -148,7 +230,7 @@ def test_a_cycle_is_found_when_there_is_one() -> None:
 
 
 #: Pure modules every game may use.
-SHARED = ("companion.games.typing", "companion.games.risk", "companion.shown",
+SHARED = ("companion.games.typed", "companion.games.risk", "companion.shown",
           "firmware_bridge.shown")
 #: Pure modules below every layer (the bridge's, so that it shows text the
 #: same way without importing the app): shared, and checked pure, above.
@@ -179,7 +261,7 @@ def test_sushi_go_rules_are_pure(rules: str) -> None:
 def test_mici_maki_rules_are_pure(rules: str) -> None:
     _pure(GAMES / "micimaki" / f"{rules}.py",
           (*(f"companion.games.micimaki.{r}" for r in MICI_MAKI_RULES), *SHARED,
-           "companion.games.base"))
+           "companion.contract.game"))
 
 
 @pytest.mark.parametrize("shared", SHARED)

@@ -25,7 +25,7 @@ from pathlib import Path
 import pyte
 import pytest
 
-from companion.conversation.events import Announcement, Asked, Text
+from companion.contract.events import Announcement, Asked, Text
 from companion.faces.plain import PlainFace
 
 COLUMNS, ROWS = 40, 15

@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from companion.contract.events import Verbosity
 from companion.faces.plain import run_plain
 from companion.games.micimaki.rules import CHOOSE, Game
 from companion.games.micimaki.session import PracticeSession as MiciPractice
@@ -34,7 +35,6 @@ from companion.games.sushigo.cards import Card
 from companion.games.sushigo.session import PracticeSession, TableSession
 from companion.games.sushigo.tracker import Entry
 from companion.journal import Journal, transaction
-from companion.narration import Verbosity
 from companion.records import Damaged, Problem
 from companion.settings import Settings
 from companion.store import STORE_NAME, Record, Store, take_notices

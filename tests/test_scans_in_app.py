@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 
 from companion.conversation.core import Talk
+from companion.conversation.inbox import Inbox
 from companion.conversation.journeys import run
+from companion.conversation.scanner_news import scanner_problem_text
 from companion.faces.plain import PlainFace
 from companion.games import games
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.tactile import parse
 from companion.i18n import LANGUAGES, Catalog
-from companion.inbox import Inbox
-from companion.narration import scanner_problem_text
 from companion.settings import Settings, load_settings
 from firmware_bridge.events import (
     CardIdentified,

@@ -32,7 +32,8 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widgets import Label, ListItem, Static
 
-from companion.conversation.events import Chosen
+from companion.contract.events import Chosen
+from companion.conversation.inbox import Item
 from companion.faces.screen import Cells, Choices, CompanionApp, ScreenInbox, Transcript
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
@@ -40,7 +41,6 @@ from companion.games.sushigo.narration import card_name
 from companion.games.sushigo.scoring import score_game
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import catalog
-from companion.inbox import Item
 from companion.settings import Settings
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]

@@ -1,7 +1,7 @@
 """The conversation itself: questions asked, answers read, words answered.
 
 :class:`Talk` is what journeys and games talk to (it is a
-:class:`~companion.conversation.events.Conversation`). It turns what the
+:class:`~companion.contract.events.Conversation`). It turns what the
 player gives (lines typed, options chosen in a list, keys pressed, cards
 scanned) into the typed answer of the open question, refusing with the
 reason until it has one; it answers the words that work everywhere
@@ -10,7 +10,7 @@ the game being played. Everything said goes to the face, to the history
 and, as the settings say, to speech.
 
 It runs in the journeys' thread; the face and the scanner's link give it
-input through an :class:`~companion.inbox.Inbox` from theirs.
+input through an :class:`~companion.conversation.inbox.Inbox` from theirs.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from companion.announce import Announcer
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Answered,
     Asked,
@@ -40,21 +39,22 @@ from companion.conversation.events import (
     Question,
     Text,
     Typed,
+    Verbosity,
     YesNo,
     reply,
     warning,
 )
-from companion.games import games
-from companion.i18n import N_, Catalog
-from companion.inbox import Inbox, LineReader, Lines, Source
-from companion.keymap import EVERYWHERE, QUIET, Action, Scope, Words, keys_sentence
-from companion.narration import (
-    Verbosity,
+from companion.conversation.announce import Announcer
+from companion.conversation.inbox import Inbox, LineReader, Lines, Source
+from companion.conversation.scanner_news import (
     scanner_found_text,
     scanner_lost_text,
     scanner_problem_text,
     unknown_tag,
 )
+from companion.games import games
+from companion.i18n import N_, Catalog
+from companion.keymap import EVERYWHERE, QUIET, Action, Scope, Words, keys_sentence
 from companion.settings import Settings, save_settings, speech_for_run
 from companion.shown import shown
 from firmware_bridge.events import (
@@ -71,7 +71,7 @@ from voices.base import Cause, Priority, VoiceSettings
 from voices.choose import NO_VOICE, FallbackSpeaker, Switched
 
 if TYPE_CHECKING:
-    from companion.games.base import Play
+    from companion.contract.game import Play
     from firmware_bridge.link import ScannerLink
 
 T = TypeVar("T")

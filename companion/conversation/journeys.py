@@ -2,7 +2,7 @@
 
 First start (language, speech, how much to say), the offer to resume an
 unfinished game, the main menu, the table companion and practice games (a
-game's :class:`~companion.games.base.Play` driven question by question),
+game's :class:`~companion.contract.game.Play` driven question by question),
 scoring a finished game, learning the codes, and the settings (the voice
 and the card scanner among them). Each asks typed questions of a
 :class:`~companion.conversation.core.Talk` and says announcements; none
@@ -18,20 +18,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import ending
-from companion.conversation.core import Changed, Quit, Talk, ToMenu
-from companion.conversation.events import (
+from companion.contract.events import (
     CardsQuestion,
     Menu,
     Number,
     Text,
+    Verbosity,
     YesNo,
     info,
     reply,
     result,
     warning,
 )
+from companion.contract.game import LEARN, PRACTICE, SCORE, TABLE
+from companion.conversation.core import Changed, Quit, Talk, ToMenu
 from companion.games import DEFAULT_GAME, games
-from companion.games.base import LEARN, PRACTICE, SCORE, TABLE
 from companion.i18n import LANGUAGES, N_
 from companion.journal import (
     GameInUse,
@@ -42,7 +43,6 @@ from companion.journal import (
     transaction,
     unfinished,
 )
-from companion.narration import Verbosity
 from companion.records import Damaged, OneOf, Problem, mismatch, set_aside_text
 from companion.settings import VOICE_RANGES, Settings
 from companion.shown import PATH_LIMIT, shown
@@ -58,7 +58,7 @@ from companion.store import (
 )
 
 if TYPE_CHECKING:
-    from companion.games.base import GamePlugin, Play
+    from companion.contract.game import GamePlugin, Play
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}
 VERBOSITIES = ("terse", "normal", "verbose")

@@ -5,7 +5,7 @@
 - ``screen``: the full screen (Textual), with its list, status line and
   answer line, the terminal cursor always on what matters.
 
-Each renders the conversation's values (:mod:`companion.conversation.events`)
+Each renders the conversation's values (:mod:`companion.contract.events`)
 and gives back what the player did; neither holds a journey.
 """
 

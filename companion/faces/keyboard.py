@@ -30,8 +30,8 @@ from typing import Any
 from rich.cells import cell_len
 
 from companion import ending
-from companion.conversation.events import Item, Pressed, Typed
-from companion.inbox import LINE_LONGEST, LineReader, Lines
+from companion.contract.events import Item, Pressed, Typed
+from companion.conversation.inbox import LINE_LONGEST, LineReader, Lines
 from companion.keymap import ACTIONS
 
 #: What terminals send for the keys of the key map: xterm and its kin, the

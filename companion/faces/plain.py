@@ -53,8 +53,7 @@ from typing import Protocol, cast
 from rich.cells import cell_len
 
 from companion import ending
-from companion.conversation.core import Talk
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Answered,
     Asked,
@@ -63,10 +62,11 @@ from companion.conversation.events import (
     Pressed,
     Typed,
 )
+from companion.conversation.core import Talk
+from companion.conversation.inbox import LineReader, Source
 from companion.conversation.journeys import run
 from companion.faces import FAR_RIGHT, break_question
 from companion.faces.keyboard import Keyboard, TerminalKeyboard
-from companion.inbox import LineReader, Source
 from companion.settings import Settings
 
 

@@ -95,8 +95,7 @@ from textual.widgets.input import Selection
 from textual.worker import WorkerFailed
 
 from companion import ending
-from companion.conversation.core import Talk, layout_digits
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Answered,
     Asked,
@@ -104,9 +103,10 @@ from companion.conversation.events import (
     Menu,
     Pressed,
 )
+from companion.conversation.core import Talk, layout_digits
+from companion.conversation.inbox import Inbox, Item
 from companion.conversation.journeys import run
 from companion.faces import FAR_RIGHT, break_question
-from companion.inbox import Inbox, Item
 from companion.keymap import ACTIONS
 from companion.settings import Settings
 
@@ -163,7 +163,7 @@ class Burst(Message):
 
 
 class ScreenFace:
-    """The :class:`~companion.conversation.events.Face` the journeys talk to.
+    """The :class:`~companion.contract.events.Face` the journeys talk to.
 
     What is said, answered and the key facts are held while the journeys
     work, and posted together in one :class:`Burst` when they wait for the

@@ -8,7 +8,7 @@ it needs (:class:`firmware_bridge.vocabulary.Vocabulary`).
 
 What a plugin gives the app:
 
-- its cards and their codes: a :class:`~companion.conversation.events.
+- its cards and their codes: a :class:`~companion.contract.events.
   CardReader` for card questions, and the bridge's vocabulary;
 - its words (:attr:`GamePlugin.actions`) and its sentences, from its own
   catalog domain (:meth:`GamePlugin.catalog`);
@@ -19,7 +19,7 @@ What a plugin gives the app:
 
 The contract every plugin keeps is checked for every registered game by
 ``tests/games/test_contract.py``; the interfaces are in
-:mod:`companion.games.base`.
+:mod:`companion.contract.game`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.games.base import GamePlugin
+    from companion.contract.game import GamePlugin
 
 #: The entry points group games register under.
 GROUP = "tactile_companion.games"
@@ -42,7 +42,7 @@ DEFAULT_GAME = "sushigo"
 @cache
 def games() -> Mapping[str, GamePlugin]:
     """Every registered game, by name."""
-    from companion.games.base import GamePlugin  # noqa: PLC0415 - the interface, when asked
+    from companion.contract.game import GamePlugin  # noqa: PLC0415 - the interface, when asked
 
     found: dict[str, GamePlugin] = {}
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):

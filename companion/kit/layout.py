@@ -7,7 +7,7 @@ hole (a single-hole punch, :data:`HOLE` across, its centre :data:`HOLE_AT`
 from the two edges of the punched corner): a mark that would touch it moves
 along the top edge, away from it.
 
->>> from companion.games.base import Mark
+>>> from companion.contract.game import Mark
 >>> spot = place(Mark("circle", "left-bottom"), (44.0, 67.0), 8.0, "top-right", 0)
 >>> spot.centre, spot.size
 ((8.0, 59.0), (8.0, 8.0))
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion.games.base import Mark
+from companion.contract.game import Mark
 from companion.kit.drawing import (
     Circle,
     Group,

@@ -3,7 +3,7 @@ folder all at once (into a temporary folder beside it first, then moved into
 place, so a failure leaves nothing half written).
 
 The game is known only through its plugin
-(:meth:`~companion.games.base.GamePlugin.stickers`): its kinds of card in
+(:meth:`~companion.contract.game.GamePlugin.stickers`): its kinds of card in
 the order tags are enrolled, their names in the language asked, counts,
 codes and marks. Every sentence of the kit is the app's (domain
 ``companion``), in the language asked.
@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.games.base import GamePlugin, Mark, StickerKind, Stickers
+from companion.contract.game import GamePlugin, Mark, StickerKind, Stickers
 from companion.i18n import LANGUAGES, N_, Catalog
 from companion.kit import braille, pdf, svg
 from companion.kit.layout import (

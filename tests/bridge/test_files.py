@@ -33,10 +33,9 @@ def test_a_file_is_replaced_whole_and_private(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["registry.json"]  # no temporary left
 
 
-def test_the_app_finds_them_where_it_always_did() -> None:
-    assert companion.journal.data_dir is files.data_dir
-    assert companion.journal.write_atomically is files.write_atomically
-    assert companion.journal.APP_NAME == files.APP_NAME == "tactile-companion"
+def test_the_app_and_the_bridge_share_one_data_folder() -> None:
+    assert files.APP_NAME == "tactile-companion"
+    assert companion.journal.journal_dir().parent == files.data_dir()
 
 
 # -- reading with limits -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any, TypeVar, cast
 
 import pytest
 
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Cards,
     CardsQuestion,
@@ -32,14 +32,14 @@ from companion.conversation.events import (
     Number,
     Question,
     Text,
+    Verbosity,
     YesNo,
 )
+from companion.contract.game import LEARN, PRACTICE, SCORE, TABLE, GamePlugin, Play, Step
 from companion.games import game_of, games
-from companion.games.base import LEARN, PRACTICE, SCORE, TABLE, GamePlugin, Play, Step
 from companion.i18n import LANGUAGES
 from companion.journal import Journal, journals
 from companion.keymap import ACTIONS, Words, fold, words_of
-from companion.narration import Verbosity
 
 T = TypeVar("T")
 GAMES = sorted(games())

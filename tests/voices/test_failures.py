@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from companion.contract.events import info
 from companion.conversation.core import Talk, switched_text
-from companion.conversation.events import info
+from companion.conversation.inbox import Lines
 from companion.faces.plain import PlainFace
 from companion.i18n import Catalog
-from companion.inbox import Lines
 from companion.settings import Settings
 from voices import ssip
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech

@@ -15,7 +15,7 @@ import itertools
 import random
 from collections.abc import Callable
 
-from companion.games.base import Report
+from companion.contract.game import Report
 from companion.games.micimaki.rules import Setup, random_game
 from companion.games.micimaki.simulate import play_game
 from companion.games.micimaki.yardstick import plain_game

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+from companion.contract.events import Verbosity
 from companion.games.micimaki.rules import (
     CARDS,
     CHOOSE,
@@ -39,7 +40,6 @@ from companion.games.micimaki.rules import (
 from companion.games.micimaki.tactile import CODES, KINDS, NAMES, PUNCHED_CORNER, STICKERS
 from companion.games.risk import MOST_OVEREATING, percent
 from companion.i18n import N_, Catalog
-from companion.narration import Verbosity
 
 GAME = "micimaki"
 LOCALE_DIR = Path(__file__).with_name("locale")

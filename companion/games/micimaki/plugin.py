@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.conversation.events import CardReader, Conversation
-from companion.games.base import (
+from companion.contract.events import CardReader, Conversation, Verbosity
+from companion.contract.game import (
     LEARN,
     PRACTICE,
     TABLE,
@@ -43,12 +43,11 @@ from companion.games.risk import MOST_OVEREATING
 from companion.i18n import Catalog
 from companion.journal import Journal, JournalError
 from companion.keymap import Action
-from companion.narration import Verbosity
 
 
 @dataclass(frozen=True, slots=True)
 class MiciMaki:
-    """The Mici Maki plugin (a :class:`~companion.games.base.GamePlugin`),
+    """The Mici Maki plugin (a :class:`~companion.contract.game.GamePlugin`),
     the scanner bridge's vocabulary of it included."""
 
     # -- the bridge's vocabulary --------------------------------------------------------------

@@ -15,19 +15,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Cards,
     CardsQuestion,
     Conversation,
     Menu,
     Number,
+    Verbosity,
     YesNo,
     info,
     reply,
     warning,
 )
-from companion.games.base import PRACTICE, Reply, Step
+from companion.contract.game import PRACTICE, Reply, Step
 from companion.games.micimaki import narration
 from companion.games.micimaki.rules import (
     ADD,
@@ -57,7 +58,6 @@ from companion.games.micimaki.telling import (
     word,
 )
 from companion.games.risk import overeating_risk
-from companion.narration import Verbosity
 
 #: Bots to practise against, in the order the set-up offers them.
 OPPONENTS = ("cautious", "random", "advisor")
@@ -83,7 +83,7 @@ def set_up(conversation: Conversation, rng: random.Random) -> Practice:
 
 
 class Practice(Ending):
-    """A practice game being played (a :class:`~companion.games.base.Play`)."""
+    """A practice game being played (a :class:`~companion.contract.game.Play`)."""
 
     kind = PRACTICE
     session: PracticeSession

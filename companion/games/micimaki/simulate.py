@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from companion.games.base import GameInputError, Report
+from companion.contract.game import GameInputError, Report
 from companion.games.micimaki.bots import NAMES, Advisor, CautiousBot, bot, play
 from companion.games.micimaki.rules import OVER, Game, Setup
 from companion.stats import percentile, wilson_interval

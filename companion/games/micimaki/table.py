@@ -28,19 +28,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Cards,
     CardsQuestion,
     Conversation,
     Menu,
     Number,
+    Verbosity,
     YesNo,
     info,
     reply,
     warning,
 )
-from companion.games.base import TABLE, Reply, Step, ask_names
+from companion.contract.game import TABLE, Reply, Step, ask_names
 from companion.games.micimaki import narration
 from companion.games.micimaki.rules import (
     ADD,
@@ -77,7 +78,6 @@ from companion.games.micimaki.telling import (
 from companion.games.micimaki.tracker import Tracker
 from companion.games.risk import RiskInputError
 from companion.i18n import N_
-from companion.narration import Verbosity
 
 #: The questions of a table game.
 MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD = (
@@ -126,7 +126,7 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list
 
 
 class TableGame(Ending):
-    """A real Mici Maki game being followed (a :class:`~companion.games.base.Play`)."""
+    """A real Mici Maki game being followed (a :class:`~companion.contract.game.Play`)."""
 
     kind = TABLE
     session: TableSession

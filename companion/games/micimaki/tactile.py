@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.games.micimaki.rules import CHOOSE, FOODS, OVEREATING, PLUS, REVERSE
-from companion.games.typing import layout_table, normalize
+from companion.games.typed import layout_table, normalize
 from companion.i18n import N_
 
 #: Every kind of card, in the order of the code reference (and of the demo

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol
 
-from companion.conversation.events import Announcement, event, info, reply, result
-from companion.games.base import Step
+from companion.contract.events import Announcement, Verbosity, event, info, reply, result
+from companion.contract.game import Step
 from companion.games.micimaki import narration
 from companion.games.micimaki.bots import Advisor
 from companion.games.micimaki.narration import card_name, catalog
@@ -46,7 +46,6 @@ from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.risk import overeating_risk
 from companion.i18n import Catalog
 from companion.keymap import C_, Action, Scope, Words
-from companion.narration import Verbosity
 from companion.shown import shown
 
 #: The game's name, as tags, journals and ``--game`` name it.

@@ -9,7 +9,7 @@ entered), ``knowledge``, ``bots`` and ``gamefile``.
 Around them, the game's part of the app: ``narration`` (its sentences),
 ``telling`` (which sentences are said together, with their roles),
 ``session`` (games journaled), ``practice`` and ``table`` (the two ways of
-playing, as :class:`~companion.games.base.Play`), ``scorer`` (scoring a
+playing, as :class:`~companion.contract.game.Play`), ``scorer`` (scoring a
 finished game), ``simulate`` and ``bench`` (figures), and ``plugin``, the
 one object the registry finds.
 """

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.games.base import Report
+from companion.contract.game import Report
 from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushigo.draft import Game
 from companion.games.sushigo.simulate import play_games

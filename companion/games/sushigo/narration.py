@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from companion.contract.events import Verbosity
 from companion.games.sushigo.bots import Advice, Reason
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import ChoiceError, ChoiceProblem
@@ -34,7 +35,6 @@ from companion.games.sushigo.tactile import (
 from companion.games.sushigo.tracker import Concern, Entry, EntryKind, HandInfo, Warning
 from companion.i18n import N_, Catalog
 from companion.keymap import Words
-from companion.narration import Verbosity
 from companion.shown import shown
 
 CARD_NAMES: Mapping[Card, str] = MappingProxyType(

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.conversation.events import CardReader, Conversation
-from companion.games.base import (
+from companion.contract.events import CardReader, Conversation, Verbosity
+from companion.contract.game import (
     LEARN,
     PRACTICE,
     SCORE,
@@ -51,12 +51,11 @@ from companion.games.sushigo.vocabulary import SushiGoVocabulary
 from companion.i18n import Catalog
 from companion.journal import Journal, JournalError
 from companion.keymap import C_, Action, Scope
-from companion.narration import Verbosity
 
 
 @dataclass(frozen=True, slots=True)
 class SushiGo(SushiGoVocabulary):
-    """The Sushi Go! plugin (a :class:`~companion.games.base.GamePlugin`): its
+    """The Sushi Go! plugin (a :class:`~companion.contract.game.GamePlugin`): its
     vocabulary, which the scanner's bridge uses too, and the rest."""
 
     @property

@@ -12,19 +12,20 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Cards,
     CardsQuestion,
     Conversation,
     Menu,
     Number,
+    Verbosity,
     event,
     info,
     reply,
     warning,
 )
-from companion.games.base import PRACTICE, Reply, Step
+from companion.contract.game import PRACTICE, Reply, Step
 from companion.games.sushigo.bots import Advisor
 from companion.games.sushigo.draft import (
     ChoiceError,
@@ -37,7 +38,6 @@ from companion.games.sushigo.draft import Event as GameEvent
 from companion.games.sushigo.narration import advice_text, choice_error_text, hand_text, pick_text
 from companion.games.sushigo.session import PracticeSession
 from companion.games.sushigo.telling import READER, Teller
-from companion.narration import Verbosity
 
 #: Bots a player can practise against, in the order the set-up offers them.
 OPPONENTS = ("greedy", "random", "advisor")
@@ -78,7 +78,7 @@ def set_up(conversation: Conversation, rng: random.Random) -> Practice:
 
 
 class Practice:
-    """A practice game being played (a :class:`~companion.games.base.Play`)."""
+    """A practice game being played (a :class:`~companion.contract.game.Play`)."""
 
     kind = PRACTICE
     actions = ("where", "hand", "tables", "race", "hint", "undo")

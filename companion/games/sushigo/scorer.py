@@ -3,7 +3,7 @@ names, then each round's cards player by player, then every score explained."""
 
 from __future__ import annotations
 
-from companion.conversation.events import (
+from companion.contract.events import (
     NAME_LONGEST,
     CardsQuestion,
     Conversation,

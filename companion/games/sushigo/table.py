@@ -17,18 +17,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Cards,
     CardsQuestion,
     Conversation,
     Menu,
     Number,
+    Verbosity,
     info,
     reply,
     warning,
 )
-from companion.games.base import TABLE, Reply, Step, ask_names
+from companion.contract.game import TABLE, Reply, Step, ask_names
 from companion.games.sushigo.bots import table_advice
 from companion.games.sushigo.cards import ROUNDS, Card
 from companion.games.sushigo.narration import (
@@ -54,7 +55,6 @@ from companion.games.sushigo.tracker import (
 )
 from companion.games.sushigo.tracker import Warning as Concern
 from companion.keymap import Words
-from companion.narration import Verbosity
 
 #: The questions of a turn, in order: the hand, the pick, then each other
 #: seat's reveal (a seat number); after the last, the turn (or round) ends.
@@ -118,7 +118,7 @@ def next_step(tracker: Tracker, skipped: set[TurnQuestion]) -> TurnQuestion:
 
 
 class TableGame:
-    """A real game being followed (a :class:`~companion.games.base.Play`)."""
+    """A real game being followed (a :class:`~companion.contract.game.Play`)."""
 
     kind = TABLE
     actions = ("where", "hand", "coming", "tables", "race", "hint", "undo")

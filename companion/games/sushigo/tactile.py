@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.games.sushigo.cards import Card
-from companion.games.typing import layout_table, normalize
+from companion.games.typed import layout_table, normalize
 
 
 class Shape(enum.Enum):

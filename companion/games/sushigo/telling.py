@@ -12,7 +12,15 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from companion.conversation.events import Announcement, CardReader, event, reply, result, warning
+from companion.contract.events import (
+    Announcement,
+    CardReader,
+    Verbosity,
+    event,
+    reply,
+    result,
+    warning,
+)
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.narration import (
     card_list,
@@ -28,7 +36,6 @@ from companion.games.sushigo.scoring import GameScore, Race, SeatScore
 from companion.games.sushigo.tactile import UnknownCodeError, parse
 from companion.i18n import Catalog
 from companion.keymap import fold
-from companion.narration import Verbosity
 
 #: The game's name: in tags, journals and ``--game``; also its catalogs' domain.
 GAME = "sushigo"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from companion.games.base import GameInputError
+from companion.contract.game import GameInputError
 from companion.games.micimaki.bots import NAMES, Advisor, bot, eating_risk, play
 from companion.games.micimaki.rules import (
     EAT,

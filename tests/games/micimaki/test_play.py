@@ -17,16 +17,17 @@ from typing import Any
 
 import pytest
 
-from companion.conversation.events import (
+from companion.contract.events import (
     Announcement,
     Cards,
     CardsQuestion,
     Menu,
     Role,
+    Verbosity,
     YesNo,
 )
+from companion.contract.game import Step
 from companion.games import games
-from companion.games.base import Step
 from companion.games.micimaki.practice import MOVE as PRACTICE_MOVE
 from companion.games.micimaki.practice import Practice
 from companion.games.micimaki.rules import (
@@ -48,7 +49,6 @@ from companion.games.micimaki.session import Entry, PracticeSession, TableSessio
 from companion.games.micimaki.table import EATEN, EMPTY, EXTRA_CARD, MOVE, NO_FOOD, WHOM, TableGame
 from companion.games.micimaki.tactile import code
 from companion.journal import Journal, journals
-from companion.narration import Verbosity
 from tests.games.micimaki.test_tracker import same
 
 

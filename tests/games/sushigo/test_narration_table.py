@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from companion.contract.events import Verbosity
+from companion.conversation.scanner_news import scanner_found_text, scanner_lost_text, unknown_tag
 from companion.games.sushigo.bots import Advisor
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Game
@@ -28,7 +30,6 @@ from companion.games.sushigo.telling import Teller
 from companion.games.sushigo.telling import catalog as sushigo_catalog
 from companion.games.sushigo.tracker import Concern, Entry, Tracker, Warning
 from companion.i18n import LANGUAGES
-from companion.narration import Verbosity, scanner_found_text, scanner_lost_text, unknown_tag
 
 EN = sushigo_catalog("en")
 T, S, W, EGG, SALMON, SQUID = (Card.TEMPURA, Card.SASHIMI, Card.WASABI, Card.EGG,

@@ -13,16 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.conversation.events import Announcement, Cards, CardsQuestion, Role
+from companion.contract.events import Announcement, Cards, CardsQuestion, Role, Verbosity
+from companion.contract.game import Step
 from companion.games import games
-from companion.games.base import Step
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Variant
 from companion.games.sushigo.session import TableSession, _entry_json
 from companion.games.sushigo.table import HAND, PICK, TableGame
 from companion.games.sushigo.tracker import Entry
 from companion.journal import Journal
-from companion.narration import Verbosity
 
 HAND_10 = (Card.SQUID, Card.EGG, Card.EGG, Card.MAKI1, Card.MAKI1, Card.TEMPURA,
            Card.PUDDING, Card.DUMPLING, Card.SASHIMI, Card.MAKI2)

@@ -31,7 +31,7 @@ from companion.games.sushigo.tactile import (
     short_code,
     sticker,
 )
-from companion.games.typing import normalize
+from companion.games.typed import normalize
 
 ADAPTATION: list[tuple[Card, Shape, Position | None]] = [
     (Card.WASABI, Shape.TRIANGLE, None),

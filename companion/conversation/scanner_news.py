@@ -1,6 +1,6 @@
-"""The app's own sentences, whatever the game: how much is said, and the
-scanner's news. Each game says its own sentences (its cards, scores and
-advice) from its package.
+"""The scanner's news, in the player's language, whatever the game. Each
+game says its own sentences (its cards, scores and advice) from its
+package.
 
 >>> en = Catalog.for_language("en")
 >>> scanner_found_text(en, again=True)
@@ -9,20 +9,10 @@ advice) from its package.
 
 from __future__ import annotations
 
-import enum
-
 from companion.i18n import Catalog
 from companion.shown import PATH_LIMIT, shown
 from firmware_bridge.events import Problem as ScannerIssue
 from firmware_bridge.events import ScannerProblem
-
-
-class Verbosity(enum.Enum):
-    """How much is said. Terse: key facts only. Normal. Verbose: the rule too."""
-
-    TERSE = "terse"
-    NORMAL = "normal"
-    VERBOSE = "verbose"
 
 
 def unknown_tag(catalog: Catalog, uid: str) -> str:

@@ -8,19 +8,19 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from companion.conversation.events import (
+from companion.contract.events import (
     NAME_LONGEST,
     Announcement,
     CardReader,
     Conversation,
     Question,
     Text,
+    Verbosity,
     warning,
 )
 from companion.i18n import Catalog
 from companion.journal import Journal
 from companion.keymap import Action
-from companion.narration import Verbosity
 from firmware_bridge.vocabulary import Vocabulary
 
 #: Journeys a game may offer.

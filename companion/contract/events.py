@@ -22,8 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.narration import Verbosity
 from firmware_bridge.events import InputEvent
+
+
+class Verbosity(enum.Enum):
+    """How much is said. Terse: key facts only. Normal. Verbose: the rule too."""
+
+    TERSE = "terse"
+    NORMAL = "normal"
+    VERBOSE = "verbose"
+
 
 #: A card of some game (each game has its own card type).
 C = TypeVar("C")

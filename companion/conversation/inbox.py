@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Protocol
 
-from companion.conversation.events import Chosen, Item, Typed
+from companion.contract.events import Chosen, Item, Typed
 from firmware_bridge.events import InputEvent
 
 __all__ = ["Chosen", "Inbox", "Item", "LineReader", "Lines", "Source"]

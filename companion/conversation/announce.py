@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.conversation.events import Announcement, Role, reply
+from companion.contract.events import Announcement, Role, reply
 from voices.backends import NoSpeech
 from voices.base import Priority, Speaker
 
