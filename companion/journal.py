@@ -47,16 +47,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.notices import Notice, tell
 from companion.store import (
     JSONL,
     SAVING,
-    Notice,
     Record,
     SaveError,
     Store,
     inside,
     private_folder,
-    tell,
     write_copy,
 )
 from companion.store import GameInUse as GameInUse  # noqa: PLC0414

@@ -6,7 +6,7 @@ A settings file that cannot be used whole never stops the app
 (:func:`load_settings`): every setting that is right is kept, the others
 take their defaults, the file is kept as ``settings.toml.damaged-<time>``
 and the mended settings written in its place; the app says so once
-(:data:`~companion.store.Notice.SETTINGS_DAMAGED`).
+(:data:`~companion.notices.Notice.SETTINGS_DAMAGED`).
 
 >>> text = Settings(language="cs", speech="none").to_toml()
 >>> Settings.from_toml(text).language
@@ -27,7 +27,7 @@ from typing import Any
 import platformdirs
 
 from companion.i18n import LANGUAGES
-from companion.store import Notice, tell
+from companion.notices import Notice, tell
 from firmware_bridge.files import (
     APP_NAME,
     SMALL_FILE_LIMIT,

@@ -73,8 +73,8 @@ lock files are opened with ``O_NOFOLLOW``. Folders are made 0700 and files
 0600 whatever the umask.
 
 What the app must say at start (a damaged store, a newer one, a game
-that could not be imported) is queued as :class:`Notice` values:
-:func:`take_notices` hands them over, once.
+that could not be imported) is queued as :class:`~companion.notices.Notice`
+values (:mod:`companion.notices`), handed over once.
 
 >>> import tempfile
 >>> store = Store.at(Path(tempfile.mkdtemp()))
@@ -87,8 +87,8 @@ that could not be imported) is queued as :class:`Notice` values:
 
 from __future__ import annotations
 
+import atexit
 import contextlib
-import enum
 import fcntl
 import json
 import os
@@ -103,9 +103,10 @@ import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 from urllib.parse import quote
 
+from companion.notices import Notice, tell
 from firmware_bridge.files import (
     make_private_folder,
     read_limited,
@@ -179,55 +180,6 @@ class Damaged(sqlite3.DatabaseError):
 
 class Stale(SaveError):
     """A save whose record is behind the disk (a row taken meanwhile)."""
-
-
-class Notice(enum.Enum):
-    """What the app must tell the player about its files, once."""
-
-    STORE_DAMAGED = "store-damaged"  # the store was unreadable: a copy kept, a new one begun
-    STORE_NEWER = "store-newer"  # written by a newer version: read-only, nothing saved
-    GAME_UNREADABLE = "game-unreadable"  # an old journal with no game in it: its file kept
-    GAME_DAMAGED = "game-damaged"  # a game's end was damaged: the whole part kept, a copy kept
-    STORE_RECOVERED = "store-recovered"  # damaged: a copy kept, what reads copied to a new one
-    STORE_LINK = "store-link"  # a link out of the folder: set aside, never written through
-    LOG_FOREIGN = "log-foreign"  # a -wal that is not the store's: kept aside, not applied
-    GAME_NEWER = "game-newer"  # an old journal of a newer format: kept, not imported
-    NOT_SAVING = "not-saving"  # the disk refuses: playing without saving
-    SAVING_AGAIN = "saving-again"  # saved again, everything answered with it
-    SETTINGS_DAMAGED = "settings-damaged"  # settings unreadable: a copy kept, defaults used
-    REGISTRY_DAMAGED = "registry-damaged"  # the scanner's tags unreadable: a copy kept
-    REGISTRY_MENDED = "registry-mended"  # some tags wrong: a copy kept, the others kept
-
-
-_notices: list[Notice] = []
-_counts: dict[Notice, dict[str, int]] = {}
-_notices_lock = threading.Lock()
-
-
-def tell(notice: Notice, **counts: int) -> None:
-    """Queue a notice for the app to say (each kind once until it is taken),
-    with its numbers (the last told are said)."""
-    with _notices_lock:
-        if notice not in _notices:
-            _notices.append(notice)
-        if counts:
-            _counts[notice] = counts
-
-
-def take_notices() -> list[Notice]:
-    """The notices queued so far, oldest first; the queue is emptied (their
-    numbers stay readable with :func:`counts`)."""
-    with _notices_lock:
-        taken = list(_notices)
-        _notices.clear()
-    return taken
-
-
-def counts(notice: Notice) -> dict[str, int]:
-    """The numbers last told with a notice (``{}`` if none), such as
-    ``recovered`` and ``lost`` for :attr:`Notice.STORE_RECOVERED`."""
-    with _notices_lock:
-        return dict(_counts.get(notice, {}))
 
 
 class Saving:
@@ -608,19 +560,10 @@ class Recovery:
         return cls(kept, recovered, lost)
 
 
-#: The recoveries this process has told, by store folder: a store opened
-#: again does not tell its recovery twice; :func:`notices_said` takes it out.
-_told: dict[Path, Recovery] = {}
-
-
 def notices_said(notices: Sequence[Notice]) -> None:
     """The notices were said to the player: a recovery's news among them
     leaves its store, so that no later start says it again."""
-    with _notices_lock:
-        due = [(folder, recovery) for folder, recovery in _told.items()
-               if recovery.notice in notices]
-    for folder, recovery in due:
-        Store.at(folder)._said(recovery)
+    STORES.notices_said(notices)
 
 
 def _recovering_files(recovering: Path) -> list[Path]:
@@ -778,12 +721,14 @@ class Record:
 
 
 class Store:
-    """The games of one folder. :meth:`at` gives the one store of a folder."""
+    """The games of one folder: its connection to the folder's store file.
 
-    _opened: ClassVar[dict[Path, Store]] = {}
-    _opened_lock: ClassVar[threading.Lock] = threading.Lock()
+    :meth:`at` gives the store of a folder, kept by the process's registry
+    (:data:`STORES`, a :class:`Stores`); a store made directly (a test's
+    second window) belongs to no registry's cache but tells its recovery
+    through one (``stores``, the process's unless given)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, stores: Stores | None = None) -> None:
         self.directory = directory
         self.path = directory / STORE_NAME
         self.lock = threading.RLock()
@@ -793,32 +738,19 @@ class Store:
         self.newer = False
         #: The file the connection is to (another window may put another there).
         self._file: tuple[int, int] | None = None
+        #: Where this store's recovery is noted as told (once in a process).
+        self.stores = stores if stores is not None else STORES
         self._open()
 
     @classmethod
     def at(cls, directory: Path) -> Store:
-        """The store of a folder, opened once per process (the few used last
-        stay connected; one let go connects again when next used)."""
-        key = directory.absolute()
-        with cls._opened_lock:
-            store = cls._opened.pop(key, None)
-            if store is None:
-                store = cls(key)
-            cls._opened[key] = store  # the newest last
-            while len(cls._opened) > KEPT_OPEN:
-                oldest = next(iter(cls._opened))
-                cls._opened.pop(oldest).close()
-            return store
+        """The store of a folder, from the process's registry (:data:`STORES`)."""
+        return STORES.at(directory)
 
     @classmethod
     def forget(cls) -> None:
-        """Close every store opened (tests start afresh with it)."""
-        with cls._opened_lock:
-            for store in cls._opened.values():
-                store.close()
-            cls._opened.clear()
-        with _notices_lock:
-            _told.clear()
+        """Close every store of the process's registry (tests start afresh with it)."""
+        STORES.close_all()
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -1067,10 +999,8 @@ class Store:
         recovery = None if row is None else Recovery.parse(str(row[0]))
         if recovery is None:
             return
-        with _notices_lock:
-            if _told.get(self.directory) == recovery:
-                return
-            _told[self.directory] = recovery
+        if not self.stores.telling(self.directory, recovery):
+            return
         if recovery.notice is Notice.STORE_RECOVERED:
             tell(recovery.notice, recovered=recovery.recovered, lost=recovery.lost)
         else:
@@ -1093,9 +1023,7 @@ class Store:
                 with contextlib.suppress(sqlite3.Error):
                     connection.execute("ROLLBACK")
                 return
-        with _notices_lock:
-            if _told.get(self.directory) == recovery:
-                del _told[self.directory]
+        self.stores.said(self.directory, recovery)
 
     def _close_connection(self) -> None:
         if self.connection is not None:
@@ -1426,6 +1354,99 @@ class Store:
             except sqlite3.Error:
                 return {}
         return {str(key)[len(ASIDE):]: str(value) for key, value in rows}
+
+
+class Stores:
+    """The stores a process has open, one a folder: the connection cache.
+
+    A process (a window of the app, a command) has one, :data:`STORES`,
+    which every :meth:`Store.at` reaches. It keeps the :data:`KEPT_OPEN`
+    stores used last connected and closes the one it lets go (which connects
+    again when next used, through whoever still holds it); :meth:`close_all`
+    closes them all, and runs at the process's exit (in the process that
+    made the registry only: a forked worker never closes its parent's
+    connections). Every commit is on disk when it returns, so closing adds
+    nothing to what is saved: it ends the connections before the
+    interpreter does, while every module is still there.
+
+    It also remembers the recoveries this process has told, by folder: a
+    store opened again does not tell its recovery twice, and
+    :meth:`notices_said` takes it out of its store once the player heard it.
+    """
+
+    def __init__(self, kept_open: int = KEPT_OPEN) -> None:
+        self.kept_open = kept_open
+        self._open: dict[Path, Store] = {}  # the one used last, last
+        self._lock = threading.Lock()
+        self._told: dict[Path, Recovery] = {}
+        self._told_lock = threading.Lock()
+        self._owner = os.getpid()
+
+    def at(self, directory: Path) -> Store:
+        """The store of a folder, opened once (the few used last stay
+        connected; one let go connects again when next used)."""
+        key = directory.absolute()
+        with self._lock:
+            store = self._open.pop(key, None)
+            if store is None:
+                store = Store(key, self)
+            self._open[key] = store  # the newest last
+            while len(self._open) > self.kept_open:
+                oldest = next(iter(self._open))
+                self._open.pop(oldest).close()
+            return store
+
+    def close_all(self) -> None:
+        """Close every store and forget the recoveries told (tests start
+        afresh with it)."""
+        with self._lock:
+            for store in self._open.values():
+                store.close()
+            self._open.clear()
+        with self._told_lock:
+            self._told.clear()
+
+    def at_exit(self) -> None:
+        """The process ends: every store closed that no thread is using
+        (one still in use is left to the interpreter's own end, as it is)."""
+        if os.getpid() != self._owner:
+            return
+        with self._lock:
+            stores, self._open = list(self._open.values()), {}
+        for store in stores:
+            if store.lock.acquire(blocking=False):
+                try:
+                    store._close_connection()
+                finally:
+                    store.lock.release()
+
+    def telling(self, folder: Path, recovery: Recovery) -> bool:
+        """Whether a store's recovery is to be told now (not yet told in
+        this process); it is noted as told."""
+        with self._told_lock:
+            if self._told.get(folder) == recovery:
+                return False
+            self._told[folder] = recovery
+            return True
+
+    def said(self, folder: Path, recovery: Recovery) -> None:
+        """A recovery's news left its store: it may be told again if found again."""
+        with self._told_lock:
+            if self._told.get(folder) == recovery:
+                del self._told[folder]
+
+    def notices_said(self, notices: Sequence[Notice]) -> None:
+        """The notices were said: a recovery's news among them leaves its store."""
+        with self._told_lock:
+            due = [(folder, recovery) for folder, recovery in self._told.items()
+                   if recovery.notice in notices]
+        for folder, recovery in due:
+            self.at(folder)._said(recovery)
+
+
+#: The process's stores (see :class:`Stores`).
+STORES = Stores()
+atexit.register(STORES.at_exit)
 
 
 #: The ``meta`` keys of the games set aside: this, then the game's name.

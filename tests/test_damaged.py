@@ -36,7 +36,8 @@ import pytest
 from companion.conversation.journeys import NOTICES
 from companion.i18n import Catalog
 from companion.journal import Journal, journals, load
-from companion.store import SCHEMA, STORE_NAME, Notice, Store, encode_line, take_notices
+from companion.notices import Notice, take_notices
+from companion.store import SCHEMA, STORE_NAME, Store, encode_line
 from firmware_bridge.registry import Registry
 
 #: Files a plain read would hang on, read to the end of memory, or recurse in.

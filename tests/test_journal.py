@@ -33,8 +33,9 @@ from companion.journal import (
     transaction,
     unfinished,
 )
+from companion.notices import Notice, take_notices
 from companion.settings import Settings
-from companion.store import SCHEMA, STORE_NAME, Notice, Store, encode_line, take_notices
+from companion.store import SCHEMA, STORE_NAME, Store, encode_line
 
 
 @pytest.fixture(autouse=True)

@@ -35,9 +35,10 @@ from companion.games.sushigo.cards import Card
 from companion.games.sushigo.session import PracticeSession, TableSession
 from companion.games.sushigo.tracker import Entry
 from companion.journal import Journal, transaction
+from companion.notices import take_notices
 from companion.records import Damaged, Problem
 from companion.settings import Settings
-from companion.store import STORE_NAME, Record, Store, take_notices
+from companion.store import STORE_NAME, Record, Store
 from tests.games.micimaki.test_play import Mirror
 from tests.test_damaged import App
 

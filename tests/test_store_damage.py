@@ -28,18 +28,16 @@ from companion.games.micimaki import session as micimaki_session
 from companion.games.sushigo import session as sushigo_session
 from companion.i18n import Catalog
 from companion.journal import SUFFIX, import_journal, journals, load
+from companion.notices import Notice, counts, take_notices
 from companion.store import (
     JOURNAL_FORMAT,
     STORE_NAME,
     NewerFormat,
-    Notice,
     Record,
     Store,
-    counts,
     encode_line,
     log_belongs,
     log_frames,
-    take_notices,
 )
 from tests.test_damaged import GOOD_SETTINGS, App, copies, played, resumed_at, store_of
 

@@ -43,19 +43,11 @@ from companion.journal import (
     transaction,
     unfinished,
 )
+from companion.notices import Notice, counts, take_notices, tell
 from companion.records import Damaged, OneOf, Problem, mismatch, set_aside_text
 from companion.settings import VOICE_RANGES, Settings
 from companion.shown import PATH_LIMIT, shown
-from companion.store import (
-    SAVING,
-    Notice,
-    SaveError,
-    Store,
-    counts,
-    notices_said,
-    take_notices,
-    tell,
-)
+from companion.store import SAVING, SaveError, Store, notices_said
 
 if TYPE_CHECKING:
     from companion.contract.game import GamePlugin, Play
