@@ -10,11 +10,15 @@ answered input and everything it makes happen, or an undo of several
 events) the transaction is the whole block's, saved when the block ends:
 a kill in the middle leaves none of it.
 
-A game is named by a path: the store's folder and the game's name, with
-the suffix ``.game`` (no such file exists; journals of JSON lines written
-before the store, ``.jsonl``, are imported once and kept). A game is open
-in one window at a time: :meth:`Journal.open` raises :class:`GameInUse`
-while another window has it.
+A saved game is named by a :class:`GameRef`: the folder of its store and
+its name there (a row of the store, not a file; journals of JSON lines
+written before the store, ``*.jsonl`` in the same folder, are imported once
+and their files kept). A game is open in one window at a time:
+:meth:`Journal.open` raises :class:`GameInUse` while another window has it.
+
+A game ends with one event, :data:`END` (played out; or thrown away, with
+:data:`DISCARDED` true): the store counts a game whose last event it is as
+finished, and :attr:`Journal.ended` and :attr:`Journal.discarded` read it.
 
 When the disk refuses to write (full, read-only, locked), the game goes on
 in memory and the store says so once (:data:`companion.store.SAVING`);
@@ -32,7 +36,7 @@ set), readable by the user only.
 >>> journal.undo()
 {'type': 'step', 'n': 3}
 >>> journal.close()
->>> [event["n"] for event in load(journal.path).events]
+>>> [event["n"] for event in load(journal.ref).events]
 [1, 2]
 """
 
@@ -49,7 +53,6 @@ from typing import Any
 
 from companion.notices import Notice, tell
 from companion.store import (
-    JSONL,
     SAVING,
     Record,
     SaveError,
@@ -62,8 +65,13 @@ from companion.store import GameInUse as GameInUse  # noqa: PLC0414
 from companion.store import JournalError as JournalError  # noqa: PLC0414
 from firmware_bridge.files import data_dir, make_private_folder
 
-#: A game's path: its store's folder and its name, with this suffix.
+#: How messages and the copies kept beside the store name a game: its
+#: name and this (as every version has named them).
 SUFFIX = ".game"
+#: The event that ends a game (its ``type``): played out, or thrown away.
+END = "end"
+#: The field of an end that says the game was thrown away.
+DISCARDED = "discarded"
 
 Event = dict[str, Any]
 
@@ -85,6 +93,34 @@ def journal_dir() -> Path:
     return directory
 
 
+@dataclass(frozen=True, slots=True)
+class GameRef:
+    """A saved game: the folder of its store, and its name in the store.
+
+    >>> game = GameRef(Path("/data/journals"), "20261203-101500-ab12cd")
+    >>> game.label
+    '20261203-101500-ab12cd.game'
+    """
+
+    folder: Path
+    name: str
+
+    @property
+    def store(self) -> Store:
+        """The store that keeps it (the folder's, opened once a process)."""
+        return Store.at(self.folder)
+
+    @property
+    def label(self) -> str:
+        """How messages name it: its name and :data:`SUFFIX`."""
+        return f"{self.name}{SUFFIX}"
+
+    def keep_copy(self, data: bytes) -> Path | None:
+        """Keep ``data`` beside the store, as ``<label>.damaged-<time>``;
+        where it was kept, if it could be."""
+        return write_copy(self.folder / self.label, data)
+
+
 @dataclass
 class Loaded:
     """What a journal's opening read: the events, and what it had to drop.
@@ -93,7 +129,7 @@ class Loaded:
     ``kept_copy`` is where they were kept, if anything was dropped.
     """
 
-    path: Path
+    ref: GameRef
     header: Event
     events: list[Event]
     dropped_lines: int = 0
@@ -159,14 +195,15 @@ class _State:
 class Journal:
     """An open journal, appended to one event at a time."""
 
-    def __init__(self, path: Path, header: Mapping[str, Any],
+    def __init__(self, ref: GameRef, header: Mapping[str, Any],
                  events: list[Event] | None = None, *, store: Store | None = None,
                  record: Record | None = None, lock: Path | None = None) -> None:
-        self.path = path
+        #: Which saved game it is.
+        self.ref = ref
         self.header: Event = dict(header)
         self.events: list[Event] = events if events is not None else []
-        self._store = store if store is not None else Store.at(path.parent)
-        self._record = record or Record(path.stem, self.header)
+        self._store = store if store is not None else ref.store
+        self._record = record or Record(ref.name, self.header)
         self._lock = lock
         self._closed = False
 
@@ -177,35 +214,30 @@ class Journal:
         directory = directory or journal_dir()
         store = Store.at(directory)
         name = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
-        journal = cls(directory / f"{name}{SUFFIX}", header, store=store,
+        journal = cls(GameRef(store.directory, name), header, store=store,
                       record=Record(name, dict(header)), lock=store.lock_game(name))
         journal._changed()
         return journal
 
     @classmethod
-    def open(cls, path: Path) -> tuple[Journal, Loaded]:
+    def open(cls, ref: GameRef) -> tuple[Journal, Loaded]:
         """A game to go on with, locked for this window; raises
         :class:`GameInUse` if another window has it, :class:`JournalError` if
         there is no readable game. Unreadable events at its end are dropped,
         kept in a copy beside the store, and said in what is returned."""
-        store = Store.at(path.parent)
-        name = path.stem
-        if path.suffix == JSONL and path.is_file() and store.read_record(name) is None:
-            with contextlib.suppress(SaveError):
-                store.import_file(path)
-        found = store.read_record(name)
+        store = ref.store
+        found = store.read_record(ref.name)
         if found is None:
-            raise JournalError(f"{path.name} has no readable game in it")
+            raise JournalError(f"{ref.label} has no readable game in it")
         record, events, unreadable = found
-        lock = store.lock_game(name)
-        journal = cls(path.with_suffix(SUFFIX), record.header, list(events), store=store,
-                      record=record, lock=lock)
-        loaded = Loaded(journal.path, record.header, list(events))
+        lock = store.lock_game(ref.name)
+        journal = cls(ref, record.header, list(events), store=store, record=record, lock=lock)
+        loaded = Loaded(ref, record.header, list(events))
         if unreadable:
             raw = "\n".join(unreadable).encode("utf-8", "replace") + b"\n"
             loaded.dropped_lines, loaded.dropped_bytes = len(unreadable), len(raw)
             loaded.problem = f"event {len(events) + 1} is damaged"
-            loaded.kept_copy = write_copy(journal.path, raw)
+            loaded.kept_copy = ref.keep_copy(raw)
             journal._changed()  # the damaged end cut off
         return journal, loaded
 
@@ -228,7 +260,13 @@ class Journal:
 
     @property
     def ended(self) -> bool:
-        return bool(self.events) and self.events[-1].get("type") == "end"
+        """Whether the game's end is its last event (played out, or thrown away)."""
+        return bool(self.events) and self.events[-1].get("type") == END
+
+    @property
+    def discarded(self) -> bool:
+        """Whether the game was thrown away (its end says so)."""
+        return self.ended and bool(self.events[-1].get(DISCARDED))
 
     def close(self) -> None:
         """Done with the game for now; a game that ended is marked as told (its
@@ -274,38 +312,39 @@ class Journal:
         return iter(self.events)
 
 
-def load(path: Path) -> Loaded:
+def load(ref: GameRef) -> Loaded:
     """A game as stored, without opening it for play (nothing is written)."""
-    found = Store.at(path.parent).read_record(path.stem)
+    found = ref.store.read_record(ref.name)
     if found is None:
-        raise JournalError(f"{path.name} has no readable game in it")
+        raise JournalError(f"{ref.label} has no readable game in it")
     record, events, unreadable = found
-    return Loaded(path.with_suffix(SUFFIX), record.header, events, len(unreadable))
+    return Loaded(ref, record.header, events, len(unreadable))
 
 
-def unfinished(directory: Path | None = None) -> list[Path]:
+def unfinished(directory: Path | None = None) -> list[GameRef]:
     """Games that have not ended, or whose result was never said; newest first.
     Finished games are not read."""
-    directory = directory or journal_dir()
-    return [directory / f"{name}{SUFFIX}" for name in Store.at(directory).unfinished()]
+    store = Store.at(directory or journal_dir())
+    return [GameRef(store.directory, name) for name in store.unfinished()]
 
 
-def journals(directory: Path | None = None) -> list[Path]:
+def journals(directory: Path | None = None) -> list[GameRef]:
     """Every game, the one last written to first."""
-    directory = directory or journal_dir()
-    return [directory / f"{name}{SUFFIX}" for name in Store.at(directory).names()]
+    store = Store.at(directory or journal_dir())
+    return [GameRef(store.directory, name) for name in store.names()]
 
 
-def export(path: Path) -> bytes:
+def export(ref: GameRef) -> bytes:
     """A game as a file of JSON lines, header first, each line with a CRC
     (the format of journals before the store; :func:`import_journal` reads it)."""
-    return Store.at(path.parent).export(path.stem)
+    return ref.store.export(ref.name)
 
 
-def import_journal(source: Path, directory: Path | None = None) -> Path:
-    """A journal file of JSON lines into the store; the game's path."""
-    directory = directory or journal_dir()
-    name = Store.at(directory).import_file(source)
+def import_journal(source: Path, directory: Path | None = None) -> GameRef:
+    """A journal file of JSON lines (``*.jsonl``, as versions before the
+    store wrote them, or as :func:`export` writes) into the store; its game."""
+    store = Store.at(directory or journal_dir())
+    name = store.import_file(source)
     if name is None:
         raise JournalError(f"{source.name} has no readable game in it")
-    return directory / f"{name}{SUFFIX}"
+    return GameRef(store.directory, name)

@@ -1362,16 +1362,27 @@ class Stores:
     A process (a window of the app, a command) has one, :data:`STORES`,
     which every :meth:`Store.at` reaches. It keeps the :data:`KEPT_OPEN`
     stores used last connected and closes the one it lets go (which connects
-    again when next used, through whoever still holds it); :meth:`close_all`
-    closes them all, and runs at the process's exit (in the process that
-    made the registry only: a forked worker never closes its parent's
-    connections). Every commit is on disk when it returns, so closing adds
-    nothing to what is saved: it ends the connections before the
-    interpreter does, while every module is still there.
+    again when next used, through whoever still holds it). Its lifetime is
+    the process's: :meth:`close_all` closes every store (tests start afresh
+    with it), and :meth:`at_exit`, run as the process ends, closes those no
+    thread is using (in the process that made the registry only: a forked
+    worker never closes its parent's connections). Every commit is on disk
+    when it returns, so closing adds nothing to what is saved: it ends the
+    connections before the interpreter's own end would, while every module
+    is still there.
 
     It also remembers the recoveries this process has told, by folder: a
     store opened again does not tell its recovery twice, and
     :meth:`notices_said` takes it out of its store once the player heard it.
+
+    >>> import tempfile
+    >>> stores = Stores(kept_open=1)
+    >>> first = stores.at(Path(tempfile.mkdtemp()))
+    >>> second = stores.at(Path(tempfile.mkdtemp()))
+    >>> first.connection is None, second.connection is None  # the first let go
+    (True, False)
+    >>> stores.close_all(); second.connection is None
+    True
     """
 
     def __init__(self, kept_open: int = KEPT_OPEN) -> None:
@@ -1409,10 +1420,12 @@ class Stores:
     def at_exit(self) -> None:
         """The process ends: every store closed that no thread is using
         (one still in use is left to the interpreter's own end, as it is)."""
-        if os.getpid() != self._owner:
-            return
-        with self._lock:
+        if os.getpid() != self._owner or not self._lock.acquire(blocking=False):
+            return  # a forked worker's copy, or a thread opening a store now
+        try:
             stores, self._open = list(self._open.values()), {}
+        finally:
+            self._lock.release()
         for store in stores:
             if store.lock.acquire(blocking=False):
                 try:

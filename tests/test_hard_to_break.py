@@ -64,7 +64,7 @@ from companion.games.sushigo.table import TableGame
 from companion.games.sushigo.tactile import UnknownCodeError, parse, short_code
 from companion.games.sushigo.telling import catalog as game_catalog
 from companion.i18n import LANGUAGES, Catalog
-from companion.journal import Journal, load, unfinished
+from companion.journal import GameRef, Journal, load, unfinished
 from companion.keymap import ACTIONS, QUIET, Words
 from companion.settings import Settings
 from companion.shown import shown as visible
@@ -652,7 +652,7 @@ def check_journal(run: Run) -> None:
     session = run.session()
     if session is None:
         return
-    loaded = load(session.journal.path)
+    loaded = load(session.journal.ref)
     assert not loaded.damaged, run.where(f"the journal is damaged: {loaded.problem}")
     assert loaded.header == session.journal.header, run.where("the journal's header changed")
     assert loaded.events == session.journal.events, run.where(
@@ -670,7 +670,7 @@ def round_and_turn(run: Run, lines: Sequence[str]) -> tuple[int, int] | None:
     return None
 
 
-def replayed_to(path: Path, settings: Settings) -> tuple[int, int]:
+def replayed_to(path: GameRef, settings: Settings) -> tuple[int, int]:
     """The round and turn a journal replays to, resumed as the app resumes it."""
     journal, _ = Journal.open(path)
     play = games()[game_of(journal.header)].resume(
@@ -688,7 +688,7 @@ def replayed_to(path: Path, settings: Settings) -> tuple[int, int]:
 class Stopped:
     """Where a game stood when the input ended."""
 
-    path: Path
+    path: GameRef
     practice: bool
     said: tuple[int, int]
     question: Asked
@@ -716,7 +716,7 @@ def stop(run: Run, rng: random.Random) -> Stopped:
     assert question is not None
     settings = replace(run.talk.settings, scanner="")
     run.end(rng.choice([None, None, "quit", *run.talk.words.words("quit")]))
-    stopped = Stopped(session.journal.path, isinstance(session, PracticeSession), said,
+    stopped = Stopped(session.journal.ref, isinstance(session, PracticeSession), said,
                       question, settings)
     at = replayed_to(stopped.path, settings)
     assert at == said, run.where(f"the journal replays to round and turn {at}, "
@@ -738,8 +738,8 @@ def resume_stopped(run: Run, stopped: Stopped) -> None:
     run.give(["1"])
     session = run.session()
     assert session is not None, run.where("accepting the offer resumed no game")
-    assert session.journal.path == stopped.path, run.where(
-        f"the offer resumed {session.journal.path.name}, not the game just stopped, "
+    assert session.journal.ref == stopped.path, run.where(
+        f"the offer resumed {session.journal.ref.name}, not the game just stopped, "
         f"{stopped.path.name}; unfinished games: {games_left}")
     said = round_and_turn(run, run.screen.lines[start:])
     assert said == stopped.said, run.where(
@@ -880,7 +880,7 @@ def test_the_game_offered_is_the_one_played_last(
     assert run.prompts[-1] == run.game_text("Your hand, card by card (an empty line skips):")
     table = run.session()
     assert isinstance(table, TableSession)
-    assert table.journal.path.name < practice.journal.path.name  # by name, the older is first
+    assert table.journal.ref.name < practice.journal.ref.name  # by name, the older is first
     run.end()
     again = Run(None, Settings(speech="none"), "two games, resumed")
     offer = again.choosing

@@ -25,6 +25,7 @@ from companion.games.sushigo.draft import Variant
 from companion.games.sushigo.session import PracticeSession, TableSession
 from companion.games.sushigo.tracker import Entry, TrackerError
 from companion.journal import (
+    GameRef,
     Journal,
     export,
     import_journal,
@@ -53,7 +54,7 @@ def test_events_round_trip_and_the_store_is_private(tmp_path: Path) -> None:
     journal.append({"type": "choose", "seat": 0, "choice": "w2"})
     journal.append({"type": "choose", "seat": 1, "choice": "t+w3"})
     journal.close()
-    loaded = load(journal.path)
+    loaded = load(journal.ref)
     assert loaded.header == {"type": "test", "name": "Zoë"}
     assert [e["choice"] for e in loaded.events] == ["w2", "t+w3"]
     assert not loaded.damaged
@@ -71,11 +72,11 @@ def test_undo_removes_the_last_event_only(tmp_path: Path) -> None:
     assert journal.undo() == {"type": "step", "n": 1}
     journal.append({"type": "step", "n": 2})
     journal.close()
-    assert [e["n"] for e in load(journal.path).events] == [0, 2]
+    assert [e["n"] for e in load(journal.ref).events] == [0, 2]
     assert journal.undo() == {"type": "step", "n": 2}
     assert journal.undo() == {"type": "step", "n": 0}
     assert journal.undo() is None
-    assert load(journal.path).events == []
+    assert load(journal.ref).events == []
 
 
 def test_a_transaction_saves_all_of_its_block_at_its_end(tmp_path: Path) -> None:
@@ -86,8 +87,8 @@ def test_a_transaction_saves_all_of_its_block_at_its_end(tmp_path: Path) -> None
         journal.undo()
         journal.undo()
         journal.append({"type": "step", "n": 2})
-        assert [e["n"] for e in load(journal.path).events] == [0], "nothing saved mid-block"
-    assert [e["n"] for e in load(journal.path).events] == [2]
+        assert [e["n"] for e in load(journal.ref).events] == [0], "nothing saved mid-block"
+    assert [e["n"] for e in load(journal.ref).events] == [2]
 
 
 def test_a_block_cut_by_control_c_saves_none_of_it_and_memory_is_as_on_disk(
@@ -98,17 +99,17 @@ def test_a_block_cut_by_control_c_saves_none_of_it_and_memory_is_as_on_disk(
     with contextlib.suppress(KeyboardInterrupt), transaction():
         journal.undo()  # half an undo of two events, then Control C
         raise KeyboardInterrupt
-    assert [e["n"] for e in load(journal.path).events] == [0, 1], "nothing of the block saved"
+    assert [e["n"] for e in load(journal.ref).events] == [0, 1], "nothing of the block saved"
     assert [e["n"] for e in journal.events] == [0, 1], "memory is what the disk holds"
     journal.append({"type": "step", "n": 2})
-    assert [e["n"] for e in load(journal.path).events] == [0, 1, 2]
+    assert [e["n"] for e in load(journal.ref).events] == [0, 1, 2]
     with contextlib.suppress(RuntimeError), transaction():
         journal.append({"type": "step", "n": 3})
         with transaction():
             journal.undo()
             journal.undo()
         raise RuntimeError("cut")
-    assert [e["n"] for e in load(journal.path).events] == [0, 1, 2]
+    assert [e["n"] for e in load(journal.ref).events] == [0, 1, 2]
     assert [e["n"] for e in journal.events] == [0, 1, 2]
 
 
@@ -117,12 +118,13 @@ def test_a_second_window_is_refused_the_game_it_has_open(tmp_path: Path) -> None
     first.append({"type": "step"})
     child = subprocess.run(
         [sys.executable, "-c", "import sys; from pathlib import Path\n"
-         "from companion.journal import GameInUse, Journal\n"
-         "try:\n    Journal.open(Path(sys.argv[1]))\nexcept GameInUse:\n    sys.exit(3)\n",
-         str(first.path)], check=False, timeout=60)
+         "from companion.journal import GameInUse, GameRef, Journal\n"
+         "try:\n    Journal.open(GameRef(Path(sys.argv[1]), sys.argv[2]))\n"
+         "except GameInUse:\n    sys.exit(3)\n",
+         str(first.ref.folder), first.ref.name], check=False, timeout=60)
     assert child.returncode == 3, "another process opened a game this window holds"
     first.close()
-    again, _ = Journal.open(first.path)
+    again, _ = Journal.open(first.ref)
     assert again.events == [{"type": "step"}]
     again.close()
 
@@ -145,11 +147,11 @@ def test_old_journals_are_imported_once_and_their_files_kept(tmp_path: Path) -> 
     for age, path in enumerate((going, ended, torn)):  # written last first
         os.utime(path, (1e9 - age, 1e9 - age))
     kept = {path: path.read_bytes() for path in tmp_path.iterdir()}
-    assert [p.name for p in unfinished(tmp_path)] == [
-        "20260101-100000-aaaaaa.game", "20260101-080000-cccccc.game"]
+    assert [game.name for game in unfinished(tmp_path)] == [
+        "20260101-100000-aaaaaa", "20260101-080000-cccccc"]
     assert {path: path.read_bytes() for path in kept} == kept, "the files are kept as they were"
     assert set(take_notices()) == {Notice.GAME_DAMAGED, Notice.GAME_UNREADABLE}
-    assert load(tmp_path / "20260101-080000-cccccc.game").events == [{"type": "y"}]
+    assert load(GameRef(tmp_path, "20260101-080000-cccccc")).events == [{"type": "y"}]
     assert len(journals(tmp_path)) == 3
     Store.forget()
     going.unlink()  # imported once: the store has it, the file is not read again
@@ -162,7 +164,7 @@ def test_a_game_exports_and_imports_as_json_lines(tmp_path: Path) -> None:
     journal = Journal.create({"type": "test", "name": "Ana"}, tmp_path / "a")
     journal.append({"type": "step", "n": 1})
     journal.close()
-    data = export(journal.path)
+    data = export(journal.ref)
     lines = [json.loads(line) for line in data.splitlines()]
     assert [line["n"] for line in lines] == [0, 1] and lines[1]["event"]["n"] == 1
     file = tmp_path / "shared.jsonl"
@@ -170,6 +172,30 @@ def test_a_game_exports_and_imports_as_json_lines(tmp_path: Path) -> None:
     copied = import_journal(file, tmp_path / "b")
     assert load(copied).header == {"type": "test", "name": "Ana"}
     assert load(copied).events == [{"type": "step", "n": 1}]
+
+
+def test_a_game_ends_as_every_version_saved_its_end(tmp_path: Path) -> None:
+    """The ends the sessions write are the rows every version wrote (a game
+    played out; one thrown away), and an old journal's end reads as one."""
+    played = TableSession.start(["A", "B", "C"], 0, directory=tmp_path)
+    played.finish()
+    played.close()
+    thrown = TableSession.start(["A", "B", "C"], 0, directory=tmp_path)
+    thrown.discard()
+    with sqlite3.connect(tmp_path / STORE_NAME) as database:
+        rows = dict(database.execute(
+            "SELECT games.name, events.event FROM games JOIN events ON events.game = games.id"))
+    assert rows == {played.journal.ref.name: '{"type": "end"}',
+                    thrown.journal.ref.name: '{"discarded": true, "type": "end"}'}
+    assert (played.ended, played.discarded, thrown.ended, thrown.discarded) == (
+        True, False, True, True)
+    header = {"type": "table", "game": "sushigo"}
+    old_journal(tmp_path / "old", "20240101-000000-abcdef",
+                [header, {"type": "end", "discarded": True}])
+    (old,) = journals(tmp_path / "old")
+    journal, _ = Journal.open(old)
+    assert (journal.ended, journal.discarded) == (True, True)
+    journal.close()
 
 
 def test_a_store_of_a_newer_version_is_read_never_written(tmp_path: Path) -> None:
@@ -180,7 +206,7 @@ def test_a_store_of_a_newer_version_is_read_never_written(tmp_path: Path) -> Non
     with sqlite3.connect(tmp_path / STORE_NAME) as database:
         database.execute(f"PRAGMA user_version = {SCHEMA + 1}")
     before = (tmp_path / STORE_NAME).read_bytes()
-    again, _ = Journal.open(journal.path)
+    again, _ = Journal.open(journal.ref)
     assert again.events == [{"type": "step"}]
     again.append({"type": "more"})  # played on, not saved
     again.close()
@@ -191,7 +217,7 @@ def test_a_store_of_a_newer_version_is_read_never_written(tmp_path: Path) -> Non
 def test_a_store_that_is_not_one_is_kept_aside_and_begun_again(tmp_path: Path) -> None:
     old_journal(tmp_path, "20260101-100000-aaaaaa", [{"type": "practice"}, {"type": "x"}])
     (tmp_path / STORE_NAME).write_bytes(b"SQLite? no: " + os.urandom(3000))
-    assert [p.name for p in unfinished(tmp_path)] == ["20260101-100000-aaaaaa.game"]
+    assert [game.name for game in unfinished(tmp_path)] == ["20260101-100000-aaaaaa"]
     assert take_notices() == [Notice.STORE_DAMAGED]
     (copy,) = tmp_path.glob(STORE_NAME + ".damaged-*")
     assert copy.read_bytes().startswith(b"SQLite? no: ")
@@ -205,13 +231,13 @@ def test_damaged_events_at_the_end_are_dropped_said_and_kept(tmp_path: Path) -> 
     Store.forget()
     with sqlite3.connect(tmp_path / STORE_NAME) as database:
         database.execute("UPDATE events SET event = '{\"type\": 7}' WHERE n = 3")
-    again, loaded = Journal.open(journal.path)
+    again, loaded = Journal.open(journal.ref)
     assert [e["n"] for e in again.events] == [0, 1]
     assert loaded.damaged and loaded.dropped_lines == 2
     assert loaded.kept_copy is not None and b'"type": 7' in loaded.kept_copy.read_bytes()
     again.append({"type": "step", "n": 9})
     again.close()
-    assert [e["n"] for e in load(journal.path).events] == [0, 1, 9]
+    assert [e["n"] for e in load(journal.ref).events] == [0, 1, 9]
 
 
 def test_start_up_reads_no_finished_game(tmp_path: Path) -> None:
@@ -226,7 +252,7 @@ def test_start_up_reads_no_finished_game(tmp_path: Path) -> None:
         plan = database.execute("EXPLAIN QUERY PLAN SELECT name FROM games WHERE told = 0 "
                                 "ORDER BY written DESC").fetchall()
     assert any("games_untold" in str(row) for row in plan), plan
-    assert unfinished(tmp_path) == [journal.path]
+    assert unfinished(tmp_path) == [journal.ref]
 
 
 def play_some(session: PracticeSession, turns: int, rng: random.Random) -> None:
@@ -244,11 +270,11 @@ def test_a_practice_game_resumes_exactly(tmp_path: Path) -> None:
     play_some(session, 13, random.Random(1))
     view = session.game.view(0)
     session.close()
-    resumed, loaded = PracticeSession.resume(session.journal.path)
+    resumed, loaded = PracticeSession.resume(session.journal.ref)
     assert not loaded.damaged
     assert resumed.game.view(0) == view
     assert resumed.names == ["Ana", "Ben", "Cyril"]
-    assert unfinished(tmp_path) == [session.journal.path]
+    assert unfinished(tmp_path) == [session.journal.ref]
 
 
 def test_undo_takes_back_the_last_choice(tmp_path: Path) -> None:
@@ -262,7 +288,7 @@ def test_undo_takes_back_the_last_choice(tmp_path: Path) -> None:
     session.undo()
     session.undo()
     assert session.game.view(0) == before
-    resumed, _ = PracticeSession.resume(session.journal.path)
+    resumed, _ = PracticeSession.resume(session.journal.ref)
     assert resumed.game.view(0) == before
 
 
@@ -271,12 +297,12 @@ def test_a_finished_game_is_not_offered_for_resume(tmp_path: Path) -> None:
     rng = random.Random(0)
     while not session.game.over:
         session.play_bots(rng)
-    assert unfinished(tmp_path) == [session.journal.path], "its result is not said yet"
+    assert unfinished(tmp_path) == [session.journal.ref], "its result is not said yet"
     session.close()  # the result said
     assert unfinished(tmp_path) == []
     session.undo()
     assert not session.game.over
-    assert unfinished(tmp_path) == [session.journal.path]
+    assert unfinished(tmp_path) == [session.journal.ref]
 
 
 
@@ -293,7 +319,7 @@ def test_a_table_game_resumes_with_its_corrections(tmp_path: Path) -> None:
     with pytest.raises(TrackerError):
         session.add(Entry.pick(7, [Card.EGG]))
     session.close()
-    resumed, loaded = TableSession.resume(session.journal.path)
+    resumed, loaded = TableSession.resume(session.journal.ref)
     assert not loaded.damaged
     assert resumed.tracker.entries == session.tracker.entries
     assert resumed.tracker.table(1) == (Card.SQUID,)
@@ -385,7 +411,7 @@ def state(word, session):
 def opened(session, how):
     events = session.journal.events
     crc = zlib.crc32(json.dumps(events, sort_keys=True).encode())
-    os.write(1, f"game {how} {session.journal.path} {len(events)} {crc} .\n".encode())
+    os.write(1, f"game {how} {session.journal.ref.name} {len(events)} {crc} .\n".encode())
 
 def fall(rng):  # killed from within, a few milliseconds on: in a commit's midst
     threading.Timer(rng.uniform(0, 0.004), os.kill, (os.getpid(), signal.SIGKILL)).start()
@@ -492,7 +518,7 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
     assert zygote.stdin is not None and zygote.stdout is not None
     tally = {"between moves": 0, "before a commit's end": 0, "after a commit": 0}
     nothing = (0, zlib.crc32(b"[]"))  # a game with nothing answered
-    known: set[Path] = set()  # every game opened so far
+    known: set[GameRef] = set()  # every game opened so far
     pid = 0
     try:
         for kill in range(kills):
@@ -526,8 +552,8 @@ def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
                 if not values or values[-1] != ".":
                     continue  # cut by the kill: says nothing
                 if word == "game":
-                    how, path, count, crc = values[:4]
-                    game, acked, coming = Path(path), (int(count), int(crc)), None
+                    how, name, count, crc = values[:4]
+                    game, acked, coming = GameRef(tmp_path, name), (int(count), int(crc)), None
                     if how == "new" or game not in known:  # made, its making maybe cut
                         assert acked == nothing, f"kill {kill}: {line}: answers in a new game"
                     known.add(game)

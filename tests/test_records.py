@@ -34,7 +34,7 @@ from companion.games.micimaki.session import PracticeSession as MiciPractice
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.session import PracticeSession, TableSession
 from companion.games.sushigo.tracker import Entry
-from companion.journal import Journal, transaction
+from companion.journal import GameRef, Journal, transaction
 from companion.notices import take_notices
 from companion.records import Damaged, Problem
 from companion.settings import Settings
@@ -358,7 +358,7 @@ def test_every_game_of_the_corpus_resumes_as_it_was_saved(
         folder = tmp_path / saved.label.replace(" ", "-").replace(",", "")
         store = Store.at(folder)
         store.save(Record(NEWER, saved.header), saved.events)
-        journal, _ = Journal.open(folder / f"{NEWER}.game")
+        journal, _ = Journal.open(GameRef(folder, NEWER))
         from companion.games import games  # noqa: PLC0415
 
         play = games()[saved.header["game"]].resume(journal, random.Random(1), "en",

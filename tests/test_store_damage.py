@@ -27,7 +27,7 @@ from companion.conversation.journeys import NOTICES
 from companion.games.micimaki import session as micimaki_session
 from companion.games.sushigo import session as sushigo_session
 from companion.i18n import Catalog
-from companion.journal import SUFFIX, import_journal, journals, load
+from companion.journal import GameRef, import_journal, journals, load
 from companion.notices import Notice, counts, take_notices
 from companion.store import (
     JOURNAL_FORMAT,
@@ -123,9 +123,9 @@ def test_a_page_of_garbage_is_said_what_reads_is_recovered_and_saving_goes_on(
     (copy,) = copies(folder, STORE_NAME)
     assert copy.read_bytes() == damaged, "the damaged file is kept as it was, alone"
     Store.forget()
-    names = [path.stem for path in journals(folder)]
+    names = [game.name for game in journals(folder)]
     assert len(names) == 6 and "20250101-000003-aaaaaa" not in names
-    kept = load(folder / f"20250101-000005-aaaaaa{SUFFIX}").events
+    kept = load(GameRef(folder, "20250101-000005-aaaaaa")).events
     assert len(kept) == 121 and kept[-1]["type"] == "end"
 
 
@@ -147,7 +147,7 @@ def test_a_store_damaged_while_the_app_runs_is_recovered_and_the_save_goes_throu
     assert take_notices() == [Notice.STORE_RECOVERED], "said once, and saving went on"
     assert counts(Notice.STORE_RECOVERED) == {"recovered": 4, "lost": 1}
     Store.forget()
-    assert load(tmp_path / f"{record.name}{SUFFIX}").events == events
+    assert load(GameRef(tmp_path, record.name)).events == events
     assert len(journals(tmp_path)) == 5
     assert len([path for path in copies(tmp_path, STORE_NAME)
                 if not path.name.endswith(("-wal", "-shm"))]) == 1

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import ending
@@ -36,6 +35,7 @@ from companion.games import DEFAULT_GAME, games
 from companion.i18n import LANGUAGES, N_
 from companion.journal import (
     GameInUse,
+    GameRef,
     Journal,
     JournalError,
     Loaded,
@@ -330,14 +330,14 @@ def offer_resume(talk: Talk) -> None:
     game that ended before its result was said says it now. A game that
     cannot be trusted is set aside (:func:`resumed`), and the next one offered."""
     aside = set(Store.at(journal_dir()).aside())
-    for path in unfinished():
-        if path.stem in aside:
+    for saved in unfinished():
+        if saved.name in aside:
             continue
-        opened = resumed(talk, path)
+        opened = resumed(talk, saved)
         if opened is None:
             continue
         journal, loaded, game = opened
-        if journal.ended and journal.events[-1].get("discarded"):
+        if journal.discarded:
             game.close()  # thrown away, the window closed before it was said
             continue
         if loaded.damaged:
@@ -365,19 +365,19 @@ def offer_resume(talk: Talk) -> None:
         return
 
 
-def resumed(talk: Talk, path: Path) -> tuple[Journal, Loaded, Play] | None:
+def resumed(talk: Talk, saved: GameRef) -> tuple[Journal, Loaded, Play] | None:
     """A saved game opened and resumed, as it stood; ``None`` if it cannot be
     played here. A game that cannot be trusted (a field of a wrong type or out
     of range, an event the rules refuse, anything at all that fails as it is
     resumed) is set aside: kept, said once, never offered again."""
     try:
-        journal, loaded = Journal.open(path)
+        journal, loaded = Journal.open(saved)
     except GameInUse:
         talk.say(warning(talk.text(
             "An unfinished game is open in another window: it stays there.")))
         return None
     except JournalError as error:  # not even a header the store can read
-        set_aside(talk, path, {}, Problem.failed(path.stem, error), None)
+        set_aside(talk, saved, {}, Problem.failed(saved.name, error), None)
         return None
     except OSError:
         return None
@@ -388,25 +388,25 @@ def resumed(talk: Talk, path: Path) -> tuple[Journal, Loaded, Play] | None:
         return None
     try:
         if plugin is None:  # a game's name that is no name
-            raise Damaged(mismatch(path.stem, "game", OneOf(tuple(games())), name))
+            raise Damaged(mismatch(saved.name, "game", OneOf(tuple(games())), name))
         game = plugin.resume(journal, talk.random, talk.language, talk.verbosity)
     except Damaged as error:
         problem = error.problem
     except Exception as error:
-        problem = Problem.failed(path.stem, error)
+        problem = Problem.failed(saved.name, error)
     else:
         return journal, loaded, game
     journal.close()
-    set_aside(talk, path, journal.header, problem, plugin)
+    set_aside(talk, saved, journal.header, problem, plugin)
     return None
 
 
-def set_aside(talk: Talk, path: Path, header: Mapping[str, object], problem: Problem,
+def set_aside(talk: Talk, saved: GameRef, header: Mapping[str, object], problem: Problem,
               plugin: GamePlugin | None) -> None:
     """Keep a damaged game out of the way (in the store as it is, never
     offered again), and say which, why and how to copy it, once."""
     with contextlib.suppress(SaveError):  # a disk that refuses: said again next time
-        Store.at(path.parent).set_aside(path.stem, problem.json())
+        saved.store.set_aside(saved.name, problem.json())
     kind = header.get("type")
     title = plugin.title if plugin is not None else shown(str(header.get("game", "")))
     for line in set_aside_text(talk.catalog, problem, title,

@@ -33,15 +33,13 @@ from companion.games.micimaki import narration
 from companion.games.micimaki import practice as practice_game
 from companion.games.micimaki import table as table_game
 from companion.games.micimaki.rules import OVEREATING, Game, Setup
-from companion.games.micimaki.session import PRACTICE as PRACTICE_JOURNAL
-from companion.games.micimaki.session import RECORDS, PracticeSession, TableSession
-from companion.games.micimaki.session import TABLE as TABLE_JOURNAL
+from companion.games.micimaki.session import PracticeSession, TableSession, resumed
 from companion.games.micimaki.tactile import KINDS, UnknownCodeError, code, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.micimaki.telling import ACTIONS, GAME, READER, word
 from companion.games.risk import MOST_OVEREATING
 from companion.i18n import Catalog
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
 from companion.keymap import Action
 
 
@@ -156,15 +154,10 @@ class MiciMaki:
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
-        kind = journal.header.get("type")
-        if kind == PRACTICE_JOURNAL:
-            return practice_game.Practice(PracticeSession.from_journal(journal), rng,
-                                          language, verbosity)
-        if kind == TABLE_JOURNAL:
-            return table_game.TableGame(TableSession.from_journal(journal), language,
-                                        verbosity)
-        RECORDS.check(journal.path.stem, journal.header, journal.events)  # says what is wrong
-        raise JournalError(f"{journal.path.name} is not a Mici Maki game")
+        session = resumed(journal)  # by its kind; raises for a game it cannot trust
+        if isinstance(session, PracticeSession):
+            return practice_game.Practice(session, rng, language, verbosity)
+        return table_game.TableGame(session, language, verbosity)
 
     # -- the command line -------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ so replaying its moves gives back exactly the same game.
 ...                              seed=4, directory=folder)
 >>> move = game.game.legal_moves()[0]
 >>> _ = game.move(move)
->>> again = PracticeSession.from_journal(Journal.open(game.journal.path)[0])
+>>> again = PracticeSession.from_journal(Journal.open(game.journal.ref)[0])
 >>> again.game.view(0) == game.game.view(0)
 True
 """
@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ from companion.games.micimaki.rules import (
     Setup,
 )
 from companion.games.micimaki.tracker import Tracker
+from companion.games.saved import Saved, session_of
 from companion.journal import Event as JournalEvent
 from companion.journal import Journal, JournalError, transaction
 from companion.records import (
@@ -72,7 +73,6 @@ from companion.records import (
     refusals,
     replay,
 )
-from companion.store import write_copy
 
 #: The game's name in journal headers (and the registry's).
 GAME = "mici-maki"
@@ -91,38 +91,12 @@ def setup_from(data: dict[str, Any]) -> Setup:
                  reverse=int(data["reverse"]), choose=int(data["choose"]))
 
 
-class Saved:
-    """What both kinds of session do with their journal: the game's end."""
-
-    journal: Journal
-
-    @property
-    def ended(self) -> bool:
-        """Whether the game's end is journaled (played out, or thrown away)."""
-        events = self.journal.events
-        return bool(events) and events[-1]["type"] == "end"
-
-    @property
-    def discarded(self) -> bool:
-        """Whether the game was thrown away."""
-        return self.ended and bool(self.journal.events[-1].get("discarded"))
-
-    def finish(self) -> None:
-        """The game was played out and its result said: its end journaled."""
-        self.journal.append({"type": "end"})
-
-    def discard(self) -> None:
-        """Throw the game away for good: marked ended, then closed."""
-        self.journal.append({"type": "end", "discarded": True})
-        self.close()
-
-    def close(self) -> None:
-        self.journal.close()
-
-
 @dataclass
 class PracticeSession(Saved):
     """A practice game: you at seat 0, bots at the others."""
+
+    KIND = PRACTICE
+    WHAT = "Mici Maki practice game"
 
     journal: Journal
     game: Game
@@ -150,12 +124,10 @@ class PracticeSession(Saved):
         :class:`~companion.records.Damaged` for one that cannot be trusted
         (a field of a wrong type or out of range, a move the rules refuse)."""
         header = journal.header
-        RECORDS.check(journal.path.stem, header, journal.events)
-        if header["type"] != PRACTICE:
-            raise JournalError(f"{journal.path.name} is not a Mici Maki practice game")
+        cls.check(journal, RECORDS)
         session = cls(journal, cls._new_game(header), list(header["names"]),
                       list(header["bots"]))
-        replay(journal.path.stem, journal.events, session._apply)
+        replay(journal.ref.name, journal.events, session._apply)
         return session
 
     @staticmethod
@@ -340,6 +312,9 @@ class Refused:
 class TableSession(Saved):
     """A real Mici Maki game, followed by the tracker, every entry journaled."""
 
+    KIND = TABLE
+    WHAT = "Mici Maki table game"
+
     journal: Journal
     tracker: Tracker
 
@@ -356,11 +331,9 @@ class TableSession(Saved):
     @classmethod
     def from_journal(cls, journal: Journal) -> TableSession:
         header = journal.header
-        RECORDS.check(journal.path.stem, header, journal.events)
-        if header["type"] != TABLE:
-            raise JournalError(f"{journal.path.name} is not a Mici Maki table game")
+        cls.check(journal, RECORDS)
         session = cls(journal, cls._new_tracker(header))
-        with refusals(journal.path.stem):
+        with refusals(journal.ref.name):
             session._replay()
         return session
 
@@ -392,7 +365,7 @@ class TableSession(Saved):
         """Take the refused entry (event ``index``) and every event after it
         out of the journal (kept in a copy beside the store), and note it."""
         taken = self.journal.events[index:]
-        write_copy(self.journal.path, "".join(
+        self.journal.ref.keep_copy("".join(
             json.dumps(event, ensure_ascii=False) + "\n" for event in taken).encode())
         with transaction():  # all of it or none, whenever the app is stopped
             while len(self.journal.events) > index:
@@ -402,19 +375,14 @@ class TableSession(Saved):
 
     def refused(self) -> Refused | None:
         """The entry taken out when the game was resumed, if it is not told yet."""
-        events = self.journal.events
-        if events and events[-1]["type"] == REFUSED and not events[-1]["told"]:
-            return Refused.of(events[-1])
-        return None
+        note = self.untold(REFUSED)
+        return None if note is None else Refused.of(note)
 
     def told_refused(self) -> None:
         """The entry taken out has been said: not again."""
         note = self.refused()
         if note is not None:
-            with transaction():
-                self.journal.undo()
-                self.journal.append(Refused(note.entry, note.refusal, note.later,
-                                            told=True).json())
+            self.mark_told(Refused(note.entry, note.refusal, note.later, told=True).json())
 
     def _last(self) -> JournalEvent | None:
         """The last event, notes aside."""
@@ -532,3 +500,12 @@ RECORDS = Records(
         },
     },
 )
+
+
+def resumed(journal: Journal) -> PracticeSession | TableSession:
+    """The session of a saved Mici Maki game, practice or table, by its
+    header's ``type``; raises :class:`~companion.records.Damaged` for one
+    that cannot be trusted (of neither kind among them)."""
+    kinds: dict[str, Callable[[Journal], PracticeSession | TableSession]] = {
+        PRACTICE: PracticeSession.from_journal, TABLE: TableSession.from_journal}
+    return session_of(journal, RECORDS, "Mici Maki", kinds)

@@ -40,10 +40,10 @@ from companion.games.micimaki.rules import (
     Refusal,
     View,
 )
-from companion.games.micimaki.session import Saved
 from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.risk import overeating_risk
+from companion.games.saved import Saved
 from companion.i18n import Catalog
 from companion.keymap import C_, Action, Scope, Words
 from companion.shown import shown

@@ -42,14 +42,12 @@ from companion.games.sushigo.narration import (
     game_file_error_text,
     typing_help,
 )
-from companion.games.sushigo.session import PRACTICE as PRACTICE_JOURNAL
-from companion.games.sushigo.session import RECORDS, PracticeSession, TableSession
-from companion.games.sushigo.session import TABLE as TABLE_JOURNAL
+from companion.games.sushigo.session import PracticeSession, TableSession, resumed
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import READER, catalog
 from companion.games.sushigo.vocabulary import SushiGoVocabulary
 from companion.i18n import Catalog
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
 from companion.keymap import C_, Action, Scope
 
 
@@ -128,15 +126,10 @@ class SushiGo(SushiGoVocabulary):
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
-        kind = journal.header.get("type")
-        if kind == PRACTICE_JOURNAL:
-            return practice_game.Practice(PracticeSession.from_journal(journal), rng,
-                                          language, verbosity)
-        if kind == TABLE_JOURNAL:
-            return table_game.TableGame(TableSession.from_journal(journal), language,
-                                        verbosity)
-        RECORDS.check(journal.path.stem, journal.header, journal.events)  # says what is wrong
-        raise JournalError(f"{journal.path.name} is not a Sushi Go! game")
+        session = resumed(journal)  # by its kind; raises for a game it cannot trust
+        if isinstance(session, PracticeSession):
+            return practice_game.Practice(session, rng, language, verbosity)
+        return table_game.TableGame(session, language, verbosity)
 
     # -- the command line -------------------------------------------------------------------------
 

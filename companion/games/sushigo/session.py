@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.games.saved import Saved, session_of
 from companion.games.sushigo.bots import BOTS, Bot
 from companion.games.sushigo.cards import CARDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card
 from companion.games.sushigo.draft import Choice, Game, Variant
@@ -31,7 +32,7 @@ from companion.games.sushigo.tracker import (
     Tracker,
     Warning,
 )
-from companion.journal import Event, Journal, JournalError, Loaded, transaction
+from companion.journal import Event, Journal, transaction
 from companion.records import (
     Check,
     Field,
@@ -48,7 +49,6 @@ from companion.records import (
     refusals,
     replay,
 )
-from companion.store import write_copy
 
 #: The game's name in journal headers.
 GAME = "sushigo"
@@ -181,12 +181,15 @@ def _variant_from(data: dict[str, Any]) -> Variant:
 
 
 @dataclass
-class PracticeSession:
+class PracticeSession(Saved):
     """A practice game against bots (or several people at one keyboard).
 
     ``names`` are the players in table order (the dummy excluded), ``bots``
     the bot playing each seat (``None`` for a person).
     """
+
+    KIND = PRACTICE
+    WHAT = "practice game"
 
     journal: Journal
     game: Game
@@ -223,23 +226,12 @@ class PracticeSession:
         return cls(journal, game, list(names), list(bots))
 
     @classmethod
-    def resume(cls, path: Path) -> tuple[PracticeSession, Loaded]:
-        """The game of a journal, exactly as it stood at its last whole event."""
-        journal, loaded = Journal.open(path)
-        if journal.header.get("type") != PRACTICE:
-            journal.close()
-            raise JournalError(f"{path.name} is not a practice game")
-        return cls.from_journal(journal), loaded
-
-    @classmethod
     def from_journal(cls, journal: Journal) -> PracticeSession:
         """The game of a journal, its records checked first; raises
         :class:`~companion.records.Damaged` for one that cannot be trusted
         (a field of a wrong type or out of range, a choice the rules refuse)."""
         header = journal.header
-        RECORDS.check(journal.path.stem, header, journal.events)
-        if header["type"] != PRACTICE:
-            raise JournalError(f"{journal.path.name} is not a practice game")
+        cls.check(journal, RECORDS)
         session = cls(
             journal,
             cls._new_game(header),
@@ -247,10 +239,10 @@ class PracticeSession:
             list(header["bots"]),
         )
         session.game = cls._new_game(header)
-        replay(journal.path.stem, journal.events, session._apply)
-        if session.game.over and session.journal.events[-1]["type"] != "end":
+        replay(journal.ref.name, journal.events, session._apply)
+        if session.game.over and not session.ended:
             # stopped between the last choice and its end mark
-            session.journal.append({"type": "end", "totals": list(session.game.totals)})
+            session.finish(totals=list(session.game.totals))
         return session
 
     @staticmethod
@@ -273,7 +265,7 @@ class PracticeSession:
         self.journal.append({"type": "choose", "seat": seat, "choice": str(checked)})
         events = self.game.choose(seat, checked)
         if self.game.over:
-            self.journal.append({"type": "end", "totals": list(self.game.totals)})
+            self.finish(totals=list(self.game.totals))
         return events
 
     def play_bots(self, rng: random.Random) -> list[GameEvent]:
@@ -303,21 +295,11 @@ class PracticeSession:
     def undo(self) -> Event | None:
         """Take back the last choice (a finished game is reopened); ``None`` if none."""
         with transaction():
-            if self.journal.events and self.journal.events[-1]["type"] == "end":
+            if self.ended:
                 self.journal.undo()
             removed = self.journal.undo()
         self._replay()
         return removed
-
-    def discard(self) -> None:
-        """Throw the game away for good: marked ended (and so never offered
-        again), then closed."""
-        self.journal.append({"type": "end", "discarded": True})
-        self.close()
-
-    def close(self) -> None:
-        self.journal.close()
-
 
 
 def _entry_json(entry: Entry) -> dict[str, Any]:
@@ -372,12 +354,15 @@ class Refused:
 
 
 @dataclass
-class TableSession:
+class TableSession(Saved):
     """A real game at a real table, followed by the tracker, every fact journaled.
     A game saved with a fact against what the rules force (an older version
     kept some) resumes just before it: that fact and those after it are
     taken out of the journal (kept in a copy beside the store), and a note
     journaled in their place is said once (:meth:`refused`)."""
+
+    KIND = TABLE
+    WHAT = "table game"
 
     journal: Journal
     tracker: Tracker
@@ -405,22 +390,12 @@ class TableSession:
         return cls(Journal.create(header, directory), tracker)
 
     @classmethod
-    def resume(cls, path: Path) -> tuple[TableSession, Loaded]:
-        journal, loaded = Journal.open(path)
-        if journal.header.get("type") != TABLE:
-            journal.close()
-            raise JournalError(f"{path.name} is not a table game")
-        return cls.from_journal(journal), loaded
-
-    @classmethod
     def from_journal(cls, journal: Journal) -> TableSession:
         """The game of a journal, its records checked first; raises
         :class:`~companion.records.Damaged` for one that cannot be trusted."""
-        RECORDS.check(journal.path.stem, journal.header, journal.events)
-        if journal.header["type"] != TABLE:
-            raise JournalError(f"{journal.path.name} is not a table game")
+        cls.check(journal, RECORDS)
         session = cls(journal, cls._new_tracker(journal.header))
-        with refusals(journal.path.stem):
+        with refusals(journal.ref.name):
             session._replay()
         return session
 
@@ -450,7 +425,7 @@ class TableSession:
         """Take the refused fact (event ``index``) and every event after it
         out of the journal (kept in a copy beside the store), and note it."""
         taken = self.journal.events[index:]
-        write_copy(self.journal.path, "".join(
+        self.journal.ref.keep_copy("".join(
             json.dumps(event, ensure_ascii=False) + "\n" for event in taken).encode())
         with transaction():  # all of it or none, whenever the app is stopped
             while len(self.journal.events) > index:
@@ -460,18 +435,14 @@ class TableSession:
 
     def refused(self) -> Refused | None:
         """The fact taken out when the game was resumed, if it is not told yet."""
-        last = self.last_event()
-        if last is not None and last["type"] == REFUSED and not last["told"]:
-            return Refused.of(last)
-        return None
+        note = self.untold(REFUSED)
+        return None if note is None else Refused.of(note)
 
     def told_refused(self) -> None:
         """The fact taken out has been said: not again."""
         note = self.refused()
         if note is not None:
-            with transaction():
-                self.journal.undo()
-                self.journal.append(Refused(note.warning, note.later, told=True).json())
+            self.mark_told(Refused(note.warning, note.later, told=True).json())
 
     def add(self, entry: Entry) -> list[Warning]:
         """Keep a fact, then journal it; the concerns it raises. A fact that
@@ -523,9 +494,6 @@ class TableSession:
                 skipped.append(event["step"])
         return skipped
 
-    def last_event(self) -> Event | None:
-        return self.journal.events[-1] if self.journal.events else None
-
     def take_back(self) -> Entry | None:
         """Take back the last fact entered, with the skips and the move to a
         new turn that came after it (those questions are asked again): the
@@ -544,21 +512,11 @@ class TableSession:
             self.undo()
             return taken
 
-    @property
-    def ended(self) -> bool:
-        """Whether the game's end is journaled (it was played out, or thrown away)."""
-        last = self.last_event()
-        return last is not None and last["type"] == "end"
 
-    def finish(self) -> None:
-        """The game was played out: its end journaled."""
-        self.journal.append({"type": "end"})
-
-    def discard(self) -> None:
-        """Throw the game away for good: marked ended (and so never offered
-        again), then closed."""
-        self.journal.append({"type": "end", "discarded": True})
-        self.close()
-
-    def close(self) -> None:
-        self.journal.close()
+def resumed(journal: Journal) -> PracticeSession | TableSession:
+    """The session of a saved Sushi Go! game, practice or table, by its
+    header's ``type``; raises :class:`~companion.records.Damaged` for one
+    that cannot be trusted (of neither kind among them)."""
+    kinds: dict[str, Callable[[Journal], PracticeSession | TableSession]] = {
+        PRACTICE: PracticeSession.from_journal, TABLE: TableSession.from_journal}
+    return session_of(journal, RECORDS, "Sushi Go!", kinds)

@@ -143,8 +143,7 @@ class TableGame:
 
     def advance(self) -> Step | None:
         if self.session.ended:
-            last = self.session.last_event() or {}
-            if self._ended or last.get("discarded"):
+            if self._ended or self.session.discarded:
                 return None
             self._ended = True  # resumed after its end, its result never said: said now
             return Step(None, tuple(self.teller.final(self.tracker.score(), self.names)))

@@ -48,7 +48,7 @@ from companion.games.micimaki.rules import (
 from companion.games.micimaki.session import Entry, PracticeSession, TableSession
 from companion.games.micimaki.table import EATEN, EMPTY, EXTRA_CARD, MOVE, NO_FOOD, WHOM, TableGame
 from companion.games.micimaki.tactile import code
-from companion.journal import Journal, journals
+from companion.journal import GameRef, Journal, journals
 from tests.games.micimaki.test_tracker import same
 
 
@@ -545,7 +545,7 @@ def test_no_card_is_entered_more_often_than_the_deck_has_it() -> None:
     play.close()
 
 
-def stored_with(*old: Entry, you_first: int = 11) -> Path:
+def stored_with(*old: Entry, you_first: int = 11) -> GameRef:
     """A game saved by an older version: eleven 7s served (Ana, Ben, Cy, Ana
     first), then ``old``, entries it accepted, journaled as it did."""
     session = TableSession.start(["Ana", "Ben", "Cy"], 0, [7, 7, 7, 7, 2])
@@ -554,12 +554,12 @@ def stored_with(*old: Entry, you_first: int = 11) -> Path:
         session.add(Entry("serve", session.tracker.turn, 7))
     for entry in old:
         session.journal.append(entry.json())
-    path = session.journal.path
+    path = session.journal.ref
     session.close()
     return path
 
 
-def resumed(path: Path) -> TableGame:
+def resumed(path: GameRef) -> TableGame:
     journal, loaded = Journal.open(path)
     assert not loaded.damaged
     play = games()["mici-maki"].resume(journal, random.Random(1), "en", Verbosity.NORMAL)
@@ -585,7 +585,7 @@ def test_a_game_saved_with_an_impossible_entry_resumes_just_before_it_and_asks_a
     assert [e.what for e in play.session.entries()] == ["start"] + ["serve"] * 10
     assert word(play, "risk")[0].startswith("Eating now: 100% risk")
     # what was taken out is kept beside the store
-    (kept,) = path.parent.glob(f"{path.name}.damaged-*")
+    (kept,) = path.folder.glob(f"{path.label}.damaged-*")
     assert [json.loads(line)["what"] for line in kept.read_text().splitlines()] == [
         "ate", "start"]
     # said once: not at the next start

@@ -21,7 +21,7 @@ from companion.games.sushigo.draft import Variant
 from companion.games.sushigo.session import TableSession, _entry_json
 from companion.games.sushigo.table import HAND, PICK, TableGame
 from companion.games.sushigo.tracker import Entry
-from companion.journal import Journal
+from companion.journal import GameRef, Journal
 
 HAND_10 = (Card.SQUID, Card.EGG, Card.EGG, Card.MAKI1, Card.MAKI1, Card.TEMPURA,
            Card.PUDDING, Card.DUMPLING, Card.SASHIMI, Card.MAKI2)
@@ -128,7 +128,7 @@ def test_a_tableau_larger_than_a_round_is_refused_at_the_round_s_end() -> None:
     play.close()
 
 
-def stored_with(old: Entry) -> Path:
+def stored_with(old: Entry) -> GameRef:
     """A game saved by an older version: Ana and Ben, Ana's hand and pick,
     then ``old``, a fact it kept, and Ben's reveal after it."""
     session = TableSession.start(["Ana", "Ben"], 0)
@@ -136,12 +136,12 @@ def stored_with(old: Entry) -> Path:
     session.add(Entry.pick(0, [Card.SQUID]))
     for entry in (old, Entry.pick(1, [Card.SALMON])):
         session.journal.append(_entry_json(session.tracker.place(entry)))
-    path = session.journal.path
+    path = session.journal.ref
     session.close()
     return path
 
 
-def resumed(path: Path) -> TableGame:
+def resumed(path: GameRef) -> TableGame:
     journal, loaded = Journal.open(path)
     assert not loaded.damaged
     play = games()["sushigo"].resume(journal, random.Random(1), "en", Verbosity.NORMAL)
@@ -163,7 +163,7 @@ def test_a_game_saved_with_an_impossible_entry_resumes_just_before_it() -> None:
     assert notes[0].role is Role.WARNING
     assert step.key == 1  # Ben's reveal, asked again
     assert len(play.tracker.entries) == 2
-    (kept,) = path.parent.glob(f"{path.name}.damaged-*")
+    (kept,) = path.folder.glob(f"{path.label}.damaged-*")
     assert len(kept.read_text().splitlines()) == 2
     play.take(step, Cards.of([Card.SALMON]))
     play.close()
