@@ -30,7 +30,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.contract.game import GamePlugin
+    from companion.contract.game import SomeGame
 
 #: The entry points group games register under.
 GROUP = "tactile_companion.games"
@@ -40,11 +40,11 @@ DEFAULT_GAME = "sushigo"
 
 
 @cache
-def games() -> Mapping[str, GamePlugin]:
+def games() -> Mapping[str, SomeGame]:
     """Every registered game, by name."""
     from companion.contract.game import GamePlugin  # noqa: PLC0415 - the interface, when asked
 
-    found: dict[str, GamePlugin] = {}
+    found: dict[str, SomeGame] = {}
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
         plugin = point.load()
         if isinstance(plugin, GamePlugin):
@@ -71,7 +71,7 @@ class UnknownGameError(LookupError):
         super().__init__(f"no game called {name!r}; installed: {known}")
 
 
-def game(name: str) -> GamePlugin:
+def game(name: str) -> SomeGame:
     """The registered game called ``name``."""
     try:
         return games()[name]

@@ -30,6 +30,7 @@ from companion.contract.events import (
 )
 from companion.contract.game import PRACTICE, Reply, Step
 from companion.games.micimaki import narration
+from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -57,7 +58,6 @@ from companion.games.micimaki.telling import (
     read_move,
     word,
 )
-from companion.games.risk import overeating_risk
 
 #: Bots to practise against, in the order the set-up offers them.
 OPPONENTS = ("cautious", "random", "advisor")

@@ -50,7 +50,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from companion.games.risk import MOST_OVEREATING
+from companion.games.micimaki.risk import MOST_OVEREATING
 
 #: The food values, lowest first.
 FOODS = (2, 3, 4, 5, 6, 7)

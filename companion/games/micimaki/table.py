@@ -43,6 +43,7 @@ from companion.contract.events import (
 )
 from companion.contract.game import TABLE, Reply, Step, ask_names
 from companion.games.micimaki import narration
+from companion.games.micimaki.risk import RiskInputError
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -76,7 +77,6 @@ from companion.games.micimaki.telling import (
     word,
 )
 from companion.games.micimaki.tracker import Tracker
-from companion.games.risk import RiskInputError
 from companion.i18n import N_
 
 #: The questions of a table game.

@@ -24,6 +24,7 @@ from companion.contract.game import Step
 from companion.games.micimaki import narration
 from companion.games.micimaki.bots import Advisor
 from companion.games.micimaki.narration import card_name, catalog
+from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     CHOOSE,
     EAT,
@@ -43,13 +44,11 @@ from companion.games.micimaki.rules import (
 from companion.games.micimaki.session import Saved
 from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
-from companion.games.risk import overeating_risk
+from companion.games.micimaki.vocabulary import GAME
 from companion.i18n import Catalog
 from companion.keymap import C_, Action, Scope, Words
 from companion.shown import shown
 
-#: The game's name, as tags, journals and ``--game`` name it.
-GAME = "mici-maki"
 #: Its own words, besides the app's game words.
 ACTIONS: tuple[Action, ...] = (
     Action("eat", C_("command word", "eat"), scope=Scope.GAME, argument=True),

@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from companion.games.micimaki.risk import MOST_OVEREATING, overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CARDS,
@@ -58,7 +59,6 @@ from companion.games.micimaki.rules import (
     Setup,
     winners,
 )
-from companion.games.risk import MOST_OVEREATING, overeating_risk
 
 _SIZE = OVEREATING + 1
 
