@@ -183,6 +183,9 @@ def test_games_are_registered_in_one_place() -> None:
     for game in game_packages():
         registered = f"companion.games.{game}.plugin:PLUGIN" in text
         assert registered == (GAMES / game / "plugin.py").exists(), game
+        # and its vocabulary for the scanner's bridge, a pure module of its own
+        offered = f"companion.games.{game}.vocabulary:VOCABULARY" in text
+        assert offered == registered, game
 
 
 def test_companion_has_no_import_cycle() -> None:
