@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from companion.contract.events import (
     NAME_LONGEST,
@@ -35,10 +35,10 @@ class Step:
     no ``question`` is a move the game made by itself (a round ended): say
     ``before``, then ask the game again."""
 
-    question: Question[Any] | None
+    question: Question[object] | None
     before: tuple[Announcement, ...] = ()
     #: Which of its questions this is, for the game's own use in :meth:`Play.take`.
-    key: Any = None
+    key: object = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +71,11 @@ class Play(Protocol):
         ``None`` once the game is over."""
         ...
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
-        """The answer to ``step``'s question: checked, journaled, then applied;
-        what to say. A refusal changes nothing: :meth:`advance` asks again."""
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
+        """The answer to ``step``'s question (of the type the question says:
+        an index for a menu, :class:`~companion.contract.events.Cards` for a
+        card question...): checked, journaled, then applied; what to say. A
+        refusal changes nothing: :meth:`advance` asks again."""
         ...
 
     def command(self, name: str, argument: str) -> Reply | None:

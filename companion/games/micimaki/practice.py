@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from companion.contract.events import (
     Announcement,
@@ -40,6 +39,7 @@ from companion.games.micimaki.rules import (
     PILE,
     TURN,
     Event,
+    Game,
     IllegalMove,
     Move,
     Setup,
@@ -99,10 +99,10 @@ class Practice(Ending):
         self._announced = -1
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.session.game  # undo rebuilds the game: always the one now
 
-    def _standing(self) -> Any:
+    def _standing(self) -> Game:
         return self.game
 
     def text(self, message: str, **params: object) -> str:
@@ -163,13 +163,14 @@ class Practice(Ending):
 
     # -- the answers ------------------------------------------------------------------------
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
         game = self.game
         if step.key == EXTRA_CARD:
             return self._move((EXTRA, int(bool(answer))))
         if step.key == WHOM:
+            assert isinstance(answer, int)  # a menu's answer: the option's index
             others = [seat for seat in range(len(self.names)) if seat != 0]
-            return self._move((CHOOSE, others[int(answer)]))
+            return self._move((CHOOSE, others[answer]))
         assert isinstance(answer, Cards)
         try:
             move = read_move(answer.cards, phase=game.phase)

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from companion.contract.events import (
     Announcement,
@@ -297,15 +296,16 @@ class TableGame(Ending):
 
     # -- the answers ------------------------------------------------------------------------
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
         table = self.tracker
         seat = table.turn
         key = step.key
         if key == EXTRA_CARD:
             return self._enter(Entry("add", seat, int(bool(answer))))
         if key == WHOM:
+            assert isinstance(answer, int)  # a menu's answer: the option's index
             others = [other for other in range(table.players) if other != seat]
-            return self._enter(Entry("action", seat, CHOOSE, chosen=others[int(answer)]))
+            return self._enter(Entry("action", seat, CHOOSE, chosen=others[answer]))
         if key == EMPTY and isinstance(answer, int):
             count = min(EMPTY_DRAW, table.drawable())
             if answer == 0:
