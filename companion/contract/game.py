@@ -1,5 +1,13 @@
 """What a game plugin gives the app, and what the app gives back: the
-interfaces every game package implements (see :mod:`companion.games`)."""
+interfaces every game package implements (see :mod:`companion.games`).
+
+:class:`GamePlugin` is the small core every game has; everything else is a
+capability (:data:`CAPABILITIES`), a protocol a game declares by having its
+methods, asked for with :func:`capability`. What the command line prints
+comes back as plain data (:class:`Simulated`, :class:`EngineFigures`,
+:class:`AdvisorFigures`, :class:`ScoredFile`, :class:`CommandOutput`), each
+with the game's own JSON; the command line words the rest in the player's
+language."""
 
 from __future__ import annotations
 
