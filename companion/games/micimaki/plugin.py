@@ -49,7 +49,7 @@ from companion.games.micimaki.session import TABLE as TABLE_JOURNAL
 from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.micimaki.tactile import code
 from companion.games.micimaki.telling import ACTIONS, READER, word
-from companion.games.micimaki.vocabulary import MiciMakiVocabulary, copies
+from companion.games.micimaki.vocabulary import MiciMakiVocabulary, Word, copies
 from companion.i18n import Catalog
 from companion.journal import Journal, JournalError
 from companion.keymap import Action
@@ -119,7 +119,7 @@ class MiciMaki(MiciMakiVocabulary):
 
     def typing_help(self, language: str) -> list[str]:
         words = narration.catalog(language)
-        return narration.typing_help(words, word(words, "eat"))
+        return narration.typing_help(words, word(words, Word.EAT))
 
     # -- journeys -----------------------------------------------------------------------------
 

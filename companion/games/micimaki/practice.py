@@ -58,6 +58,7 @@ from companion.games.micimaki.telling import (
     read_move,
     word,
 )
+from companion.games.micimaki.vocabulary import Word
 
 #: Bots to practise against, in the order the set-up offers them.
 OPPONENTS = ("cautious", "random", "advisor")
@@ -87,7 +88,7 @@ class Practice(Ending):
 
     kind = PRACTICE
     session: PracticeSession
-    actions = ("where", "hand", "pile", "risk", "tokens", "hint", "undo", "eat")
+    actions = ("where", "hand", Word.PILE, Word.RISK, Word.TOKENS, "hint", "undo", Word.EAT)
 
     def __init__(self, session: PracticeSession, rng: random.Random, language: str,
                  verbosity: Verbosity) -> None:
@@ -139,7 +140,7 @@ class Practice(Ending):
             before += self._your_turn()
         prompt = (self.text("Start a pile with a food card:") if game.phase == PILE
                   else self.text("Your move: a card, a pair, or %(eat)s:",
-                                 eat=word(self.teller.catalog, "eat")))
+                                 eat=word(self.teller.catalog, Word.EAT)))
         return Step(CardsQuestion(prompt, READER, most=2), tuple(before), MOVE)
 
     def _in_game(self) -> int:
@@ -253,7 +254,7 @@ class Practice(Ending):
         teller = self.teller
         view = game.view(0)
         starter = self.names[view.turn]
-        if name == "eat":
+        if name == Word.EAT:
             if game.turn != 0 or game.phase != TURN:
                 return Reply((warning(self.text("You can eat on your turn, when there is a "
                                                 "pile.")),))
@@ -264,12 +265,12 @@ class Practice(Ending):
         elif name == "where":
             said = [teller.where(round_=view.round, player=starter, direction=view.direction,
                                  phase=view.phase, value=view.value, draw=view.draw)]
-        elif name == "pile":
+        elif name == Word.PILE:
             said = [teller.pile(view.pile, view.food, view.value, starter)]
-        elif name == "risk":
+        elif name == Word.RISK:
             said = [teller.risk(phase=view.phase, value=view.value, draw=view.draw,
                                 overeating=view.overeating, starter=starter)]
-        elif name == "tokens":
+        elif name == Word.TOKENS:
             said = teller.tokens(self.names, view.tokens, view.hand_sizes)
         elif name == "hint":
             said = [self._hint()]

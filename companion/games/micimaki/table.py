@@ -47,6 +47,7 @@ from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
     EAT,
+    EMPTY_HAND_DRAW,
     EXTRA,
     FOODS,
     OVEREATING,
@@ -76,13 +77,14 @@ from companion.games.micimaki.telling import (
     word,
 )
 from companion.games.micimaki.tracker import Tracker
+from companion.games.micimaki.vocabulary import Word
 from companion.i18n import N_
 
 #: The questions of a table game.
 MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD = (
     "move", "whom", "extra", "eaten", "empty", "no-food")
-#: Cards drawn by a player whose turn comes with an empty hand.
-EMPTY_DRAW = 3
+#: Cards drawn by a player whose turn comes with an empty hand (the rules' own).
+EMPTY_DRAW = EMPTY_HAND_DRAW
 
 
 def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list[int]]:
@@ -129,7 +131,8 @@ class TableGame(Ending):
 
     kind = TABLE
     session: TableSession
-    actions = ("where", "hand", "pile", "risk", "tokens", "hint", "undo", "eat", "drew")
+    actions = ("where", "hand", Word.PILE, Word.RISK, Word.TOKENS, "hint", "undo", Word.EAT,
+               Word.DREW)
 
     def __init__(self, session: TableSession, language: str, verbosity: Verbosity) -> None:
         self.session = session
@@ -150,7 +153,7 @@ class TableGame(Ending):
 
     @property
     def _eat_word(self) -> str:
-        return word(self.teller.catalog, "eat")
+        return word(self.teller.catalog, Word.EAT)
 
     # -- what to ask ----------------------------------------------------------------------
 
@@ -385,9 +388,9 @@ class TableGame(Ending):
         table = self.tracker
         teller = self.teller
         starter = self.names[table.turn]
-        if name == "eat":
+        if name == Word.EAT:
             return Reply(tuple(self._eat(argument)), changed=True)
-        if name == "drew":
+        if name == Word.DREW:
             return Reply(tuple(self._drew(argument)), changed=True)
         if name == "hand" and argument:
             try:
@@ -400,11 +403,11 @@ class TableGame(Ending):
         elif name == "where":
             said = [teller.where(round_=table.round, player=starter, direction=table.direction,
                                  phase=table.phase, value=table.value, draw=table.draw)]
-        elif name == "pile":
+        elif name == Word.PILE:
             said = [teller.pile(table.pile, table.food, table.value, starter)]
-        elif name == "risk":
+        elif name == Word.RISK:
             said = [self._risk()]
-        elif name == "tokens":
+        elif name == Word.TOKENS:
             said = teller.tokens(self.names, table.tokens, table.sizes)
         elif name == "hint":
             said = [self._hint()]
@@ -454,7 +457,7 @@ class TableGame(Ending):
             return [warning(self.text(
                 "%(drew)s is for another player who starts a pile with no food: %(drew)s 2, "
                 "or %(drew)s 2 x when the second card was an overeating card.",
-                drew=word(self.teller.catalog, "drew")))]
+                drew=word(self.teller.catalog, Word.DREW)))]
         count = int(parts[0])
         if len(parts) == 2:
             return self._enter(Entry("drew", seat, count=count, card=OVEREATING))

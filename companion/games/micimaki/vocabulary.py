@@ -1,6 +1,6 @@
 """Mici Maki's cards as the scanner sees them, and the game's names: its
 vocabulary for the bridge, and the one home of the names the rest of the
-package shares (the game's name, its catalog domain).
+package shares (the game's name, its catalog domain, its own words).
 
 The scanner's bridge knows no game. It finds :data:`VOCABULARY` through the
 entry point ``mici-maki`` of the group ``tactile_companion.vocabularies``
@@ -17,6 +17,7 @@ conversation, journals or store: listing the games is quick and safe.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from companion.games.micimaki.risk import MOST_OVEREATING
@@ -28,6 +29,22 @@ from companion.games.micimaki.tactile import card_id as id_of
 GAME = "mici-maki"
 #: Its message catalogs' domain (companion/games/micimaki/locale).
 DOMAIN = "micimaki"
+
+
+class Word(enum.StrEnum):
+    """The game's own words, besides the app's game words (where, hand,
+    hint, undo): each its action's name, as the player's typed word is
+    looked up (``telling.ACTIONS``) and as its Plays answer it.
+
+    >>> Word.EAT == "eat", [word.value for word in Word]
+    (True, ['eat', 'pile', 'risk', 'tokens', 'drew'])
+    """
+
+    EAT = "eat"
+    PILE = "pile"
+    RISK = "risk"
+    TOKENS = "tokens"
+    DREW = "drew"
 
 def copies(card: int, setup: Setup | None = None) -> int:
     """Cards of this kind in a deck (with the setup's split of actions; the
