@@ -926,10 +926,6 @@ def score(
     """``companion score``: JSON scores, or sentences with ``explain``."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    scoring = capability(plugin, Scoring)
-    if scoring is None:
-        print(f"companion score: {_lacking(plugin, Scoring, catalog)}", file=stderr)
-        return EXIT_BAD_INPUT
     too_big = False
     try:
         if path == "-":
@@ -954,6 +950,10 @@ def score(
         message = catalog.text("%(path)s is bigger than 1 MB: it is not a game file.",
                                path=shown(path, limit=PATH_LIMIT))
         print(f"companion score: {message}", file=stderr)
+        return EXIT_BAD_INPUT
+    scoring = capability(plugin, Scoring)
+    if scoring is None:  # said once the file is read, as it always was
+        print(f"companion score: {_lacking(plugin, Scoring, catalog)}", file=stderr)
         return EXIT_BAD_INPUT
     try:
         scored = scoring.score_file(raw, catalog.language, explain=explain)

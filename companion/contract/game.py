@@ -443,7 +443,7 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Command:
     """A command a game adds to ``companion`` (``companion risk``): its name,
-    its help, its options, and whether it prints JSON with ``--json``."""
+    its help and its options (the command line adds ``--lang`` and ``--json``)."""
 
     name: str
     help: str
@@ -471,8 +471,10 @@ class Commands(Protocol):
 
     def run_command(self, name: str, options: Mapping[str, int | None],
                     language: str) -> CommandOutput:
-        """Run its command ``name`` with its options by name (``draw``, ``discard``:
-        the flag without its dashes); raises :class:`GameInputError`."""
+        """Run its command ``name`` with its options by name (``draw`` for
+        ``--draw``: the flag without its leading dashes, ``-`` within it as
+        ``_``; ``None`` for one not given), its lines in ``language``; raises
+        :class:`GameInputError`."""
         ...
 
 
