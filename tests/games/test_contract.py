@@ -10,6 +10,8 @@
 - A game saved part way resumes exactly where it stood (its key facts and its
   next question), then plays on to its end; practice and table alike.
 - Its code reference has a heading, then a line per card.
+- Each capability it declares, it declares whole (a capability half
+  written would be taken for one it lacks), and what it lacks is said.
 
 Set-up questions and card questions are answered at random by a scripted
 conversation; the games run through the same interface the faces use.
@@ -36,6 +38,7 @@ from companion.contract.events import (
     YesNo,
 )
 from companion.contract.game import (
+    CAPABILITIES,
     LEARN,
     PRACTICE,
     SCORE,
@@ -243,6 +246,25 @@ def test_its_reference_has_a_line_per_card(name: str, language: str) -> None:
     assert all(line.strip() for line in lines)
     assert all(line.strip() for line in plugin.typing_help(language))
     assert {PRACTICE, LEARN} <= journeys_of(plugin) <= {TABLE, PRACTICE, SCORE, LEARN}
+
+
+# -- what it has --------------------------------------------------------------------------
+
+
+def members(kind: type) -> set[str]:
+    """The names a capability protocol asks for."""
+    return {name for name in vars(kind) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_capability_is_declared_whole_or_not_at_all(name: str) -> None:
+    plugin = plugin_of(name)
+    for kind in CAPABILITIES:
+        asked = members(kind)
+        assert asked, kind
+        had = {member for member in asked if hasattr(plugin, member)}
+        assert had in (set(), asked), f"{name} has {sorted(had)} of {kind.__name__}"
+        assert (capability(plugin, kind) is not None) == (had == asked)
 
 
 # -- playing ----------------------------------------------------------------------------------
