@@ -104,7 +104,10 @@ def default_language(environ: os._Environ[str] | dict[str, str] = os.environ) ->
     return DEFAULT_LANGUAGE
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
+    """The command line; with ``game_commands``, the games' own commands too
+    (finding them loads every game's plugin: a command of the app's own,
+    such as ``say``, goes without)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Companion for tactile card games: codes, the table, practice, exact scores.",
@@ -182,7 +185,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    for _, command in _game_commands().values():  # a game's own, such as Mici Maki's risk
+    for _, command in (_game_commands() if game_commands else {}).values():
+        # a game's own, such as Mici Maki's risk
         own = commands.add_parser(command.name, parents=[language], help=command.help)
         for option in command.options:
             own.add_argument(option.flag, type=int, required=option.required,
@@ -230,6 +234,34 @@ def _parser() -> argparse.ArgumentParser:
 
 #: The app's own commands: a game's command of the same name is left out.
 APP_COMMANDS = frozenset({"codes", "score", "say", "simulate", "kit", "games", "bench"})
+#: The options before a command that take a value (that value is no command).
+VALUED = frozenset({"--lang", "--scanner", "--speech", "--game"})
+
+
+def _wants_game_commands(argv: Sequence[str]) -> bool:
+    """Whether the command line may name a game's own command (or asks for
+    the help, which lists them): its first word that is neither an option
+    nor an option's value is not one of the app's commands.
+
+    >>> _wants_game_commands(["--lang", "fr", "risk", "--draw", "3"])
+    True
+    >>> _wants_game_commands(["--lang", "fr", "say", "hello"]), _wants_game_commands(["--plain"])
+    (False, False)
+    >>> _wants_game_commands(["--help"]), _wants_game_commands(["--game=mici-maki", "codes"])
+    (True, False)
+    """
+    value = False
+    for token in argv:
+        if value:
+            value = False
+        elif token in VALUED:
+            value = True
+        elif token.startswith("-"):
+            if token in ("-h", "--help"):
+                return True
+        else:
+            return token not in APP_COMMANDS
+    return False
 
 
 def _game_commands() -> dict[str, tuple[Commands, Command]]:
@@ -264,7 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = _parser(game_commands=_wants_game_commands(given)).parse_args(given)
     if args.command == "kit":
         return kit_command(args)
     catalog = Catalog.for_language(args.lang or default_language())
