@@ -9,7 +9,8 @@ Subcommands:
 ``companion simulate [--game G] --players N --games K [--bots ...] [--variant ...]``
     Whole games between bots: wins, mean scores, throughput.
 ``companion risk --draw D --overeating K --eat N [--discard M] [--json]``
-    Mici Maki: the chance of overeating when eating now, exact.
+    Mici Maki: the chance of overeating when eating now, exact (a game's own
+    command: a game with :class:`~companion.contract.game.Commands` adds them).
 ``companion say TEXT [--lang xx] [--backend NAME] [--to FILE.wav]``
     Speak a sentence, or write it to a WAV file.
 ``companion kit [--game G] [--paper a4|letter] [--lang xx] [--out DIR] [--json]``
@@ -21,7 +22,11 @@ Subcommands:
     Speed figures for developers.
 
 With no subcommand it starts the app. Games are found through the registry
-(:mod:`companion.games`); ``--game`` names one (default: sushigo).
+(:mod:`companion.games`); ``--game`` names one (default: sushigo). What a
+command needs of a game is a capability (:func:`~companion.contract.game.
+capability`); a game without it is said to have none, in the player's
+language. The games give their figures as data; they are worded here, in
+the player's language, and ``--json`` prints the game's own JSON.
 Output is plain lines, read in order by a screen reader or braille display:
 no tables, no colour, nothing that moves.
 """
@@ -41,9 +46,24 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from companion import __version__, ending
-from companion.contract.game import GameInputError, GamePlugin, Report
-from companion.games import DEFAULT_GAME, UnknownGameError, game
-from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, Catalog
+from companion.contract.game import (
+    AdvisorFigures,
+    Benchmarks,
+    Command,
+    Commands,
+    EngineFigures,
+    GameInputError,
+    Scoring,
+    Simulated,
+    Simulation,
+    SimulationRequest,
+    SomeGame,
+    TactileKit,
+    capability,
+    lacking_text,
+)
+from companion.games import DEFAULT_GAME, UnknownGameError, game, games
+from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Catalog
 from companion.settings import (
     SPEECH_CHOICES,
     SPEECH_VARIABLE,
@@ -84,7 +104,10 @@ def default_language(environ: os._Environ[str] | dict[str, str] = os.environ) ->
     return DEFAULT_LANGUAGE
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
+    """The command line; with ``game_commands``, the games' own commands too
+    (finding them loads every game's plugin: a command of the app's own,
+    such as ``say``, goes without)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Companion for tactile card games: codes, the table, practice, exact scores.",
@@ -146,7 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     say.add_argument("--backend", choices=BACKENDS, default=None,
                      help="speech backend (default: the first that works here)")
     say.add_argument("--to", type=Path, default=None, help="write a WAV file instead")
-    sim = commands.add_parser("simulate", parents=[which],
+    sim = commands.add_parser("simulate", parents=[language, which],
                               help="play whole games between bots")
     sim.add_argument("--players", type=int, default=4,
                      help="Sushi Go! 2 to 5, Mici Maki 3 to 7 (default 4)")
@@ -162,16 +185,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    risk = commands.add_parser(
-        "risk", parents=[language],
-        help="Mici Maki: the chance of overeating if one eats now, exact")
-    risk.add_argument("--draw", type=int, required=True, help="cards in the draw pile")
-    risk.add_argument("--overeating", type=int, required=True,
-                      help="overeating cards in the draw pile")
-    risk.add_argument("--eat", type=int, required=True,
-                      help="the serving pile's value: cards eating draws")
-    risk.add_argument("--discard", type=int, default=None, help="cards in the discard pile")
-    risk.add_argument("--json", action="store_true", help="print one JSON object")
+    for _, command in (_game_commands() if game_commands else {}).values():
+        # a game's own, such as Mici Maki's risk
+        own = commands.add_parser(command.name, parents=[language], help=command.help)
+        for option in command.options:
+            own.add_argument(option.flag, type=int, required=option.required,
+                             default=None, help=option.help)
+        own.add_argument("--json", action="store_true", help="print one JSON object")
     kit = commands.add_parser(
         "kit", parents=[which],
         help="write a game's tactile kit: sticker sheets, placement guide, braille labels")
@@ -190,7 +210,7 @@ def _parser() -> argparse.ArgumentParser:
     _games_parser(commands.add_parser(
         "games", parents=[language],
         help="list the saved games, damaged ones marked; copy one to a file"))
-    bench = commands.add_parser("bench", parents=[which],
+    bench = commands.add_parser("bench", parents=[language, which],
                                 help="measure speed (figures for developers)")
     bench.add_argument(
         "what", choices=["engine", "advisor", "scan", "speech", "ui", "a11y"],
@@ -212,6 +232,52 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The app's own commands: a game's command of the same name is left out.
+APP_COMMANDS = frozenset({"codes", "score", "say", "simulate", "kit", "games", "bench"})
+#: The options before a command that take a value (that value is no command).
+VALUED = frozenset({"--lang", "--scanner", "--speech", "--game"})
+
+
+def _wants_game_commands(argv: Sequence[str]) -> bool:
+    """Whether the command line may name a game's own command (or asks for
+    the help, which lists them): its first word that is neither an option
+    nor an option's value is not one of the app's commands.
+
+    >>> _wants_game_commands(["--lang", "fr", "risk", "--draw", "3"])
+    True
+    >>> _wants_game_commands(["--lang", "fr", "say", "hello"]), _wants_game_commands(["--plain"])
+    (False, False)
+    >>> _wants_game_commands(["--help"]), _wants_game_commands(["--game=mici-maki", "codes"])
+    (True, False)
+    """
+    value = False
+    for token in argv:
+        if value:
+            value = False
+        elif token in VALUED:
+            value = True
+        elif token.startswith("-"):
+            if token in ("-h", "--help"):
+                return True
+        else:
+            return token not in APP_COMMANDS
+    return False
+
+
+def _game_commands() -> dict[str, tuple[Commands, Command]]:
+    """The games' own commands by name, with the game that runs each (the
+    first game by name, if two have one of the same name)."""
+    found: dict[str, tuple[Commands, Command]] = {}
+    for plugin in games().values():
+        offered = capability(plugin, Commands)
+        if offered is None:
+            continue
+        for command in offered.commands:
+            if command.name not in APP_COMMANDS:
+                found.setdefault(command.name, (offered, command))
+    return found
+
+
 def _games_parser(saved: argparse.ArgumentParser) -> None:
     saved.add_argument("--export", nargs=2, metavar=("NAME", "FILE"), default=None,
                        help="copy the game NAME to FILE, a new file (JSON lines)")
@@ -230,7 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args = _parser(game_commands=_wants_game_commands(given)).parse_args(given)
     if args.command == "kit":
         return kit_command(args)
     catalog = Catalog.for_language(args.lang or default_language())
@@ -241,8 +308,9 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "say":
         return say_command(args.text, language=args.lang or default_language(),
                            backend=args.backend, to=args.to)
-    if args.command == "risk":
-        return risk_command(args, catalog)
+    own = _game_commands().get(args.command)
+    if own is not None:
+        return game_command(args, catalog, *own)
     if args.command == "games":
         if args.export is not None:
             return export_command(*args.export, catalog=catalog)
@@ -262,26 +330,173 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command == "score":
         return score(args.file, explain=args.explain, catalog=catalog, plugin=plugin)
     if args.command == "simulate":
-        return simulate_command(args, plugin)
-    if args.command == "bench" and args.what == "advisor":
-        if args.games < 1:
-            return _fail("bench", "play at least 1 game")
-        return _report(plugin.bench_advisor(args.games), as_json=args.json)
+        return simulate_command(args, plugin, catalog)
     if args.command == "bench":
-        return _report(plugin.bench_engine(args.seconds or 2.0), as_json=args.json)
+        return bench_game_command(args, plugin, catalog)
     for line in plugin.reference(catalog.language):
         print(line)
     return EXIT_OK
 
 
-def _report(report: Report, *, as_json: bool) -> int:
+#: What the app says of a game without a capability a command needs (when the
+#: game says nothing of its own: :class:`~companion.contract.game.Lacking`).
+LACKING: dict[type, str] = {
+    Scoring: N_("%(game)s has no points to score."),
+    Simulation: N_("%(game)s has no simulations."),
+    Benchmarks: N_("%(game)s has no benchmarks."),
+    TactileKit: N_("%(game)s has no tactile kit."),
+}
+
+
+def _lacking(plugin: SomeGame, kind: type, catalog: Catalog) -> str:
+    """Why ``plugin`` cannot do what a command asks, in the player's language."""
+    return lacking_text(plugin, kind, catalog.language,
+                        catalog.text(LACKING[kind], game=plugin.title))
+
+
+def decimal(value: float, digits: int, language: str) -> str:
+    """A figure as the language writes it, ``digits`` after the point.
+
+    >>> decimal(1234.56, 1, "en"), decimal(0.25, 2, "fr")
+    ('1234.6', '0,25')
+    """
+    figure = f"{value:.{digits}f}"
+    return figure if language == "en" else figure.replace(".", ",")
+
+
+def share(value: float, language: str, digits: int = 1) -> str:
+    """A share as a percentage, as the language writes it.
+
+    >>> share(0.1234, "en"), share(0.1234, "cs"), share(0.5, "ru", digits=0)
+    ('12.3%', '12,3 %', '50 %')
+    """
+    figure = f"{value * 100:.{digits}f}"
+    return figure + "%" if language == "en" else figure.replace(".", ",") + " %"
+
+
+def _milliseconds(value: float, language: str) -> str:
+    """A short time in ms, with the digits that say something (an advisor
+    deciding in 0.04 ms is not 0.0 ms).
+
+    >>> _milliseconds(12.345, "en"), _milliseconds(0.04321, "en")
+    ('12.3', '0.043')
+    """
+    return decimal(value, 1 if value >= 1 else 3, language)
+
+
+def simulated_lines(figures: Simulated, catalog: Catalog) -> list[str]:
+    """A simulation's figures for people, in the catalog's language.
+
+    >>> from companion.contract.game import BotResult
+    >>> figures = Simulated({}, 10, 2, 2.0, (BotResult("greedy", 0.6, 41.25, (0.3, 0.85)),
+    ...                                     BotResult("random", 0.4, 30.0)))
+    >>> for line in simulated_lines(figures, Catalog.for_language("en")):
+    ...     print(line)
+    greedy: wins 60.0% (95% 30.0% to 85.0%), mean score 41.2
+    random: wins 40.0%, mean score 30.0
+    10 games in 2.0 s, 5.0 games per second
+    """
+    language = catalog.language
+    lines = []
+    for bot in figures.bots:
+        values = {"bot": bot.bot, "rate": share(bot.win_rate, language),
+                  "mean": decimal(bot.mean_score, 1, language)}
+        if bot.interval is not None:
+            low, high = bot.interval
+            lines.append(catalog.text(
+                "%(bot)s: wins %(rate)s (95%% %(low)s to %(high)s), mean score %(mean)s",
+                low=share(low, language), high=share(high, language), **values))
+        else:
+            lines.append(catalog.text("%(bot)s: wins %(rate)s, mean score %(mean)s", **values))
+    if figures.rounds is not None and figures.turns is not None:
+        lines.append(catalog.text("%(rounds)s rounds and %(turns)s turns a game on average.",
+                                  rounds=decimal(figures.rounds, 1, language),
+                                  turns=decimal(figures.turns, 0, language)))
+    lines.append(catalog.plural(
+        "%(n)d game in %(seconds)s s, %(rate)s games per second",
+        "%(n)d games in %(seconds)s s, %(rate)s games per second", figures.games,
+        seconds=decimal(figures.seconds, 1, language),
+        rate=decimal(figures.games_per_second, 1, language)))
+    return lines
+
+
+def engine_lines(figures: EngineFigures, catalog: Catalog) -> list[str]:
+    """``companion bench engine``'s figures for people, a table size a line."""
+    language = catalog.language
+    lines = []
+    for row in figures.rows:
+        p50, p95, p99 = (decimal(us, 0, language) for us in row.game_us)
+        values = {"rate": decimal(row.games_per_second, 0, language), "p50": p50, "p95": p95,
+                  "p99": p99, "players": row.players,
+                  "simulated": decimal(row.simulate_games_per_second, 0, language),
+                  "part": share(row.simulate_ratio, language, digits=0)}
+        if row.yardstick_games_per_second is None:
+            lines.append(catalog.plural(
+                "%(players)d seats: %(rate)s games per second; one game p50 %(p50)s us, p95 "
+                "%(p95)s us, p99 %(p99)s us (%(n)d game); through the bots' API "
+                "%(simulated)s games per second, %(part)s of the engine's",
+                "%(players)d seats: %(rate)s games per second; one game p50 %(p50)s us, p95 "
+                "%(p95)s us, p99 %(p99)s us (%(n)d games); through the bots' API "
+                "%(simulated)s games per second, %(part)s of the engine's",
+                row.games, **values))
+        else:
+            yardstick = row.yardstick_games_per_second
+            lines.append(catalog.plural(
+                "%(players)d seats: %(rate)s games per second; one game p50 %(p50)s us, p95 "
+                "%(p95)s us, p99 %(p99)s us (%(n)d game); the plain simulator %(plain)s: the "
+                "engine %(times)s times as fast; through the bots' API %(simulated)s games per "
+                "second, %(part)s of the engine's",
+                "%(players)d seats: %(rate)s games per second; one game p50 %(p50)s us, p95 "
+                "%(p95)s us, p99 %(p99)s us (%(n)d games); the plain simulator %(plain)s: the "
+                "engine %(times)s times as fast; through the bots' API %(simulated)s games per "
+                "second, %(part)s of the engine's",
+                row.games, plain=decimal(yardstick, 0, language),
+                times=decimal(row.games_per_second / yardstick if yardstick else 0.0, 2,
+                              language), **values))
+    return lines
+
+
+def advisor_lines(figures: AdvisorFigures, catalog: Catalog) -> list[str]:
+    """``companion bench advisor``'s figures for people."""
+    language = catalog.language
+    p50, p95 = figures.decision_ms
+    lines = [catalog.text("advisor decision: p50 %(p50)s ms, p95 %(p95)s ms",
+                          p50=_milliseconds(p50, language), p95=_milliseconds(p95, language))]
+    for table in figures.tables:
+        low, high = table.interval
+        lines.append(catalog.plural(
+            "%(players)d players against %(bot)s: wins %(rate)s (95%% %(low)s to %(high)s), "
+            "%(n)d game",
+            "%(players)d players against %(bot)s: wins %(rate)s (95%% %(low)s to %(high)s), "
+            "%(n)d games", table.games, players=table.players, bot=table.against,
+            rate=share(table.win_rate, language), low=share(low, language),
+            high=share(high, language)))
+    lines.append(catalog.text("took %(seconds)s s", seconds=decimal(figures.seconds, 0, language)))
+    return lines
+
+
+def _print(data: object, lines: Sequence[str], *, as_json: bool) -> int:
     """A command's figures: one JSON object, or lines for people."""
     if as_json:
-        print(json.dumps(report.data, ensure_ascii=False))
+        print(json.dumps(data, ensure_ascii=False))
     else:
-        for line in report.lines:
+        for line in lines:
             print(line)
     return EXIT_OK
+
+
+def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalog) -> int:
+    """``companion bench engine|advisor``: a game's figures, if it has benchmarks."""
+    bench = capability(plugin, Benchmarks)
+    if bench is None:
+        return _fail("bench", _lacking(plugin, Benchmarks, catalog))
+    if args.what == "advisor":
+        if args.games < 1:
+            return _fail("bench", "play at least 1 game")
+        advisor = bench.bench_advisor(args.games)
+        return _print(advisor.data, advisor_lines(advisor, catalog), as_json=args.json)
+    engine = bench.bench_engine(args.seconds or 2.0)
+    return _print(engine.data, engine_lines(engine, catalog), as_json=args.json)
 
 
 def wants_plain(plain: bool, environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
@@ -353,33 +568,27 @@ def stopped_on(error: BaseException, language: str) -> int:
     return EXIT_ERROR
 
 
-def risk_command(args: argparse.Namespace, catalog: Catalog) -> int:
-    """``companion risk``: the chance of overeating when eating now, the
-    same computation the Mici Maki companion says."""
-    from companion.games.risk import (  # noqa: PLC0415 - when asked
-        RiskInputError,
-        overeating_risk,
-        percent,
-    )
-
+def game_command(args: argparse.Namespace, catalog: Catalog, game_of: Commands,
+                 command: Command) -> int:
+    """A game's own command (``companion risk``): its lines, or its JSON."""
+    options = {option.flag.lstrip("-").replace("-", "_"): getattr(
+        args, option.flag.lstrip("-").replace("-", "_")) for option in command.options}
     try:
-        chance = overeating_risk(draw=args.draw, overeating=args.overeating, eat=args.eat,
-                                 discard=args.discard)
-    except RiskInputError as error:
-        return _fail("risk", str(error))
+        said = game_of.run_command(command.name, options, catalog.language)
+    except GameInputError as error:
+        return _fail(command.name, str(error))
     if args.json:
-        print(json.dumps({"probability": float(chance)}))
+        print(json.dumps(said.data, ensure_ascii=False))
     else:
-        print(catalog.text("Risk of overeating: %(percent)s.",
-                           percent=percent(float(chance), catalog.language)))
+        for line in said.lines:
+            print(line)
     return EXIT_OK
 
 
 def games_command(catalog: Catalog) -> int:
     """``companion games``: every saved game, the one written to last first,
     each said unfinished, finished, or damaged and set aside (and why)."""
-    from companion.games import games  # noqa: PLC0415 - when asked
-    from companion.journal import journal_dir  # noqa: PLC0415
+    from companion.journal import journal_dir  # noqa: PLC0415 - when asked
     from companion.records import Problem, why_text  # noqa: PLC0415
     from companion.store import JournalError, Store  # noqa: PLC0415
 
@@ -468,7 +677,6 @@ def export_command(name: str, path: str, *, catalog: Catalog) -> int:
 def kit_command(args: argparse.Namespace) -> int:
     """``companion kit``: a game's tactile kit, written all at once or not at all."""
     # Imported when asked for, so that starting the app stays quick.
-    from companion.games import games  # noqa: PLC0415
     from companion.kit.make import (  # noqa: PLC0415
         KitError,
         Options,
@@ -516,17 +724,27 @@ def _fail(command: str, message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def simulate_command(args: argparse.Namespace, plugin: GamePlugin) -> int:
+def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalog) -> int:
     """``companion simulate``: wins and mean scores per bot, and throughput."""
-    bots = [n.strip() for n in args.bots.split(",") if n.strip()]
+    simulation = capability(plugin, Simulation)
+    if simulation is None:
+        return _fail("simulate", _lacking(plugin, Simulation, catalog))
+    bots = tuple(n.strip() for n in args.bots.split(",") if n.strip())
     if args.games < 1:
         return _fail("simulate", "play at least 1 game")
+    variant = args.variant
+    if not simulation.variants:
+        if variant.strip() not in ("", "none"):
+            return _fail("simulate", catalog.text("%(game)s has no variants",
+                                                  game=plugin.title))
+        variant = ""
     try:
-        report = plugin.simulate(players=args.players, games=args.games, bots=bots,
-                                 seed=args.seed, variant=args.variant, workers=args.workers)
+        figures = simulation.simulate(SimulationRequest(
+            players=args.players, games=args.games, bots=bots, seed=args.seed,
+            variant=variant, workers=args.workers))
     except GameInputError as error:
         return _fail("simulate", str(error))
-    return _report(report, as_json=args.json)
+    return _print(figures.data, simulated_lines(figures, catalog), as_json=args.json)
 
 
 def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
@@ -733,7 +951,7 @@ def score(
     *,
     explain: bool,
     catalog: Catalog,
-    plugin: GamePlugin,
+    plugin: SomeGame,
     stdin: BinaryIO | None = None,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
@@ -766,14 +984,18 @@ def score(
                                path=shown(path, limit=PATH_LIMIT))
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT
+    scoring = capability(plugin, Scoring)
+    if scoring is None:  # said once the file is read, as it always was
+        print(f"companion score: {_lacking(plugin, Scoring, catalog)}", file=stderr)
+        return EXIT_BAD_INPUT
     try:
-        report = plugin.score_file(raw, catalog.language, explain=explain)
+        scored = scoring.score_file(raw, catalog.language, explain=explain)
     except GameInputError as error:
         print(f"companion score: {error}", file=stderr)
         return EXIT_BAD_INPUT
     if explain:
-        for line in report.lines:
+        for line in scored.explanation:
             print(line, file=stdout)
     else:
-        print(json.dumps(report.data, ensure_ascii=False), file=stdout)
+        print(json.dumps(scored.data, ensure_ascii=False), file=stdout)
     return EXIT_OK

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Protocol, runtime_checkable
 
-#: The entry points group where games offer their vocabulary.
-GROUP = "tactile_companion.games"
+#: The entry points group where games offer their vocabulary (the app finds
+#: their whole plugins in another, ``tactile_companion.games``).
+GROUP = "tactile_companion.vocabularies"
 #: The longest game name or card id a tag may be registered under.
 NAME_LIMIT = 40
 

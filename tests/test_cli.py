@@ -595,3 +595,47 @@ def test_say_writes_its_file_on_a_disk_without_hard_links(
     assert cli.main(["say", "Wasabi.", "--backend", "espeak-ng", "--to", str(new)]) == 2
     assert "is there already and is left as it is" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["new.wav"]
+
+
+# -- what a game has, or has not ------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "companion score: Mici Maki has no points to score: the fewest tokens win.\n"),
+    ("cs", "companion score: Mici Maki nemá body k sečtení: vyhrává nejméně žetonů.\n"),
+])
+def test_a_game_without_scoring_says_why_in_its_own_words(lang: str, said: str) -> None:
+    done = run(MODULE, "score", "--game", "mici-maki", "--lang", lang, stdin="{}")
+    assert bad(done) == said
+
+
+def test_a_game_without_variants_refuses_one() -> None:
+    done = run(MODULE, "simulate", "--game", "mici-maki", "--players", "3", "--games", "2",
+               "--variant", "dummy")
+    assert bad(done) == "companion simulate: Mici Maki has no variants\n"
+    plain = run(MODULE, "simulate", "--game", "mici-maki", "--players", "3", "--games", "2",
+                "--variant", "none", "--json")
+    assert plain.returncode == 0 and json.loads(plain.stdout)["games"] == 2
+
+
+def test_a_simulation_is_worded_in_the_language_asked_and_its_json_is_the_games() -> None:
+    args = ("simulate", "--players", "2", "--games", "3", "--bots", "greedy,random")
+    french = run(MODULE, "--lang", "fr", *args)
+    assert french.returncode == 0, french.stderr
+    lines = french.stdout.splitlines()
+    assert lines[0].startswith("greedy : ") and "de victoires (95 % : de " in lines[0]
+    assert lines[-1].startswith("3 parties en ") and lines[-1].endswith(" parties par seconde")
+    english = run(MODULE, *args).stdout.splitlines()
+    assert re.fullmatch(r"greedy: wins \d+\.\d% \(95% \d+\.\d% to \d+\.\d%\), mean score "
+                        r"\d+\.\d", english[0]), english
+    data = json.loads(run(MODULE, "--lang", "ru", *args, "--json").stdout)
+    assert set(data) == {"games", "games_per_second", "bots"}
+
+
+def test_mici_makis_risk_is_a_command_of_its_own_in_every_language() -> None:
+    args = ("risk", "--draw", "40", "--overeating", "2", "--eat", "12")
+    assert run(MODULE, *args).stdout == "Risk of overeating: 51.5%.\n"
+    assert run(MODULE, *args, "--lang", "ru").stdout == "Риск переедания: 51,5 %.\n"
+    assert json.loads(run(MODULE, *args, "--json").stdout) == {
+        "probability": 0.5153846153846153}
+    assert "risk" in run(MODULE, "--help").stdout

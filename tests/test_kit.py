@@ -20,7 +20,14 @@ from typing import Any
 
 import pytest
 
-from companion.contract.game import CORNERS, MARK_PLACES, MARK_SHAPES
+from companion.contract.game import (
+    CORNERS,
+    MARK_PLACES,
+    MARK_SHAPES,
+    Stickers,
+    TactileKit,
+    capability,
+)
 from companion.games import games
 from companion.i18n import LANGUAGES, Catalog
 from companion.kit.braille import CELLS, LINES, to_brf, translate
@@ -29,7 +36,15 @@ from companion.kit.make import MANIFEST, Options, make
 
 MODULE = [sys.executable, "-m", "companion"]
 SVG = "{http://www.w3.org/2000/svg}"
-GAMES = sorted(games())
+#: The games with a tactile kit.
+GAMES = sorted(name for name, plugin in games().items()
+               if capability(plugin, TactileKit) is not None)
+
+
+def stickers(name: str, language: str) -> Stickers:
+    kit = capability(games()[name], TactileKit)
+    assert kit is not None
+    return kit.stickers(language)
 #: Page sizes in points, as pdfinfo prints them.
 PAGE_POINTS = {"a4": "595.276 x 841.89 pts", "letter": "612 x 792 pts"}
 
@@ -70,7 +85,7 @@ def stickers_in(folder: Path) -> Counter[tuple[str, str]]:
 def test_the_plugin_gives_every_kind_in_enrolment_order(name: str) -> None:
     plugin = games()[name]
     for language in LANGUAGES:
-        deck = plugin.stickers(language)
+        deck = stickers(name, language)
         assert [k.card_id for k in deck.kinds] == list(plugin.card_ids())
         assert [k.count for k in deck.kinds] == [plugin.copies(i) for i in plugin.card_ids()]
         assert deck.punched_corner in CORNERS
@@ -79,9 +94,9 @@ def test_the_plugin_gives_every_kind_in_enrolment_order(name: str) -> None:
             assert plugin.identify(kind.code) == kind.card_id
             for mark in kind.marks:
                 assert mark.shape in MARK_SHAPES and mark.place in MARK_PLACES
-    english = [k.name for k in plugin.stickers("en").kinds]
+    english = [k.name for k in stickers(name, "en").kinds]
     for language in ("cs", "fr", "ru"):
-        assert [k.name for k in plugin.stickers(language).kinds] != english
+        assert [k.name for k in stickers(name, language).kinds] != english
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -91,7 +106,7 @@ def test_the_sheets_hold_a_sticker_for_every_card_of_the_deck(tmp_path: Path, na
     deck = {card: plugin.copies(card) for card in plugin.card_ids()}
     assert report["stickers"] == deck
     expected = Counter({(kind.card_id, mark.shape): kind.count
-                        for kind in plugin.stickers("en").kinds for mark in kind.marks})
+                        for kind in stickers(name, "en").kinds for mark in kind.marks})
     assert stickers_in(out) == expected
     assert report["pages"] == len(list(out.glob("stickers-*.svg")))
     # every file but the list of them the kit keeps there (MANIFEST)
@@ -135,9 +150,8 @@ def test_the_pdf_pages_are_the_paper_asked_and_show_the_shapes(tmp_path: Path, n
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_kit_text_is_in_the_language_asked(tmp_path: Path, language: str) -> None:
     out, _ = made(tmp_path, "mici-maki", "--lang", language)
-    plugin = games()["mici-maki"]
     words = Catalog.for_language(language)
-    names = [kind.name for kind in plugin.stickers(language).kinds]
+    names = [kind.name for kind in stickers("mici-maki", language).kinds]
     text = subprocess.run(["pdftotext", "-layout", str(out / "stickers.pdf"), "-"],
                           capture_output=True, text=True, check=True, timeout=60).stdout
     guide = (out / "guide.md").read_text(encoding="utf-8")
@@ -213,7 +227,7 @@ def test_the_brf_code_is_liblouiss() -> None:
 
 
 def test_mici_maki_marks_keep_clear_of_the_punched_hole() -> None:
-    deck = games()["mici-maki"].stickers("en")
+    deck = stickers("mici-maki", "en")
     keep = HOLE / 2
     for kind in deck.kinds:
         for mark in kind.marks:

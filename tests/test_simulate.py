@@ -8,9 +8,11 @@ import sys
 
 import pytest
 
+from companion.cli import engine_lines
 from companion.games.micimaki.bench import engine_report as mici_maki_engine_report
 from companion.games.sushigo.bench import engine_report
 from companion.games.sushigo.simulate import simulate
+from companion.i18n import Catalog
 
 
 def companion(*args: str) -> subprocess.CompletedProcess[str]:
@@ -98,8 +100,11 @@ def test_bench_engine_puts_the_simulations_beside_the_engine() -> None:
         figures = data[key]
         assert isinstance(figures, dict) and set(figures) == {"2", "3", "4", "5"}
         assert all(value > 0 for value in figures.values())
-    assert len(report.lines) == 4
-    assert all("through the bots' API" in line for line in report.lines)
+    assert [row.players for row in report.rows] == [2, 3, 4, 5]
+    assert all(row.simulate_games_per_second > 0 for row in report.rows)
+    lines = engine_lines(report, Catalog.for_language("en"))
+    assert len(lines) == 4
+    assert all("through the bots' API" in line for line in lines)
 
 
 def test_bench_engine_of_mici_maki_puts_the_simulations_beside_the_engine() -> None:

@@ -37,6 +37,10 @@ class Verbosity(enum.Enum):
 C = TypeVar("C")
 #: What a question's answer is.
 T = TypeVar("T")
+#: The same, for :class:`Question` itself: a question whose answer is an
+#: ``int`` is a question whose answer is an ``object`` (a game's step may ask
+#: any of its questions).
+T_co = TypeVar("T_co", covariant=True)
 
 
 class Role(enum.Enum):
@@ -92,8 +96,8 @@ def info(text: str) -> Announcement:
 # -- questions ---------------------------------------------------------------------------
 
 
-class Question(Generic[T]):
-    """A question; ``T`` is the type of its answer."""
+class Question(Generic[T_co]):
+    """A question; ``T_co`` is the type of its answer."""
 
     __slots__ = ()
 

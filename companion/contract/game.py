@@ -1,12 +1,20 @@
 """What a game plugin gives the app, and what the app gives back: the
-interfaces every game package implements (see :mod:`companion.games`)."""
+interfaces every game package implements (see :mod:`companion.games`).
+
+:class:`GamePlugin` is the small core every game has; everything else is a
+capability (:data:`CAPABILITIES`), a protocol a game declares by having its
+methods, asked for with :func:`capability`. What the command line prints
+comes back as plain data (:class:`Simulated`, :class:`EngineFigures`,
+:class:`AdvisorFigures`, :class:`ScoredFile`, :class:`CommandOutput`), each
+with the game's own JSON; the command line words the rest in the player's
+language."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from companion.contract.events import (
     NAME_LONGEST,
@@ -23,6 +31,8 @@ from companion.journal import Journal
 from companion.keymap import Action
 from firmware_bridge.vocabulary import Vocabulary
 
+C = TypeVar("C")
+
 #: Journeys a game may offer.
 TABLE, PRACTICE, SCORE, LEARN = "table", "practice", "score", "learn"
 
@@ -33,10 +43,10 @@ class Step:
     no ``question`` is a move the game made by itself (a round ended): say
     ``before``, then ask the game again."""
 
-    question: Question[Any] | None
+    question: Question[object] | None
     before: tuple[Announcement, ...] = ()
     #: Which of its questions this is, for the game's own use in :meth:`Play.take`.
-    key: Any = None
+    key: object = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +79,11 @@ class Play(Protocol):
         ``None`` once the game is over."""
         ...
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
-        """The answer to ``step``'s question: checked, journaled, then applied;
-        what to say. A refusal changes nothing: :meth:`advance` asks again."""
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
+        """The answer to ``step``'s question (of the type the question says:
+        an index for a menu, :class:`~companion.contract.events.Cards` for a
+        card question...): checked, journaled, then applied; what to say. A
+        refusal changes nothing: :meth:`advance` asks again."""
         ...
 
     def command(self, name: str, argument: str) -> Reply | None:
@@ -94,14 +106,6 @@ class Play(Protocol):
 class GameInputError(ValueError):
     """Input a game cannot use (a game file, a simulation's options), said
     in one sentence in the player's language."""
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """What a command prints: ``data`` as one JSON object, or ``lines`` for people."""
-
-    data: Mapping[str, object]
-    lines: tuple[str, ...]
 
 
 #: The shapes a tactile kit can draw (:mod:`companion.kit`): a game's marks use these names.
@@ -159,15 +163,38 @@ class Stickers:
 
 
 @runtime_checkable
-class GamePlugin(Vocabulary, Protocol):
-    """Everything the app needs of a game (the scanner bridge's vocabulary
-    of it included)."""
+class GamePlugin(Vocabulary, Protocol[C]):
+    """What every game gives the app: the small core that each journey and
+    each face can count on, for a game whose cards are ``C``.
 
-    # Its name, title, demo number, card ids, copies and typed codes are the
-    # scanner bridge's Vocabulary: the one object serves both.
+    Its name, title, demo number, card ids, copies and typed codes are the
+    scanner bridge's :class:`~firmware_bridge.vocabulary.Vocabulary` (the one
+    object serves both; the bridge itself reads a game's pure vocabulary
+    module, not this). Besides them, every game has:
+
+    - its cards as card questions read them (:attr:`reader`), its sentences
+      (:meth:`catalog`) and its own words (:attr:`actions`);
+    - how many play it (:attr:`players`), and whole random games
+      (:meth:`playout`), which the contract tests play;
+    - learning the codes (:meth:`drill_cards`, :meth:`code`,
+      :meth:`describe`, :meth:`reference`, :meth:`typing_help`): the app is
+      a companion for *tactile* cards, so every game has codes to learn, and
+      the first start tells how to type a card of whichever game is played;
+    - a practice game against bots (:meth:`practice`), and the saved games
+      it wrote resumed (:meth:`resume`): a game's rules are what the
+      companion plays, so every game can be played against them, and what
+      is played is saved.
+
+    Everything else a game may or may not have is a capability, declared by
+    having it: a table companion (:class:`TableCompanion`), scoring a
+    finished game (:class:`Scoring`), simulations (:class:`Simulation`),
+    benchmarks (:class:`Benchmarks`), a tactile kit (:class:`TactileKit`),
+    commands of its own (:class:`Commands`). Ask with :func:`capability`;
+    which journeys a game offers follows (:func:`journeys_of`).
+    """
 
     @property
-    def reader(self) -> CardReader[Any]:
+    def reader(self) -> CardReader[C]:
         """How card questions read its cards."""
         ...
 
@@ -178,11 +205,6 @@ class GamePlugin(Vocabulary, Protocol):
     @property
     def actions(self) -> tuple[Action, ...]:
         """Its own words, besides the app's game words (where, hand, tables, hint, undo)."""
-        ...
-
-    @property
-    def journeys(self) -> frozenset[str]:
-        """Which of :data:`TABLE`, :data:`PRACTICE`, :data:`SCORE`, :data:`LEARN` it offers."""
         ...
 
     @property
@@ -199,15 +221,15 @@ class GamePlugin(Vocabulary, Protocol):
 
     # -- learning the codes -------------------------------------------------------------------
 
-    def drill_cards(self) -> Sequence[Any]:
+    def drill_cards(self) -> Sequence[C]:
         """The cards a drill asks for."""
         ...
 
-    def code(self, card: Any) -> str:
+    def code(self, card: C) -> str:
         """The short code of a card: ``w2``."""
         ...
 
-    def describe(self, language: str, card: Any, verbosity: Verbosity) -> str:
+    def describe(self, language: str, card: C, verbosity: Verbosity) -> str:
         """A card read back: its name, and by verbosity its sticker, value and code."""
         ...
 
@@ -219,19 +241,10 @@ class GamePlugin(Vocabulary, Protocol):
         """How to type a card, a line each."""
         ...
 
-    # -- journeys ------------------------------------------------------------------------------
+    # -- practice, and saved games ------------------------------------------------------------
 
     def practice(self, conversation: Conversation, rng: random.Random) -> Play:
         """Ask how to set up a practice game, and start it."""
-        ...
-
-    def table(self, conversation: Conversation) -> Callable[[], Play]:
-        """Ask how the real table is set up; what starts the game (the app
-        asks where cards come from in between)."""
-        ...
-
-    def score(self, conversation: Conversation) -> None:
-        """Score a finished game entered card by card."""
         ...
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
@@ -240,28 +253,284 @@ class GamePlugin(Vocabulary, Protocol):
         :class:`ValueError` (or :class:`KeyError`) for one it cannot read."""
         ...
 
-    # -- the command line ----------------------------------------------------------------------
 
-    def score_file(self, raw: bytes, language: str, *, explain: bool) -> Report:
-        """Scores of a game file; raises :class:`GameInputError`."""
+#: A registered game, whatever its cards: what the registry hands out. Its
+#: cards are only ever handed back to the game that gave them (read by its
+#: reader, then given to its own methods), so the app needs no more than
+#: ``object`` of them.
+SomeGame = GamePlugin[object]
+
+
+# -- capabilities: what a game has or has not -----------------------------------------------
+
+
+@runtime_checkable
+class TableCompanion(Protocol):
+    """Following a real game at the table (the :data:`TABLE` journey): the
+    facts entered or scanned, the hidden cards traced round the table."""
+
+    def table(self, conversation: Conversation) -> Callable[[], Play]:
+        """Ask how the real table is set up; what starts the game (the app
+        asks where cards come from in between)."""
         ...
 
-    def simulate(self, *, players: int, games: int, bots: Sequence[str], seed: int,
-                 variant: str, workers: int) -> Report:
-        """Whole games between bots; raises :class:`GameInputError`."""
+
+@runtime_checkable
+class Scoring(Protocol):
+    """Scoring a finished game: entered card by card (the :data:`SCORE`
+    journey), or read from a game file (``companion score``)."""
+
+    def score(self, conversation: Conversation) -> None:
+        """Score a finished game entered card by card."""
         ...
 
-    def bench_engine(self, seconds: float) -> Report:
+    def score_file(self, raw: bytes, language: str, *, explain: bool) -> ScoredFile:
+        """The scores of a game file; raises :class:`GameInputError`."""
         ...
 
-    def bench_advisor(self, games: int) -> Report:
+
+@dataclass(frozen=True, slots=True)
+class ScoredFile:
+    """A game file scored: ``data`` is the game's JSON scores as
+    ``companion score`` prints them; ``explanation`` (asked for, else empty)
+    every score explained in sentences of the game's own, in the language
+    asked (a game's scoring rules are its own to word)."""
+
+    data: Mapping[str, object]
+    explanation: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationRequest:
+    """What ``companion simulate`` asks: ``bots`` names one bot for every
+    seat or one a seat (empty: the game's usual bot); ``variant`` is the
+    game's own words for its variants (empty: none; only asked of a game
+    with :attr:`Simulation.variants`); ``workers`` the processes it may use."""
+
+    players: int
+    games: int
+    bots: tuple[str, ...] = ()
+    seed: int = 0
+    variant: str = ""
+    workers: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BotResult:
+    """One bot's figures in a simulation: its share of the wins (a shared
+    win counts its share), the 95% interval of that share if the game works
+    it out, and its mean score (points, or whatever the game counts)."""
+
+    bot: str
+    win_rate: float
+    mean_score: float
+    interval: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Simulated:
+    """The figures of a simulation, for the command line to word: ``data``
+    is the game's JSON (``--json``), the rest what a person reads."""
+
+    data: Mapping[str, object]
+    games: int
+    players: int
+    seconds: float
+    bots: tuple[BotResult, ...]
+    #: A game's mean rounds and turns, for a game that counts them.
+    rounds: float | None = None
+    turns: float | None = None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+@runtime_checkable
+class Simulation(Protocol):
+    """Whole games between bots (``companion simulate``)."""
+
+    @property
+    def variants(self) -> str:
+        """The variants ``companion simulate --variant`` takes, as its help
+        names them (``pass-both-ways, dummy, soy-sauce[=N]``); empty for a
+        game without variants."""
         ...
 
-    # -- the tactile kit -----------------------------------------------------------------------
+    def simulate(self, request: SimulationRequest) -> Simulated:
+        """The games asked; raises :class:`GameInputError`."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRow:
+    """The engine's random games for one table size: their rate, the time of
+    one game (µs: median, p95, p99) and how many were timed; the same games
+    played through the bots' API (rate, and share of the engine's); and, for a
+    game measured against a plain simulator of its rules, that one's rate."""
+
+    players: int
+    games_per_second: float
+    game_us: tuple[float, float, float]
+    games: int
+    simulate_games_per_second: float
+    simulate_ratio: float
+    yardstick_games_per_second: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EngineFigures:
+    """``companion bench engine``: ``data`` the game's JSON, ``rows`` a table size each."""
+
+    data: Mapping[str, object]
+    rows: tuple[EngineRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AdvisorTable:
+    """The advisor at one table size against a kind of bot: its share of the
+    wins, that share's 95% interval, and the games played."""
+
+    players: int
+    against: str
+    win_rate: float
+    interval: tuple[float, float]
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdvisorFigures:
+    """``companion bench advisor``: ``data`` the game's JSON; the advisor's
+    time to decide (ms: median and p95), its results, the time it all took."""
+
+    data: Mapping[str, object]
+    decision_ms: tuple[float, float]
+    tables: tuple[AdvisorTable, ...]
+    seconds: float
+
+
+@runtime_checkable
+class Benchmarks(Protocol):
+    """Speed figures for developers (``companion bench engine|advisor``)."""
+
+    def bench_engine(self, seconds: float) -> EngineFigures:
+        """Random games timed for about ``seconds`` a table size."""
+        ...
+
+    def bench_advisor(self, games: int) -> AdvisorFigures:
+        """The advisor in ``games`` games a table size."""
+        ...
+
+
+@runtime_checkable
+class TactileKit(Protocol):
+    """A printable tactile kit of the game's cards (``companion kit``)."""
 
     def stickers(self, language: str) -> Stickers:
-        """Every kind of card's stickers, names in ``language`` (``companion kit``)."""
+        """Every kind of card's stickers, names in ``language``."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A whole-number option of a game's command: ``--draw``; its help."""
+
+    flag: str
+    help: str
+    required: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command a game adds to ``companion`` (``companion risk``): its name,
+    its help and its options (the command line adds ``--lang`` and ``--json``)."""
+
+    name: str
+    help: str
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CommandOutput:
+    """What a game's command gives back: ``data`` for ``--json``, ``lines``
+    for people, in the language asked (the game's own sentences: only the
+    game knows what its figures mean)."""
+
+    data: Mapping[str, object]
+    lines: tuple[str, ...]
+
+
+@runtime_checkable
+class Commands(Protocol):
+    """Commands of its own on the command line, beside the app's."""
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """Its commands, in the order ``companion --help`` lists them."""
+        ...
+
+    def run_command(self, name: str, options: Mapping[str, int | None],
+                    language: str) -> CommandOutput:
+        """Run its command ``name`` with its options by name (``draw`` for
+        ``--draw``: the flag without its leading dashes, ``-`` within it as
+        ``_``; ``None`` for one not given), its lines in ``language``; raises
+        :class:`GameInputError`."""
+        ...
+
+
+@runtime_checkable
+class Lacking(Protocol):
+    """A game that says, in its own words, why it lacks a capability (Mici
+    Maki has no points to score: the fewest tokens win). Without it, or when
+    it says nothing, the app says the game has none."""
+
+    def lacking(self, kind: object, language: str) -> str | None:
+        """Why it has no ``kind`` (one of the capability protocols), or ``None``."""
+        ...
+
+
+#: Every capability a game may declare.
+CAPABILITIES: tuple[type, ...] = (TableCompanion, Scoring, Simulation, Benchmarks, TactileKit,
+                                  Commands, Lacking)
+K = TypeVar("K")
+
+
+def capability(plugin: object, kind: Callable[..., K]) -> K | None:
+    """``plugin`` as a ``kind`` (one of :data:`CAPABILITIES`) if it has it, else ``None``.
+
+    >>> class Scored:
+    ...     def score(self, conversation): ...
+    ...     def score_file(self, raw, language, *, explain): ...
+    >>> capability(Scored(), Scoring) is not None, capability(Scored(), Simulation)
+    (True, None)
+    """
+    if kind not in CAPABILITIES:
+        raise TypeError(f"{kind!r} is not a game capability; the capabilities are "
+                        + ", ".join(c.__name__ for c in CAPABILITIES))
+    protocol = CAPABILITIES[CAPABILITIES.index(kind)]
+    return cast(K, plugin) if isinstance(plugin, protocol) else None
+
+
+def lacking_text(plugin: SomeGame, kind: object, language: str, otherwise: str) -> str:
+    """Why ``plugin`` lacks ``kind``, in its own words if it has some, else ``otherwise``."""
+    explains = capability(plugin, Lacking)
+    said = explains.lacking(kind, language) if explains is not None else None
+    return said or otherwise
+
+
+def journeys_of(plugin: object) -> frozenset[str]:
+    """The journeys a game offers: practice and learning the codes always
+    (its core), the table companion and scoring with their capability.
+
+    >>> sorted(journeys_of(object()))
+    ['learn', 'practice']
+    """
+    offered = {PRACTICE, LEARN}
+    if capability(plugin, TableCompanion) is not None:
+        offered.add(TABLE)
+    if capability(plugin, Scoring) is not None:
+        offered.add(SCORE)
+    return frozenset(offered)
 
 
 def ask_names(conversation: Conversation, count: int, asked: Callable[[int], str],

@@ -29,7 +29,16 @@ from companion.contract.events import (
     result,
     warning,
 )
-from companion.contract.game import LEARN, PRACTICE, SCORE, TABLE
+from companion.contract.game import (
+    LEARN,
+    PRACTICE,
+    SCORE,
+    TABLE,
+    Scoring,
+    TableCompanion,
+    capability,
+    journeys_of,
+)
 from companion.conversation.core import Changed, Quit, Talk, ToMenu
 from companion.games import DEFAULT_GAME, games
 from companion.i18n import LANGUAGES, N_
@@ -50,7 +59,7 @@ from companion.shown import PATH_LIMIT, shown
 from companion.store import SAVING, SaveError, Store, notices_said
 
 if TYPE_CHECKING:
-    from companion.contract.game import GamePlugin, Play
+    from companion.contract.game import Play, SomeGame
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "Русский"}
 VERBOSITIES = ("terse", "normal", "verbose")
@@ -241,10 +250,10 @@ def leave(talk: Talk) -> None:
     raise Quit
 
 
-def which_game(talk: Talk, journey: str) -> GamePlugin | None:
+def which_game(talk: Talk, journey: str) -> SomeGame | None:
     """The game to play: the one chosen in the settings (or with ``--game``)
     if it offers the journey; else the one game that does, or asked."""
-    offering = [plugin for plugin in games().values() if journey in plugin.journeys]
+    offering = [plugin for plugin in games().values() if journey in journeys_of(plugin)]
     if not offering:
         talk.say(warning(talk.text("No game installed offers this.")))
         return None
@@ -284,18 +293,18 @@ def practice(talk: Talk) -> None:
 
 
 def table(talk: Talk) -> None:
-    plugin = which_game(talk, TABLE)
-    if plugin is None:
+    companion = capability(which_game(talk, TABLE), TableCompanion)
+    if companion is None:
         return
-    start = plugin.table(talk)
+    start = companion.table(talk)
     choose_scanner(talk)
     play(talk, start())
 
 
 def score(talk: Talk) -> None:
-    plugin = which_game(talk, SCORE)
-    if plugin is not None:
-        plugin.score(talk)
+    scoring = capability(which_game(talk, SCORE), Scoring)
+    if scoring is not None:
+        scoring.score(talk)
 
 
 def play(talk: Talk, game: Play) -> None:
@@ -402,7 +411,7 @@ def resumed(talk: Talk, saved: GameRef) -> tuple[Journal, Loaded, Play] | None:
 
 
 def set_aside(talk: Talk, saved: GameRef, header: Mapping[str, object], problem: Problem,
-              plugin: GamePlugin | None) -> None:
+              plugin: SomeGame | None) -> None:
     """Keep a damaged game out of the way (in the store as it is, never
     offered again), and say which, why and how to copy it, once."""
     with contextlib.suppress(SaveError):  # a disk that refuses: said again next time
@@ -435,7 +444,7 @@ def learn(talk: Talk) -> None:
         drill(talk, plugin)
 
 
-def identify(talk: Talk, plugin: GamePlugin) -> None:
+def identify(talk: Talk, plugin: SomeGame) -> None:
     """Cards typed or scanned, each read back in full, until an empty line."""
     while True:
         given = talk.ask(CardsQuestion(talk.text("A code or a scan, or an empty line to stop:"),
@@ -445,7 +454,7 @@ def identify(talk: Talk, plugin: GamePlugin) -> None:
         talk.say(reply(plugin.describe(talk.language, given.cards[0], Verbosity.VERBOSE)))
 
 
-def drill(talk: Talk, plugin: GamePlugin) -> None:
+def drill(talk: Talk, plugin: SomeGame) -> None:
     """The app names a card, the player types (or scans) its code; the tally
     at the end."""
     right = asked = 0

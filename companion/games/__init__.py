@@ -1,21 +1,27 @@
 """The games the companion knows, each a package of its own: a plugin.
 
-A game registers one object, a :class:`GamePlugin`, under the entry points
-group ``tactile_companion.games`` (``pyproject.toml``); :func:`games` finds
-them all. Nothing in the app imports a game by name: it asks the registry.
-The scanner's bridge finds the same objects there, and uses only the part
-it needs (:class:`firmware_bridge.vocabulary.Vocabulary`).
+A game registers one object, a :class:`~companion.contract.game.GamePlugin`,
+under the entry points group ``tactile_companion.games``
+(``pyproject.toml``); :func:`games` finds them all. Nothing in the app
+imports a game by name: it asks the registry. The scanner's bridge reads
+another group, ``tactile_companion.vocabularies``: each game's pure
+vocabulary module (:class:`firmware_bridge.vocabulary.Vocabulary`), so that
+it loads nothing else of the game or the app.
 
-What a plugin gives the app:
+What every plugin gives the app (its core):
 
 - its cards and their codes: a :class:`~companion.contract.events.
   CardReader` for card questions, and the bridge's vocabulary;
 - its words (:attr:`GamePlugin.actions`) and its sentences, from its own
   catalog domain (:meth:`GamePlugin.catalog`);
-- its journeys: a practice game and a game at a real table, each a
-  :class:`Play` (what to ask next, and what to do with the answer); scoring
-  a finished game; learning the codes;
-- its command-line figures: scores of a game file, simulations, benchmarks.
+- learning the codes, and a practice game, a
+  :class:`~companion.contract.game.Play` (what to ask next, and what to do
+  with the answer), saved and resumed.
+
+What a plugin may give besides, each a capability it declares by having it
+(:func:`~companion.contract.game.capability` asks): a table companion,
+scoring a finished game, simulations, benchmarks, a tactile kit, commands
+of its own on the command line.
 
 The contract every plugin keeps is checked for every registered game by
 ``tests/games/test_contract.py``; the interfaces are in
@@ -30,7 +36,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from companion.contract.game import GamePlugin
+    from companion.contract.game import SomeGame
 
 #: The entry points group games register under.
 GROUP = "tactile_companion.games"
@@ -40,11 +46,11 @@ DEFAULT_GAME = "sushigo"
 
 
 @cache
-def games() -> Mapping[str, GamePlugin]:
+def games() -> Mapping[str, SomeGame]:
     """Every registered game, by name."""
     from companion.contract.game import GamePlugin  # noqa: PLC0415 - the interface, when asked
 
-    found: dict[str, GamePlugin] = {}
+    found: dict[str, SomeGame] = {}
     for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
         plugin = point.load()
         if isinstance(plugin, GamePlugin):
@@ -71,7 +77,7 @@ class UnknownGameError(LookupError):
         super().__init__(f"no game called {name!r}; installed: {known}")
 
 
-def game(name: str) -> GamePlugin:
+def game(name: str) -> SomeGame:
     """The registered game called ``name``."""
     try:
         return games()[name]

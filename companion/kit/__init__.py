@@ -16,7 +16,7 @@ For the game asked, in the language asked, it writes:
   ``firmware-bridge enrol`` users go through the deck.
 
 The kit knows no game by name: everything about a game comes from its
-plugin's :meth:`~companion.contract.game.GamePlugin.stickers`. Drawing is
+plugin's :meth:`~companion.contract.game.TactileKit.stickers`. Drawing is
 :mod:`companion.kit.drawing`, placing :mod:`companion.kit.layout`, the files
 :mod:`companion.kit.svg` and :mod:`companion.kit.pdf`, the whole
 :mod:`companion.kit.make`. docs/tactile-kit.md says how to use it.

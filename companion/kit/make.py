@@ -3,7 +3,7 @@ folder all at once (into a temporary folder beside it first, then moved into
 place, so a failure leaves nothing half written).
 
 The game is known only through its plugin
-(:meth:`~companion.contract.game.GamePlugin.stickers`): its kinds of card in
+(its :meth:`~companion.contract.game.TactileKit.stickers`): its kinds of card in
 the order tags are enrolled, their names in the language asked, counts,
 codes and marks. Every sentence of the kit is the app's (domain
 ``companion``), in the language asked.
@@ -22,7 +22,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.contract.game import GamePlugin, Mark, StickerKind, Stickers
+from companion.contract.game import (
+    Mark,
+    SomeGame,
+    StickerKind,
+    Stickers,
+    TactileKit,
+    capability,
+    lacking_text,
+)
 from companion.i18n import LANGUAGES, N_, Catalog
 from companion.kit import braille, pdf, svg
 from companion.kit.layout import (
@@ -138,9 +146,14 @@ def check_options(options: Options, words: Catalog) -> None:
             size=_mm(options.sticker), low=_mm(low), high=_mm(high)))
 
 
-def make(plugin: GamePlugin, options: Options) -> Kit:
-    """The whole kit of ``plugin``'s game, in memory; raises :class:`KitError`."""
+def make(plugin: SomeGame, options: Options) -> Kit:
+    """The whole kit of ``plugin``'s game (one with a
+    :class:`~companion.contract.game.TactileKit`), in memory; raises :class:`KitError`."""
     words = Catalog.for_language(options.language)
+    kit_of = capability(plugin, TactileKit)
+    if kit_of is None:
+        raise KitError(lacking_text(plugin, TactileKit, options.language,
+                                    words.text("%(game)s has no tactile kit.", game=plugin.title)))
     check_options(options, words)
     if not braille.available():
         raise KitError(words.text(
@@ -152,7 +165,7 @@ def make(plugin: GamePlugin, options: Options) -> Kit:
         raise KitError(words.text(
             "The PDF needs a TrueType font: install DejaVu Sans (Debian: fonts-dejavu-core)."),
             status=1) from None
-    deck = plugin.stickers(options.language)
+    deck = kit_of.stickers(options.language)
     card = (options.card_width or deck.card_size[0], options.card_height or deck.card_size[1])
     title = plugin.title
     texts = sorted({m.text for k in deck.kinds for m in k.marks if m.shape == "braille"})

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 
@@ -81,3 +84,39 @@ def test_a_simple_vocabulary_reads_its_ids_whatever_the_case() -> None:
         FRUIT.identify("plum")
     with pytest.raises(ValueError, match="'plum' is not a card of Fruit Salad"):
         FRUIT.copies("plum")
+
+
+#: What listing the games must not load: the app's conversation, journals,
+#: saved games (and SQLite under them).
+HEAVY = ("companion.conversation", "companion.journal", "companion.store", "sqlite3")
+
+
+def test_listing_the_installed_games_loads_no_conversation_journal_or_store() -> None:
+    """The installed games' vocabularies, as ``firmware-bridge`` lists them,
+    in a fresh interpreter: nothing of the app but the games' pure modules."""
+    script = (
+        "import sys, json\n"
+        "from firmware_bridge.vocabulary import vocabularies\n"
+        "found = vocabularies()\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] == 'sqlite3' or any(\n"
+        f"    m == h or m.startswith(h + '.') for h in {HEAVY!r})]\n"
+        "print(json.dumps({'games': sorted(found), 'heavy': heavy}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)
+    listed = json.loads(done.stdout)
+    assert {"sushigo", "mici-maki"} <= set(listed["games"]), listed
+    assert listed["heavy"] == [], listed
+
+
+def test_every_game_of_the_app_offers_the_same_vocabulary_to_the_bridge() -> None:
+    from companion.games import games  # noqa: PLC0415 - the app's registry, for this check
+
+    bridge = vocabularies()
+    for name, plugin in games().items():
+        offered = bridge.get(name)
+        assert offered is not None, f"{name} offers the bridge no vocabulary"
+        assert (offered.title, offered.demo_number, offered.card_ids()) == (
+            plugin.title, plugin.demo_number, plugin.card_ids())
+        for card_id in plugin.card_ids():
+            assert offered.copies(card_id) == plugin.copies(card_id)

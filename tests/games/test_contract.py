@@ -10,6 +10,8 @@
 - A game saved part way resumes exactly where it stood (its key facts and its
   next question), then plays on to its end; practice and table alike.
 - Its code reference has a heading, then a line per card.
+- Each capability it declares, it declares whole (a capability half
+  written would be taken for one it lacks), and what it lacks is said.
 
 Set-up questions and card questions are answered at random by a scripted
 conversation; the games run through the same interface the faces use.
@@ -35,7 +37,20 @@ from companion.contract.events import (
     Verbosity,
     YesNo,
 )
-from companion.contract.game import LEARN, PRACTICE, SCORE, TABLE, GamePlugin, Play, Step
+from companion.contract.game import (
+    CAPABILITIES,
+    LEARN,
+    PRACTICE,
+    SCORE,
+    TABLE,
+    GamePlugin,
+    Play,
+    SomeGame,
+    Step,
+    TableCompanion,
+    capability,
+    journeys_of,
+)
 from companion.games import game_of, games
 from companion.i18n import LANGUAGES
 from companion.journal import Journal, journals
@@ -44,7 +59,7 @@ from companion.keymap import ACTIONS, Words, fold, words_of
 T = TypeVar("T")
 GAMES = sorted(games())
 #: The games that offer each way of playing.
-OFFERING = {journey: [name for name in GAMES if journey in games()[name].journeys]
+OFFERING = {journey: [name for name in GAMES if journey in journeys_of(games()[name])]
             for journey in (TABLE, PRACTICE)}
 #: Enough steps for any game; a game that needs more does not end.
 MOST_STEPS = 20_000
@@ -57,7 +72,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def plugin_of(name: str) -> GamePlugin:
+def plugin_of(name: str) -> SomeGame:
     return games()[name]
 
 
@@ -65,7 +80,7 @@ class Scripted:
     """A conversation that answers every question at random (a plausible
     answer of the right type), and keeps what is said."""
 
-    def __init__(self, plugin: GamePlugin, rng: random.Random, *, skips: float = 0.3) -> None:
+    def __init__(self, plugin: GamePlugin[Any], rng: random.Random, *, skips: float = 0.3) -> None:
         self.plugin = plugin
         self.random = rng
         self.skips = skips
@@ -230,7 +245,26 @@ def test_its_reference_has_a_line_per_card(name: str, language: str) -> None:
         assert len([line for line in lines[1:] if name in line]) >= 1, name
     assert all(line.strip() for line in lines)
     assert all(line.strip() for line in plugin.typing_help(language))
-    assert plugin.journeys <= {TABLE, PRACTICE, SCORE, LEARN}
+    assert {PRACTICE, LEARN} <= journeys_of(plugin) <= {TABLE, PRACTICE, SCORE, LEARN}
+
+
+# -- what it has --------------------------------------------------------------------------
+
+
+def members(kind: type) -> set[str]:
+    """The names a capability protocol asks for."""
+    return {name for name in vars(kind) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_capability_is_declared_whole_or_not_at_all(name: str) -> None:
+    plugin = plugin_of(name)
+    for kind in CAPABILITIES:
+        asked = members(kind)
+        assert asked, kind
+        had = {member for member in asked if hasattr(plugin, member)}
+        assert had in (set(), asked), f"{name} has {sorted(had)} of {kind.__name__}"
+        assert (capability(plugin, kind) is not None) == (had == asked)
 
 
 # -- playing ----------------------------------------------------------------------------------
@@ -241,7 +275,7 @@ def test_its_reference_has_a_line_per_card(name: str, language: str) -> None:
 def test_a_table_game_entered_with_skips_reaches_its_end(name: str, seed: int) -> None:
     plugin = plugin_of(name)
     conversation = Scripted(plugin, random.Random(seed), skips=0.3)
-    game = plugin.table(conversation)()
+    game = _table(plugin, conversation)
     try:
         given = play(game, conversation)
         assert given < MOST_STEPS, "the table game does not end"
@@ -252,6 +286,13 @@ def test_a_table_game_entered_with_skips_reaches_its_end(name: str, seed: int) -
     assert kinds, "a whole game says something"
 
 
+def _table(plugin: SomeGame, conversation: Scripted) -> Play:
+    """A table game set up through ``conversation`` (the game has a table companion)."""
+    companion = capability(plugin, TableCompanion)
+    assert companion is not None, f"{plugin.game} offers the table journey"
+    return companion.table(conversation)()
+
+
 def _question(game: Play) -> Step | None:
     """The game's next question (the moves it makes by itself made first)."""
     while (step := game.advance()) is not None and step.question is None:
@@ -259,7 +300,7 @@ def _question(game: Play) -> Step | None:
     return step
 
 
-def _resume(plugin: GamePlugin, rng: random.Random) -> Play:
+def _resume(plugin: SomeGame, rng: random.Random) -> Play:
     """The one journal written so far, resumed."""
     (path,) = journals()
     journal, loaded = Journal.open(path)
@@ -275,7 +316,7 @@ def test_a_game_resumes_exactly_where_it_stood(name: str, journey: str, stop: in
     plugin = plugin_of(name)
     rng = random.Random(stop)
     conversation = Scripted(plugin, rng, skips=0.2)
-    game = (plugin.table(conversation)() if journey == TABLE
+    game = (_table(plugin, conversation) if journey == TABLE
             else plugin.practice(conversation, rng))
     assert game.kind == journey
     play(game, conversation, steps=stop)

@@ -15,7 +15,7 @@ import itertools
 import random
 from collections.abc import Callable
 
-from companion.contract.game import Report
+from companion.contract.game import EngineFigures, EngineRow
 from companion.games.micimaki.rules import Setup, random_game
 from companion.games.micimaki.simulate import play_game
 from companion.games.micimaki.yardstick import plain_game
@@ -25,7 +25,7 @@ from companion.stats import Paired, Rate, paired, rate
 SEATS = (3, 4, 5, 6, 7)
 
 
-def engine_report(seconds: float = 2.0, seed: int = 1) -> Report:
+def engine_report(seconds: float = 2.0, seed: int = 1) -> EngineFigures:
     """The engine's random games a second per table size, the yardstick's,
     and the engine's speed as a multiple of the yardstick's."""
     engine: dict[str, Rate] = {}
@@ -47,15 +47,12 @@ def engine_report(seconds: float = 2.0, seed: int = 1) -> Report:
                                       for seats, s in simulated.items()},
         "simulate_ratio": {seats: round(s.ratio, 3) for seats, s in simulated.items()},
     }
-    lines = tuple(
-        f"{seats} players: {engine[seats].per_second:.0f} games a second"
-        f" (one game: median {engine[seats].us_p50:.0f} µs, p95 {engine[seats].us_p95:.0f},"
-        f" p99 {engine[seats].us_p99:.0f}); the plain simulator"
-        f" {plain[seats].per_second:.0f}: the engine {ratio[seats]:.2f} times as fast;"
-        f" through the bots' API {simulated[seats].second:.0f} games a second,"
-        f" {simulated[seats].ratio:.0%} of the engine's"
-        for seats in engine)
-    return Report(data, lines)
+    rows = tuple(
+        EngineRow(int(seats), f.per_second, (f.us_p50, f.us_p95, f.us_p99), f.runs,
+                  simulated[seats].second, simulated[seats].ratio,
+                  yardstick_games_per_second=plain[seats].per_second)
+        for seats, f in engine.items())
+    return EngineFigures(data, rows)
 
 
 def simulate_rate(seats: int, *, seed: int = 1, seconds: float = 2.0) -> Paired:

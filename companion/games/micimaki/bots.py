@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -46,7 +47,6 @@ from companion.games.micimaki.rules import (
     Refusal,
     View,
 )
-from companion.games.risk import overeating_risk
 
 #: The bots, by the names commands and setup menus use.
 NAMES = ("random", "cautious", "advisor")

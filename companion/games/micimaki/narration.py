@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from companion.contract.events import Verbosity
+from companion.games.micimaki.risk import percent
 from companion.games.micimaki.rules import (
     CARDS,
     CHOOSE,
@@ -35,13 +36,11 @@ from companion.games.micimaki.rules import (
     START,
     Move,
     Refusal,
-    Setup,
 )
 from companion.games.micimaki.tactile import CODES, KINDS, NAMES, PUNCHED_CORNER, STICKERS
-from companion.games.risk import MOST_OVEREATING, percent
+from companion.games.micimaki.vocabulary import DOMAIN, copies
 from companion.i18n import N_, Catalog
 
-GAME = "micimaki"
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 #: What each action and the overeating card do, in a short sentence.
@@ -56,20 +55,12 @@ RULES = {
 @cache
 def catalog(language: str) -> Catalog:
     """Mici Maki's sentences in ``language`` (the app's as a fallback)."""
-    return Catalog.for_language(language, GAME, LOCALE_DIR)
+    return Catalog.for_language(language, DOMAIN, LOCALE_DIR)
 
 
 def card_name(words: Catalog, card: int) -> str:
     """A card's name: "Food 5", "+1 food"."""
     return words.text(NAMES[card], value=card) if card in FOODS else words.text(NAMES[card])
-
-
-def copies(card: int, setup: Setup | None = None) -> int:
-    """Cards of this kind in a deck (with the setup's split of actions; the
-    overeating cards: all six of the box)."""
-    deck = setup or Setup(players=4)
-    return {PLUS: deck.plus, REVERSE: deck.reverse, CHOOSE: deck.choose,
-            OVEREATING: MOST_OVEREATING}.get(card, deck.food_each)
 
 
 def reference(words: Catalog) -> list[str]:

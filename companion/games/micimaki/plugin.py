@@ -14,75 +14,64 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.contract.events import CardReader, Conversation, Verbosity
 from companion.contract.game import (
-    LEARN,
-    PRACTICE,
-    TABLE,
+    AdvisorFigures,
+    Benchmarks,
+    Command,
+    CommandOutput,
+    Commands,
+    EngineFigures,
     GameInputError,
     GamePlugin,
+    Lacking,
     Mark,
+    Option,
     Play,
-    Report,
+    Scoring,
+    Simulated,
+    Simulation,
+    SimulationRequest,
     StickerKind,
     Stickers,
+    TableCompanion,
+    TactileKit,
 )
 from companion.games.micimaki import narration
 from companion.games.micimaki import practice as practice_game
 from companion.games.micimaki import table as table_game
-from companion.games.micimaki.rules import OVEREATING, Game, Setup
+from companion.games.micimaki.risk import MOST_OVEREATING, RiskInputError, overeating_risk, percent
+from companion.games.micimaki.rules import CARDS, OVEREATING, Game, Setup
 from companion.games.micimaki.session import PracticeSession, TableSession, resumed
-from companion.games.micimaki.tactile import KINDS, UnknownCodeError, code, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
-from companion.games.micimaki.telling import ACTIONS, GAME, READER, word
-from companion.games.risk import MOST_OVEREATING
+from companion.games.micimaki.tactile import code
+from companion.games.micimaki.telling import ACTIONS, READER, word
+from companion.games.micimaki.vocabulary import MiciMakiVocabulary, Word, copies
 from companion.i18n import Catalog
 from companion.journal import Journal
 from companion.keymap import Action
 
+#: ``companion risk``: Mici Maki's own command.
+RISK = Command("risk", "Mici Maki: the chance of overeating if one eats now, exact", (
+    Option("--draw", "cards in the draw pile", required=True),
+    Option("--overeating", "overeating cards in the draw pile", required=True),
+    Option("--eat", "the serving pile's value: cards eating draws", required=True),
+    Option("--discard", "cards in the discard pile"),
+))
+
 
 @dataclass(frozen=True, slots=True)
-class MiciMaki:
+class MiciMaki(MiciMakiVocabulary):
     """The Mici Maki plugin (a :class:`~companion.contract.game.GamePlugin`),
-    the scanner bridge's vocabulary of it included."""
-
-    # -- the bridge's vocabulary --------------------------------------------------------------
-
-    @property
-    def game(self) -> str:
-        return GAME
-
-    @property
-    def title(self) -> str:
-        return "Mici Maki"
-
-    @property
-    def demo_number(self) -> int:
-        return 1
-
-    def card_ids(self) -> tuple[str, ...]:
-        return tuple(id_of(card) for card in KINDS)
-
-    def copies(self, card_id: str) -> int:
-        """Copies in a deck (the usual split of action cards; all six
-        overeating cards of the box)."""
-        try:
-            return narration.copies(from_id(card_id))
-        except KeyError:
-            raise ValueError(f"{card_id!r} is not a Mici Maki card id") from None
-
-    def identify(self, text: str) -> str:
-        try:
-            return id_of(parse(text))
-        except UnknownCodeError as error:
-            raise ValueError(error.detail) from error
+    the scanner bridge's vocabulary of it included. Its capabilities: the
+    table companion, simulations, benchmarks, a tactile kit, and the
+    ``risk`` command; it has no points to score (:meth:`lacking` says why)."""
 
     # -- the app's --------------------------------------------------------------------------
 
     @property
-    def reader(self) -> CardReader[Any]:
+    def reader(self) -> CardReader[int]:
         return READER
 
     def catalog(self, language: str) -> Catalog:
@@ -91,10 +80,6 @@ class MiciMaki:
     @property
     def actions(self) -> tuple[Action, ...]:
         return ACTIONS
-
-    @property
-    def journeys(self) -> frozenset[str]:
-        return frozenset({TABLE, PRACTICE, LEARN})
 
     @property
     def players(self) -> tuple[int, int]:
@@ -119,12 +104,12 @@ class MiciMaki:
     # -- learning the codes ------------------------------------------------------------------
 
     def drill_cards(self) -> Sequence[int]:
-        return KINDS
+        return CARDS
 
-    def code(self, card: Any) -> str:
+    def code(self, card: int) -> str:
         return code(card)
 
-    def describe(self, language: str, card: Any, verbosity: Verbosity) -> str:
+    def describe(self, language: str, card: int, verbosity: Verbosity) -> str:
         return narration.describe(narration.catalog(language), card, verbosity)
 
     def reference(self, language: str) -> list[str]:
@@ -132,7 +117,7 @@ class MiciMaki:
 
     def typing_help(self, language: str) -> list[str]:
         words = narration.catalog(language)
-        return narration.typing_help(words, word(words, "eat"))
+        return narration.typing_help(words, word(words, Word.EAT))
 
     # -- journeys -----------------------------------------------------------------------------
 
@@ -149,9 +134,6 @@ class MiciMaki:
 
         return start
 
-    def score(self, conversation: Conversation) -> None:
-        raise NotImplementedError("Mici Maki has no points to score: the fewest tokens win")
-
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
         session = resumed(journal)  # by its kind; raises for a game it cannot trust
@@ -161,29 +143,57 @@ class MiciMaki:
 
     # -- the command line -------------------------------------------------------------------------
 
-    def score_file(self, raw: bytes, language: str, *, explain: bool) -> Report:
-        del raw, explain
-        raise GameInputError(narration.catalog(language).text(
-            "Mici Maki has no points to score: the fewest tokens win."))
+    def lacking(self, kind: object, language: str) -> str | None:
+        if kind is Scoring:
+            return narration.catalog(language).text(
+                "Mici Maki has no points to score: the fewest tokens win.")
+        return None
 
-    def simulate(self, *, players: int, games: int, bots: Sequence[str], seed: int,
-                 variant: str, workers: int) -> Report:
+    @property
+    def variants(self) -> str:
+        return ""
+
+    def simulate(self, request: SimulationRequest) -> Simulated:
+        """Whole games between bots (one process: a game takes a millisecond)."""
         from companion.games.micimaki.simulate import simulate  # noqa: PLC0415 - when asked
 
-        del workers
-        if variant not in ("", "none"):
-            raise GameInputError("Mici Maki has no variants")
-        return simulate(players=players, games=games, bots=list(bots) or ["cautious"], seed=seed)
+        return simulate(players=request.players, games=request.games,
+                        bots=list(request.bots) or ["cautious"], seed=request.seed)
 
-    def bench_engine(self, seconds: float) -> Report:
+    def bench_engine(self, seconds: float) -> EngineFigures:
         from companion.games.micimaki.bench import engine_report  # noqa: PLC0415
 
         return engine_report(seconds=seconds)
 
-    def bench_advisor(self, games: int) -> Report:
+    def bench_advisor(self, games: int) -> AdvisorFigures:
         from companion.games.micimaki.simulate import bench_advisor  # noqa: PLC0415
 
         return bench_advisor(games=games)
+
+    # -- its own command ---------------------------------------------------------------------
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return (RISK,)
+
+    def run_command(self, name: str, options: Mapping[str, int | None],
+                    language: str) -> CommandOutput:
+        """``companion risk``: the chance of overeating when eating now, the
+        same computation the companion says at the table."""
+        if name != RISK.name:
+            raise GameInputError(f"Mici Maki has no command {name!r}")
+        figures = {flag: options.get(flag) for flag in ("draw", "overeating", "eat", "discard")}
+        draw, overeating, eat = figures["draw"], figures["overeating"], figures["eat"]
+        if draw is None or overeating is None or eat is None:
+            raise GameInputError("give --draw, --overeating and --eat")
+        try:
+            chance = overeating_risk(draw=draw, overeating=overeating, eat=eat,
+                                     discard=figures["discard"])
+        except RiskInputError as error:
+            raise GameInputError(str(error)) from None
+        words = narration.catalog(language)
+        return CommandOutput({"probability": float(chance)}, (words.text(
+            "Risk of overeating: %(percent)s.", percent=percent(float(chance), language)),))
 
     # -- the tactile kit ----------------------------------------------------------------------
 
@@ -196,7 +206,7 @@ class MiciMaki:
 
         words = narration.catalog(language)
         kinds = []
-        for card in KINDS:
+        for card in CARDS:
             sticker = STICKERS[card]
             marks: tuple[Mark, ...]
             if sticker.shape == "braille-digit":
@@ -207,9 +217,12 @@ class MiciMaki:
             else:
                 marks = (Mark(sticker.shape, "top-left"),)
             kinds.append(StickerKind(
-                id_of(card), narration.card_name(words, card), narration.copies(card),
+                id_of(card), narration.card_name(words, card), copies(card),
                 CODES[card], words.text(sticker.words, value=card), marks))
         return Stickers(tuple(kinds), "top-left", (44.0, 67.0))
 
 
-PLUGIN: GamePlugin = MiciMaki()
+PLUGIN = MiciMaki()
+#: What mypy checks it keeps: the core, and each capability it declares.
+CONTRACT: tuple[GamePlugin[int], TableCompanion, Simulation, Benchmarks, TactileKit, Commands,
+                Lacking] = (PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 from companion.contract.events import (
     Announcement,
@@ -30,6 +29,7 @@ from companion.contract.events import (
 )
 from companion.contract.game import PRACTICE, Reply, Step
 from companion.games.micimaki import narration
+from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -39,6 +39,7 @@ from companion.games.micimaki.rules import (
     PILE,
     TURN,
     Event,
+    Game,
     IllegalMove,
     Move,
     Setup,
@@ -57,7 +58,7 @@ from companion.games.micimaki.telling import (
     read_move,
     word,
 )
-from companion.games.risk import overeating_risk
+from companion.games.micimaki.vocabulary import Word
 
 #: Bots to practise against, in the order the set-up offers them.
 OPPONENTS = ("cautious", "random", "advisor")
@@ -87,7 +88,7 @@ class Practice(Ending):
 
     kind = PRACTICE
     session: PracticeSession
-    actions = ("where", "hand", "pile", "risk", "tokens", "hint", "undo", "eat")
+    actions = ("where", "hand", Word.PILE, Word.RISK, Word.TOKENS, "hint", "undo", Word.EAT)
 
     def __init__(self, session: PracticeSession, rng: random.Random, language: str,
                  verbosity: Verbosity) -> None:
@@ -99,10 +100,10 @@ class Practice(Ending):
         self._announced = -1
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         return self.session.game  # undo rebuilds the game: always the one now
 
-    def _standing(self) -> Any:
+    def _standing(self) -> Game:
         return self.game
 
     def text(self, message: str, **params: object) -> str:
@@ -139,7 +140,7 @@ class Practice(Ending):
             before += self._your_turn()
         prompt = (self.text("Start a pile with a food card:") if game.phase == PILE
                   else self.text("Your move: a card, a pair, or %(eat)s:",
-                                 eat=word(self.teller.catalog, "eat")))
+                                 eat=word(self.teller.catalog, Word.EAT)))
         return Step(CardsQuestion(prompt, READER, most=2), tuple(before), MOVE)
 
     def _in_game(self) -> int:
@@ -163,13 +164,14 @@ class Practice(Ending):
 
     # -- the answers ------------------------------------------------------------------------
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
         game = self.game
         if step.key == EXTRA_CARD:
             return self._move((EXTRA, int(bool(answer))))
         if step.key == WHOM:
+            assert isinstance(answer, int)  # a menu's answer: the option's index
             others = [seat for seat in range(len(self.names)) if seat != 0]
-            return self._move((CHOOSE, others[int(answer)]))
+            return self._move((CHOOSE, others[answer]))
         assert isinstance(answer, Cards)
         try:
             move = read_move(answer.cards, phase=game.phase)
@@ -252,7 +254,7 @@ class Practice(Ending):
         teller = self.teller
         view = game.view(0)
         starter = self.names[view.turn]
-        if name == "eat":
+        if name == Word.EAT:
             if game.turn != 0 or game.phase != TURN:
                 return Reply((warning(self.text("You can eat on your turn, when there is a "
                                                 "pile.")),))
@@ -263,12 +265,12 @@ class Practice(Ending):
         elif name == "where":
             said = [teller.where(round_=view.round, player=starter, direction=view.direction,
                                  phase=view.phase, value=view.value, draw=view.draw)]
-        elif name == "pile":
+        elif name == Word.PILE:
             said = [teller.pile(view.pile, view.food, view.value, starter)]
-        elif name == "risk":
+        elif name == Word.RISK:
             said = [teller.risk(phase=view.phase, value=view.value, draw=view.draw,
                                 overeating=view.overeating, starter=starter)]
-        elif name == "tokens":
+        elif name == Word.TOKENS:
             said = teller.tokens(self.names, view.tokens, view.hand_sizes)
         elif name == "hint":
             said = [self._hint()]

@@ -50,7 +50,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from companion.games.risk import MOST_OVEREATING
+from companion.games.micimaki.risk import MOST_OVEREATING
 
 #: The food values, lowest first.
 FOODS = (2, 3, 4, 5, 6, 7)
@@ -66,7 +66,8 @@ OVEREATING = 11
 CARDS = (*FOODS, PLUS, REVERSE, CHOOSE, OVEREATING)
 #: Cards a hand can hold (an overeating card never stays in one).
 ACTIONS = (PLUS, REVERSE, CHOOSE)
-_SIZE = OVEREATING + 1
+#: A count per card is a list this long, indexed by the card.
+SLOTS = OVEREATING + 1
 
 # Move kinds.
 START, SERVE, EAT, PLAY, SKIP, EXTRA = range(6)
@@ -281,7 +282,7 @@ class Game:
         self.players = setup.players
         deck = setup.deck()
         self._shuffle(deck)
-        self.hands = [[0] * _SIZE for _ in range(self.players)]
+        self.hands = [[0] * SLOTS for _ in range(self.players)]
         self.sizes = [0] * self.players
         for seat in range(self.players):
             for _ in range(setup.hand):

@@ -55,6 +55,7 @@ from companion.games.micimaki.rules import (
     Setup,
 )
 from companion.games.micimaki.tracker import Tracker
+from companion.games.micimaki.vocabulary import GAME
 from companion.games.saved import Saved, session_of
 from companion.journal import Event as JournalEvent
 from companion.journal import Journal, JournalError, transaction
@@ -75,7 +76,6 @@ from companion.records import (
 )
 
 #: The game's name in journal headers (and the registry's).
-GAME = "mici-maki"
 PRACTICE = "practice"
 TABLE = "table"
 FORMAT = 1

@@ -5,8 +5,8 @@ advisor --game mici-maki``.
 >>> report = simulate(players=3, games=20, bots=["cautious", "random", "advisor"], seed=1)
 >>> report.data["games"], report.data["players"], round(sum(report.data["wins"].values()), 6)
 (20, 3, 1.0)
->>> report.data["games_per_second"] > 0
-True
+>>> report.data["games_per_second"] > 0, [bot.bot for bot in report.bots]
+(True, ['cautious', 'random', 'advisor'])
 """
 
 from __future__ import annotations
@@ -16,7 +16,13 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from companion.contract.game import GameInputError, Report
+from companion.contract.game import (
+    AdvisorFigures,
+    AdvisorTable,
+    BotResult,
+    GameInputError,
+    Simulated,
+)
 from companion.games.micimaki.bots import NAMES, Advisor, CautiousBot, bot, play
 from companion.games.micimaki.rules import OVER, Game, Setup
 from companion.stats import percentile, wilson_interval
@@ -44,7 +50,7 @@ def play_game(setup: Setup, names: Sequence[str], seed: int, number: int) -> Gam
                 rng)
 
 
-def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Report:
+def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Simulated:
     """``games`` games between ``bots`` (one name for every seat, or one a
     seat); the first player moves round the table from game to game. Wins
     are shares of the games (a shared win counts its share)."""
@@ -74,17 +80,13 @@ def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Rep
         "mean_turns": round(statistics.mean(turns), 1),
         "games_per_second": round(games / seconds, 1) if seconds else 0.0,
     }
-    lines = [f"{games} games of Mici Maki, {players} players."]
-    lines += [f"{name}: won {won / games:.1%}, {statistics.mean(tokens[name]):.2f} tokens"
-              f" a game on average." for name, won in wins.items()]
-    lines.append(f"{statistics.mean(rounds):.1f} rounds and {statistics.mean(turns):.0f}"
-                 " turns a game on average.")
-    lines.append(f"{games} games in {seconds:.1f} s, {games / seconds if seconds else 0:.0f}"
-                 " games a second.")
-    return Report(data, tuple(lines))
+    results = tuple(BotResult(name, won / games, statistics.mean(tokens[name]))
+                    for name, won in wins.items())
+    return Simulated(data, games, players, seconds, results,
+                     rounds=statistics.mean(rounds), turns=statistics.mean(turns))
 
 
-def bench_advisor(games: int = 400, seed: int = 7) -> Report:
+def bench_advisor(games: int = 400, seed: int = 7) -> AdvisorFigures:
     """The advisor in 4-player games against three cautious bots: its time
     to decide, and its share of the wins (fewest tokens)."""
     if games < 1:
@@ -94,6 +96,7 @@ def bench_advisor(games: int = 400, seed: int = 7) -> Report:
     durations: list[float] = []
     won = 0.0
     clock = time.perf_counter
+    start = clock()
     for number in range(games):
         rng = random.Random(seed * 1_000_003 + number)
         game = Game(Setup(players=4), rng, first=number % 4)
@@ -114,7 +117,6 @@ def bench_advisor(games: int = 400, seed: int = 7) -> Report:
     data = {"decision_ms": {"p50": round(p50, 4), "p95": round(p95, 4)},
             "win_rate_vs_cautious": round(won / games, 4), "games": games,
             "win_rate_interval": [round(low, 4), round(high, 4)]}
-    lines = (f"The advisor decides in {p50:.3f} ms (median), {p95:.3f} ms (p95).",
-             f"Against three cautious bots it won {won / games:.1%} of {games} games"
-             f" (95% interval {low:.1%} to {high:.1%}); an equal share is 25%.")
-    return Report(data, lines)
+    return AdvisorFigures(data, (p50, p95),
+                          (AdvisorTable(4, "cautious", won / games, (low, high), games),),
+                          clock() - start)

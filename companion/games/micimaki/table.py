@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from companion.contract.events import (
     Announcement,
@@ -43,10 +42,12 @@ from companion.contract.events import (
 )
 from companion.contract.game import TABLE, Reply, Step, ask_names
 from companion.games.micimaki import narration
+from companion.games.micimaki.risk import RiskInputError
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
     EAT,
+    EMPTY_HAND_DRAW,
     EXTRA,
     FOODS,
     OVEREATING,
@@ -76,14 +77,14 @@ from companion.games.micimaki.telling import (
     word,
 )
 from companion.games.micimaki.tracker import Tracker
-from companion.games.risk import RiskInputError
+from companion.games.micimaki.vocabulary import Word
 from companion.i18n import N_
 
 #: The questions of a table game.
 MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD = (
     "move", "whom", "extra", "eaten", "empty", "no-food")
-#: Cards drawn by a player whose turn comes with an empty hand.
-EMPTY_DRAW = 3
+#: Cards drawn by a player whose turn comes with an empty hand (the rules' own).
+EMPTY_DRAW = EMPTY_HAND_DRAW
 
 
 def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list[int]]:
@@ -130,7 +131,8 @@ class TableGame(Ending):
 
     kind = TABLE
     session: TableSession
-    actions = ("where", "hand", "pile", "risk", "tokens", "hint", "undo", "eat", "drew")
+    actions = ("where", "hand", Word.PILE, Word.RISK, Word.TOKENS, "hint", "undo", Word.EAT,
+               Word.DREW)
 
     def __init__(self, session: TableSession, language: str, verbosity: Verbosity) -> None:
         self.session = session
@@ -151,7 +153,7 @@ class TableGame(Ending):
 
     @property
     def _eat_word(self) -> str:
-        return word(self.teller.catalog, "eat")
+        return word(self.teller.catalog, Word.EAT)
 
     # -- what to ask ----------------------------------------------------------------------
 
@@ -297,15 +299,16 @@ class TableGame(Ending):
 
     # -- the answers ------------------------------------------------------------------------
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
         table = self.tracker
         seat = table.turn
         key = step.key
         if key == EXTRA_CARD:
             return self._enter(Entry("add", seat, int(bool(answer))))
         if key == WHOM:
+            assert isinstance(answer, int)  # a menu's answer: the option's index
             others = [other for other in range(table.players) if other != seat]
-            return self._enter(Entry("action", seat, CHOOSE, chosen=others[int(answer)]))
+            return self._enter(Entry("action", seat, CHOOSE, chosen=others[answer]))
         if key == EMPTY and isinstance(answer, int):
             count = min(EMPTY_DRAW, table.drawable())
             if answer == 0:
@@ -385,9 +388,9 @@ class TableGame(Ending):
         table = self.tracker
         teller = self.teller
         starter = self.names[table.turn]
-        if name == "eat":
+        if name == Word.EAT:
             return Reply(tuple(self._eat(argument)), changed=True)
-        if name == "drew":
+        if name == Word.DREW:
             return Reply(tuple(self._drew(argument)), changed=True)
         if name == "hand" and argument:
             try:
@@ -400,11 +403,11 @@ class TableGame(Ending):
         elif name == "where":
             said = [teller.where(round_=table.round, player=starter, direction=table.direction,
                                  phase=table.phase, value=table.value, draw=table.draw)]
-        elif name == "pile":
+        elif name == Word.PILE:
             said = [teller.pile(table.pile, table.food, table.value, starter)]
-        elif name == "risk":
+        elif name == Word.RISK:
             said = [self._risk()]
-        elif name == "tokens":
+        elif name == Word.TOKENS:
             said = teller.tokens(self.names, table.tokens, table.sizes)
         elif name == "hint":
             said = [self._hint()]
@@ -454,7 +457,7 @@ class TableGame(Ending):
             return [warning(self.text(
                 "%(drew)s is for another player who starts a pile with no food: %(drew)s 2, "
                 "or %(drew)s 2 x when the second card was an overeating card.",
-                drew=word(self.teller.catalog, "drew")))]
+                drew=word(self.teller.catalog, Word.DREW)))]
         count = int(parts[0])
         if len(parts) == 2:
             return self._enter(Entry("drew", seat, count=count, card=OVEREATING))

@@ -39,13 +39,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion.games.micimaki.rules import CHOOSE, FOODS, OVEREATING, PLUS, REVERSE
+from companion.games.micimaki.rules import CARDS, CHOOSE, FOODS, OVEREATING, PLUS, REVERSE
 from companion.games.typed import layout_table, normalize
 from companion.i18n import N_
 
 #: Every kind of card, in the order of the code reference (and of the demo
 #: deck's numbering): food from 2 to 7, the actions, the overeating card.
-KINDS: tuple[int, ...] = (*FOODS, PLUS, REVERSE, CHOOSE, OVEREATING)
+KINDS: tuple[int, ...] = CARDS
 
 #: The typed code of every card.
 CODES: Mapping[int, str] = MappingProxyType({

@@ -24,6 +24,7 @@ from companion.contract.game import Step
 from companion.games.micimaki import narration
 from companion.games.micimaki.bots import Advisor
 from companion.games.micimaki.narration import card_name, catalog
+from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     CHOOSE,
     EAT,
@@ -42,21 +43,19 @@ from companion.games.micimaki.rules import (
 )
 from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
-from companion.games.risk import overeating_risk
+from companion.games.micimaki.vocabulary import GAME, Word
 from companion.games.saved import Saved
 from companion.i18n import Catalog
 from companion.keymap import C_, Action, Scope, Words
 from companion.shown import shown
 
-#: The game's name, as tags, journals and ``--game`` name it.
-GAME = "mici-maki"
 #: Its own words, besides the app's game words.
 ACTIONS: tuple[Action, ...] = (
-    Action("eat", C_("command word", "eat"), scope=Scope.GAME, argument=True),
-    Action("pile", C_("command word", "pile"), scope=Scope.GAME),
-    Action("risk", C_("command word", "risk"), scope=Scope.GAME),
-    Action("tokens", C_("command word", "tokens"), scope=Scope.GAME),
-    Action("drew", C_("command word", "drew"), scope=Scope.GAME, argument=True),
+    Action(Word.EAT, C_("command word", "eat"), scope=Scope.GAME, argument=True),
+    Action(Word.PILE, C_("command word", "pile"), scope=Scope.GAME),
+    Action(Word.RISK, C_("command word", "risk"), scope=Scope.GAME),
+    Action(Word.TOKENS, C_("command word", "tokens"), scope=Scope.GAME),
+    Action(Word.DREW, C_("command word", "drew"), scope=Scope.GAME, argument=True),
 )
 #: The key of the move "choose the next player" not yet told whom.
 CHOOSING = -1
@@ -136,7 +135,7 @@ def move_error_text(words: Catalog, error: MoveError) -> str:
     if why == "pair":
         return words.text("Skipping the food takes two of the same food card, as in 5 5.")
     return words.text("One card, or a pair to skip the food. To eat, type %(eat)s.",
-                      eat=word(words, "eat"))
+                      eat=word(words, Word.EAT))
 
 
 def word(words: Catalog, name: str) -> str:
@@ -157,8 +156,8 @@ class Teller:
 
     def refusal(self, refusal: Refusal, names: Sequence[str]) -> str:
         return narration.refusal_text(self.catalog, refusal, names,
-                                      eat=word(self.catalog, "eat"),
-                                      drew=word(self.catalog, "drew"))
+                                      eat=word(self.catalog, Word.EAT),
+                                      drew=word(self.catalog, Word.DREW))
 
     def facts(self, *, round_: int, player: str, value: int, risk: Fraction | None,
               tokens: int, cards: int) -> str:

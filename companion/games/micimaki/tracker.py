@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from companion.games.micimaki.risk import MOST_OVEREATING, overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CARDS,
@@ -50,6 +51,7 @@ from companion.games.micimaki.rules import (
     REVERSE,
     SERVE,
     SKIP,
+    SLOTS,
     START,
     TURN,
     IllegalMove,
@@ -58,9 +60,6 @@ from companion.games.micimaki.rules import (
     Setup,
     winners,
 )
-from companion.games.risk import MOST_OVEREATING, overeating_risk
-
-_SIZE = OVEREATING + 1
 
 
 class Tracker:
@@ -78,7 +77,7 @@ class Tracker:
         self.you = you
         self.sizes = [self.setup.hand] * players
         #: Your cards, counted (what you entered: your deal, and every card you drew).
-        self.hand = [0] * _SIZE
+        self.hand = [0] * SLOTS
         for card in hand:
             if card not in FOODS and card not in (PLUS, REVERSE, CHOOSE):
                 raise IllegalMove(Refusal("card", {"card": card}))
@@ -277,7 +276,7 @@ class Tracker:
             raise IllegalMove(Refusal("card", {"card": next(
                 c for c in cards if c not in FOODS and c not in (PLUS, REVERSE, CHOOSE))}))
         before = self.hand
-        self.hand = [0] * _SIZE
+        self.hand = [0] * SLOTS
         try:
             for card in cards:
                 self._supply(card)

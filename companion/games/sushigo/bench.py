@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion.contract.game import Report
+from companion.contract.game import EngineFigures as Figures
+from companion.contract.game import EngineRow
 from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushigo.draft import Game
 from companion.games.sushigo.simulate import play_games
@@ -71,7 +72,7 @@ def bench_simulate(seats: int, *, seconds: float = 2.0, seed: int = 1) -> Paired
     return paired(_engine_game(seats, seed), _simulated_game(seats, seed), seconds=seconds)
 
 
-def engine_report(seconds: float = 2.0) -> Report:
+def engine_report(seconds: float = 2.0) -> Figures:
     """The engine's random games a second per table size (with the time of
     one game), and the same games played through the bots' API: their rate
     and their share of the engine's."""
@@ -92,12 +93,8 @@ def engine_report(seconds: float = 2.0) -> Report:
         },
         "simulate_ratio": {str(seats): round(s.ratio, 3) for seats, s in simulated.items()},
     }
-    lines = tuple(
-        f"{f.seats} seats: {f.games_per_second:.0f} games per second;"
-        f" one game p50 {f.game_us_p50:.0f} us, p95 {f.game_us_p95:.0f} us,"
-        f" p99 {f.game_us_p99:.0f} us ({f.games} games); through the bots' API"
-        f" {simulated[f.seats].second:.0f} games per second,"
-        f" {simulated[f.seats].ratio:.0%} of the engine's"
-        for f in figures
-    )
-    return Report(data, lines)
+    rows = tuple(
+        EngineRow(f.seats, f.games_per_second, (f.game_us_p50, f.game_us_p95, f.game_us_p99),
+                  f.games, simulated[f.seats].second, simulated[f.seats].ratio)
+        for f in figures)
+    return Figures(data, rows)

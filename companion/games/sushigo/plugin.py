@@ -13,21 +13,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from companion.contract.events import CardReader, Conversation, Verbosity
 from companion.contract.game import (
-    LEARN,
-    PRACTICE,
-    SCORE,
-    TABLE,
+    AdvisorFigures,
+    AdvisorTable,
+    Benchmarks,
+    BotResult,
+    EngineFigures,
     GameInputError,
     GamePlugin,
     Mark,
     Play,
-    Report,
+    ScoredFile,
+    Scoring,
+    Simulated,
+    Simulation,
+    SimulationRequest,
     StickerKind,
     Stickers,
+    TableCompanion,
+    TactileKit,
 )
 from companion.games.sushigo import practice as practice_game
 from companion.games.sushigo import scorer
@@ -54,10 +60,12 @@ from companion.keymap import C_, Action, Scope
 @dataclass(frozen=True, slots=True)
 class SushiGo(SushiGoVocabulary):
     """The Sushi Go! plugin (a :class:`~companion.contract.game.GamePlugin`): its
-    vocabulary, which the scanner's bridge uses too, and the rest."""
+    vocabulary, which the scanner's bridge uses too, and the rest. It has
+    every capability but commands of its own: the table companion, scoring,
+    simulations, benchmarks and a tactile kit."""
 
     @property
-    def reader(self) -> CardReader[Any]:
+    def reader(self) -> CardReader[Card]:
         return READER
 
     def catalog(self, language: str) -> Catalog:
@@ -69,10 +77,6 @@ class SushiGo(SushiGoVocabulary):
             Action("coming", C_("command word", "coming"), scope=Scope.GAME),
             Action("race", C_("command word", "race"), scope=Scope.GAME),
         )
-
-    @property
-    def journeys(self) -> frozenset[str]:
-        return frozenset({TABLE, PRACTICE, SCORE, LEARN})
 
     @property
     def players(self) -> tuple[int, int]:
@@ -94,10 +98,10 @@ class SushiGo(SushiGoVocabulary):
     def drill_cards(self) -> Sequence[Card]:
         return [card for card in CARDS if card is not Card.SOY_SAUCE]
 
-    def code(self, card: Any) -> str:
+    def code(self, card: Card) -> str:
         return short_code(card)
 
-    def describe(self, language: str, card: Any, verbosity: Verbosity) -> str:
+    def describe(self, language: str, card: Card, verbosity: Verbosity) -> str:
         return card_identified(catalog(language), card, verbosity)
 
     def reference(self, language: str) -> list[str]:
@@ -133,7 +137,7 @@ class SushiGo(SushiGoVocabulary):
 
     # -- the command line -------------------------------------------------------------------------
 
-    def score_file(self, raw: bytes, language: str, *, explain: bool) -> Report:
+    def score_file(self, raw: bytes, language: str, *, explain: bool) -> ScoredFile:
         try:
             game = load_game_bytes(raw)
         except GameFileError as error:
@@ -153,23 +157,28 @@ class SushiGo(SushiGoVocabulary):
             "dummy": names[scored.dummy] if scored.dummy is not None else None,
         }
         lines = explain_game(catalog(language), scored, names) if explain else []
-        return Report(data, tuple(lines))
+        return ScoredFile(data, tuple(lines))
 
-    def simulate(self, *, players: int, games: int, bots: Sequence[str], seed: int,
-                 variant: str, workers: int) -> Report:
+    @property
+    def variants(self) -> str:
+        return "pass-both-ways, dummy, soy-sauce[=N]"
+
+    def simulate(self, request: SimulationRequest) -> Simulated:
         # Imported when asked for, so that starting the app stays quick.
         from companion.games.sushigo.simulate import (  # noqa: PLC0415
             parse_variant,
             simulate,
         )
 
-        bots = list(bots) or ["greedy"]
+        players = request.players
+        bots = list(request.bots) or ["greedy"]
         names = list(bots) * players if len(bots) == 1 else list(bots)
         if len(names) != players:
             raise GameInputError(f"give one bot, or one per player ({players})")
         try:
-            results = simulate(names, games, seed=seed, variant=parse_variant(variant),
-                               workers=max(1, workers))
+            results = simulate(names, request.games, seed=request.seed,
+                               variant=parse_variant(request.variant),
+                               workers=max(1, request.workers))
         except ValueError as error:
             raise GameInputError(str(error)) from None
         data = {
@@ -185,21 +194,16 @@ class SushiGo(SushiGoVocabulary):
                 for e in results.entrants
             ],
         }
-        lines = []
-        for e in results.entrants:
-            low, high = e.interval()
-            lines.append(f"{e.label}: wins {e.win_rate:.1%} (95% {low:.1%} to {high:.1%}),"
-                         f" mean score {e.mean_points:.1f}")
-        lines.append(f"{results.games} games in {results.seconds:.1f} s,"
-                     f" {results.games_per_second:.1f} games per second")
-        return Report(data, tuple(lines))
+        bots_figures = tuple(BotResult(e.label, e.win_rate, e.mean_points, e.interval())
+                             for e in results.entrants)
+        return Simulated(data, results.games, players, results.seconds, bots_figures)
 
-    def bench_engine(self, seconds: float) -> Report:
+    def bench_engine(self, seconds: float) -> EngineFigures:
         from companion.games.sushigo.bench import engine_report  # noqa: PLC0415
 
         return engine_report(seconds)
 
-    def bench_advisor(self, games: int) -> Report:
+    def bench_advisor(self, games: int) -> AdvisorFigures:
         from companion.games.sushigo.simulate import bench_advisor  # noqa: PLC0415
 
         f = bench_advisor(games=games)
@@ -213,15 +217,9 @@ class SushiGo(SushiGoVocabulary):
             "games": f.games,
             "seconds": round(f.seconds, 1),
         }
-        lines = [f"advisor decision: p50 {f.decision_ms_p50:.1f} ms,"
-                 f" p95 {f.decision_ms_p95:.1f} ms"]
-        for players, rate, (low, high) in (
-            (4, f.win_rate_4p, f.interval_4p), (2, f.win_rate_2p, f.interval_2p)
-        ):
-            lines.append(f"{players} players against greedy: wins {rate:.1%}"
-                         f" (95% {low:.1%} to {high:.1%}), {f.games} games")
-        lines.append(f"took {f.seconds:.0f} s")
-        return Report(data, tuple(lines))
+        tables = (AdvisorTable(4, "greedy", f.win_rate_4p, f.interval_4p, f.games),
+                  AdvisorTable(2, "greedy", f.win_rate_2p, f.interval_2p, f.games))
+        return AdvisorFigures(data, (f.decision_ms_p50, f.decision_ms_p95), tables, f.seconds)
 
     # -- the tactile kit ----------------------------------------------------------------------
 
@@ -245,4 +243,7 @@ class SushiGo(SushiGoVocabulary):
         return Stickers(tuple(kinds), "top-right", (44.0, 67.0))
 
 
-PLUGIN: GamePlugin = SushiGo()
+PLUGIN = SushiGo()
+#: What mypy checks it keeps: the core, and each capability it declares.
+CONTRACT: tuple[GamePlugin[Card], TableCompanion, Scoring, Simulation, Benchmarks,
+                TactileKit] = (PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN)

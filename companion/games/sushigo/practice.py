@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from companion.contract.events import (
     Announcement,
@@ -120,7 +119,7 @@ class Practice:
                 "You control the dummy: give it a card too, as in w2/o3.")))
         return said
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
         assert isinstance(answer, Cards)
         game = self.session.game
         try:

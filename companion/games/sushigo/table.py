@@ -15,7 +15,6 @@ resumed game and an undone entry both go on at exactly the right question.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from companion.contract.events import (
     Announcement,
@@ -225,10 +224,11 @@ class TableGame:
 
     # -- the answers ------------------------------------------------------------------------
 
-    def take(self, step: Step, answer: Any) -> Sequence[Announcement]:
+    def take(self, step: Step, answer: object) -> Sequence[Announcement]:
         assert isinstance(answer, Cards)
         cards = answer.cards
         key = step.key
+        assert isinstance(key, str | int), key  # the keys of this game's own questions
         tracker = self.tracker
         if not cards:  # skipped with an empty line (the pick is never empty)
             self.session.skip(key)

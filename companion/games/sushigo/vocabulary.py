@@ -1,11 +1,13 @@
 """Sushi Go!'s cards as the scanner sees them: its vocabulary for the bridge.
 
-The scanner's bridge knows no game. It finds the game's plugin (which is a
-:class:`SushiGoVocabulary`) through the entry point ``sushigo`` of the group
-``tactile_companion.games`` and asks it the game's name, its kinds of card
-in a fixed order (the demo deck's numbering), their copies, and what a typed
-code or card name means. The answers are plain strings: the canonical ids
-of :mod:`companion.games.sushigo.cards`.
+The scanner's bridge knows no game. It finds :data:`VOCABULARY` through the
+entry point ``sushigo`` of the group ``tactile_companion.vocabularies`` and
+asks it the game's name, its kinds of card in a fixed order (the demo deck's
+numbering), their copies, and what a typed code or card name means. The
+answers are plain strings: the canonical ids of
+:mod:`companion.games.sushigo.cards`. This module imports the game's cards
+and codes only, never the app's conversation, journals or store (the game's
+plugin is a :class:`SushiGoVocabulary` too, with the rest).
 
 >>> vocabulary = SushiGoVocabulary()
 >>> vocabulary.game, vocabulary.title, vocabulary.demo_number
@@ -59,3 +61,7 @@ class SushiGoVocabulary:
         except UnknownCodeError as error:
             raise ValueError(error.detail) from error
 
+
+
+#: What the entry point ``tactile_companion.vocabularies`` finds.
+VOCABULARY = SushiGoVocabulary()

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.games.risk import RiskInputError, overeating_risk
+from companion.games.micimaki.risk import RiskInputError, overeating_risk
 from tests.test_cli import MODULE, bad, run
 
 

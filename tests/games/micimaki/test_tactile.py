@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.micimaki.narration import card_name, catalog, copies, reference
+from companion.games.micimaki.narration import card_name, catalog, reference
 from companion.games.micimaki.rules import CHOOSE, FOODS, OVEREATING, PLUS, REVERSE, Setup
 from companion.games.micimaki.tactile import (
     CODES,
@@ -17,6 +17,7 @@ from companion.games.micimaki.tactile import (
     from_id,
     parse,
 )
+from companion.games.micimaki.vocabulary import copies
 from companion.i18n import LANGUAGES
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
+from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
     ADD,
     CHOOSE,
@@ -32,7 +33,6 @@ from companion.games.micimaki.rules import (
     hand_cards,
 )
 from companion.games.micimaki.tracker import Tracker
-from companion.games.risk import overeating_risk
 
 
 def mirror(game: Game, table: Tracker, move: tuple[int, int]) -> None:

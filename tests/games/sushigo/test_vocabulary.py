@@ -1,14 +1,14 @@
-"""Sushi Go!'s vocabulary: what the scanner's bridge knows of the game (its plugin)."""
+"""Sushi Go!'s vocabulary: what the scanner's bridge knows of the game (its
+vocabulary module; the plugin is the same vocabulary, with the rest)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.games.sushigo.cards import CARDS, Card, deck_counts
-from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
-from companion.games.sushigo.plugin import SushiGo
+from companion.games.sushigo.plugin import PLUGIN, SushiGo
 from companion.games.sushigo.tactile import short_code
-from companion.games.sushigo.vocabulary import SushiGoVocabulary
+from companion.games.sushigo.vocabulary import VOCABULARY, SushiGoVocabulary
 from firmware_bridge.vocabulary import Vocabulary, vocabularies
 
 
@@ -19,7 +19,10 @@ def test_it_is_a_vocabulary_found_as_the_game_sushigo() -> None:
         "sushigo", "Sushi Go!", 0)
     assert vocabularies()["sushigo"] is VOCABULARY
     assert isinstance(VOCABULARY, SushiGoVocabulary)
-    assert repr(VOCABULARY) == "SushiGo()" and isinstance(VOCABULARY, SushiGo)
+    assert repr(VOCABULARY) == "SushiGoVocabulary()"
+    # the plugin is the same vocabulary
+    assert repr(PLUGIN) == "SushiGo()" and isinstance(PLUGIN, SushiGoVocabulary)
+    assert isinstance(PLUGIN, SushiGo) and PLUGIN.card_ids() == VOCABULARY.card_ids()
 
 
 def test_cards_come_in_the_engine_order_with_a_full_deck_copies() -> None:

@@ -1,7 +1,7 @@
 """The chance of drawing a hazard card, exact: in Mici Maki the chance
 of overeating, what the companion says before a player eats and what
-``companion risk`` prints. (Shared by the games and the command line,
-which finds no game by name.)
+``companion risk`` prints (a command of Mici Maki's own, through its
+plugin's :class:`~companion.contract.game.Commands`).
 
 Eating a pile of value ``N`` draws ``N`` cards from a draw pile of ``D``
 cards holding ``K`` overeating cards. With ``N < D`` the chance that none of
@@ -43,7 +43,7 @@ def overeating_risk(*, draw: int, overeating: int, eat: int,
     >>> overeating_risk(draw=3, overeating=4, eat=2)
     Traceback (most recent call last):
     ...
-    companion.games.risk.RiskInputError: 3 cards cannot hold 4 overeating cards
+    companion.games.micimaki.risk.RiskInputError: 3 cards cannot hold 4 overeating cards
     """
     if draw < 0:
         raise RiskInputError(f"the draw pile cannot have {draw} cards")
