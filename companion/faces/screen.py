@@ -639,17 +639,16 @@ class CompanionApp(CursorApp[int]):
 
     async def _opened(self, asked: Asked) -> None:
         self._clear_answer()
-        question = asked.question
-        new_menu = isinstance(question, Menu) and not asked.again
-        if not new_menu:
+        menu = asked.question if isinstance(asked.question, Menu) and not asked.again else None
+        if menu is None:  # a question of another kind, or the same menu asked again
             await self._retire_menu()
-        if isinstance(question, Menu) and new_menu:
-            if self.state.open_menu(question):
+        else:
+            if self.state.open_menu(menu):
                 self._reply_flushed()
             title = self.screen.query_one("#title", Static)
-            title.update(question.title)
+            title.update(menu.title)
             title.display = True
-            await self._open_list(question)
+            await self._open_list(menu)
         self.state.ask(asked.prompt)
         self.prompt = self.state.prompt
         self._resettle()
