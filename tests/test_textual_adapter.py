@@ -31,7 +31,6 @@ import pyte
 import pytest
 from rich.console import Console
 from rich.segment import Segment
-from textual import _compositor
 from textual.app import App, ComposeResult
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
@@ -39,6 +38,12 @@ from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.widgets import Input, Static
 from textual.worker import WorkerFailed
+
+try:  # before the adapter, which imports it: the failure names what moved
+    from textual import _compositor
+except ImportError as error:
+    raise ImportError(f"Textual {version('textual')} moved textual._compositor, which "
+                      "companion/faces/textual_adapter.py relies on") from error
 
 from companion.faces.textual_adapter import (
     CaretDriver,
