@@ -24,7 +24,6 @@ import pytest
 from rich.cells import cell_len
 from rich.segment import Segment
 from textual import events
-from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App, ComposeResult
 from textual.errors import NoWidget
 from textual.geometry import Offset, Region, Size
@@ -34,7 +33,8 @@ from textual.widgets import Label, ListItem, Static
 
 from companion.contract.events import Chosen
 from companion.conversation.inbox import Item
-from companion.faces.screen import Cells, Choices, CompanionApp, ScreenInbox, Transcript
+from companion.faces.screen import Choices, CompanionApp, ScreenInbox, Transcript
+from companion.faces.textual_adapter import Cells, ChopsUpdate, LayoutUpdate
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.narration import card_name

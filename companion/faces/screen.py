@@ -1,16 +1,21 @@
 """The full-screen face (Textual), built for screen readers and braille.
 
-The journeys run in a thread worker; what they say and ask reaches the
-screen as typed messages (:class:`Shown`, :class:`Opened`, :class:`Closed`,
-:class:`Progressed`), gathered in that thread until the journeys wait for
-the player, posted together (:class:`Burst`) and drawn on the UI's in one
-screen update, the cursor in place in that same update. What
+The journeys run in a thread worker; what they say and ask (the
+conversation's values: announcements, questions asked and answered, the
+key facts) is gathered in that thread until the journeys wait for the
+player, posted together in one Textual message (:class:`Told`) and drawn
+on the UI's in one screen update, the cursor in place in that same update.
+The conversation's state is a plain model (:mod:`companion.faces.screen_state`)
+those values and the player's keys update; this module shows it. What
 the player does goes back as values through the inbox: a line typed, an
 option chosen, a key pressed. No borders, no animations, no blinking
 cursor, no timers: an idle screen writes nothing. Colours are the
 terminal's own 16 ANSI colours (the ``ansi-dark`` theme, so the player's
 high-contrast palette applies) and ``NO_COLOR`` is honoured; nothing is
-shown by colour alone. Styles are in ``screen.tcss``.
+shown by colour alone. Styles are in ``screen.tcss``. What it needs of
+Textual's private API (placing the terminal cursor, the caret, the
+answer line's scrolling) is in :mod:`companion.faces.textual_adapter`,
+and only there.
 
 Layout, top to bottom (it fits 40x15):
 
@@ -70,20 +75,16 @@ import signal
 import sys
 import textwrap
 import threading
-from typing import ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, assert_never
 
 from rich.cells import cell_len
-from rich.console import RenderableType
 from rich.segment import Segment
-from rich.style import Style
 from textual import events, on, work
-from textual._compositor import ChopsUpdate, LayoutUpdate
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
-from textual.driver import Driver
-from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Offset, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -91,8 +92,6 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Label, ListItem, ListView, Static
-from textual.widgets.input import Selection
-from textual.worker import WorkerFailed
 
 from companion import ending
 from companion.contract.events import (
@@ -107,66 +106,46 @@ from companion.conversation.core import Talk, layout_digits
 from companion.conversation.inbox import Inbox, Item
 from companion.conversation.journeys import run
 from companion.faces import FAR_RIGHT, break_question
+from companion.faces.screen_state import Facts, ScreenState
+from companion.faces.textual_adapter import CursorApp, HalfScrollInput
 from companion.keymap import ACTIONS
 from companion.settings import Settings
 
 # -- what the journeys' thread tells the screen --------------------------------------------
 
 
-class Shown(Message):
-    """Something was said."""
-
-    def __init__(self, announcement: Announcement) -> None:
-        super().__init__()
-        self.announcement = announcement
+#: What the journeys tell the screen: something said, a question asked (or
+#: asked again), the open question answered, the key facts changed.
+News = Announcement | Asked | Answered | Facts
 
 
-class Opened(Message):
-    """A question was asked (or asked again)."""
+@dataclass
+class Told(Message):
+    """What the journeys said and did up to their next question (or, while
+    they wait, a warning said), in order, drawn in one screen update.
 
-    def __init__(self, asked: Asked) -> None:
-        super().__init__()
-        self.asked = asked
+    One message carries them all, not one message each, for a measured
+    reason: a reply that grew over several screen updates would move the
+    cursor's row under a braille display and its speech, which would say
+    that row again. No message replaces another (``can_replace`` is
+    Textual's default, False): every sentence is drawn."""
 
-
-class Closed(Message):
-    """The open question was answered."""
-
-    def __init__(self, answered: Answered) -> None:
-        super().__init__()
-        self.answered = answered
+    news: tuple[News, ...]
 
 
-class Progressed(Message):
-    """The key facts of the game changed."""
-
-    def __init__(self, facts: str) -> None:
-        super().__init__()
-        self.facts = facts
-
-
+@dataclass
 class Ended(Message):
-    """The journeys ended: the app ends too."""
+    """The journeys ended, or the app was told to end: the app ends too,
+    with ``code``."""
 
-    def __init__(self, code: int) -> None:
-        super().__init__()
-        self.code = code
-
-
-class Burst(Message):
-    """What the journeys said and did up to their next question, drawn in
-    one screen update."""
-
-    def __init__(self, messages: list[Message]) -> None:
-        super().__init__()
-        self.messages = messages
+    code: int
 
 
 class ScreenFace:
     """The :class:`~companion.contract.events.Face` the journeys talk to.
 
     What is said, answered and the key facts are held while the journeys
-    work, and posted together in one :class:`Burst` when they wait for the
+    work, and posted together in one :class:`Told` when they wait for the
     player (their question asked), drawn in one screen update: a reply
     that grew over several updates would move the cursor's row under a
     braille display and its speech, which would say that row again. While
@@ -177,7 +156,7 @@ class ScreenFace:
 
     def __init__(self, app: CompanionApp) -> None:
         self.app = app
-        self._held: list[Message] = []
+        self._held: list[News] = []
         self._lock = threading.Lock()
         #: The journeys wait for the player (or no :class:`ScreenInbox` tells
         #: when they do): nothing is held.
@@ -187,16 +166,16 @@ class ScreenFace:
     def has_keys(self) -> bool:
         return True
 
-    def _hold(self, message: Message) -> None:
+    def _hold(self, news: News) -> None:
         with self._lock:
-            self._held.append(message)
+            self._held.append(news)
             if self._idle:
                 self._post()
 
     def _post(self) -> None:
-        messages, self._held = self._held, []
-        if messages:
-            self.app.post_message(Burst(messages))
+        news, self._held = self._held, []
+        if news:
+            self.app.post_message(Told(tuple(news)))
 
     def waiting(self, idle: bool) -> None:
         """The journeys wait for the player (``idle``), or go on."""
@@ -206,16 +185,16 @@ class ScreenFace:
                 self._post()
 
     def show(self, announcement: Announcement) -> None:
-        self._hold(Shown(announcement))
+        self._hold(announcement)
 
     def asked(self, asked: Asked) -> None:
-        self._hold(Opened(asked))
+        self._hold(asked)
 
     def answered(self, answered: Answered) -> None:
-        self._hold(Closed(answered))
+        self._hold(answered)
 
     def progress(self, facts: str) -> None:
-        self._hold(Progressed(facts))
+        self._hold(Facts(facts))
 
 
 class ScreenInbox(Inbox):
@@ -353,11 +332,12 @@ class Transcript(Widget):
             self.size.width, self.rich_style)
 
 
-class Answer(Input):
+class Answer(HalfScrollInput):
     """The answer line; the terminal cursor on the cell its text cursor is
     drawn in (Textual's own is one cell to the right at the end of the
     text); while it is empty and its prompt pushes it past
-    :data:`FAR_RIGHT`, on the prompt's first cell."""
+    :data:`FAR_RIGHT`, on the prompt's first cell. Its text scrolls by
+    half its width (:class:`~companion.faces.textual_adapter.HalfScrollInput`)."""
 
     @property
     def cursor_screen_offset(self) -> Offset:
@@ -367,26 +347,6 @@ class Answer(Input):
             return Offset(row.x, row.y)
         column = cell_len(self.value[: self.cursor_position]) - self.scroll_offset.x
         return Offset(x + column, y)
-
-    def _watch_value(self, value: str) -> None:
-        super()._watch_value(value)
-        # room after the text, to scroll by half the width
-        self.virtual_size = Size(self.content_width + self.scrollable_content_region.width, 1)
-
-    def _watch_selection(self, selection: Selection) -> None:
-        """The text scrolls by half its width when the cursor would leave it,
-        in the update that draws the key (Textual's own scrolls a cell a key,
-        a frame later: a screen reader would read the shifted row at every
-        key, the same words twice)."""
-        self.app.clear_selection()
-        if self._initial_value:
-            return
-        width = max(self.scrollable_content_region.width, 1)
-        offset = self._cursor_offset
-        scrolled = self.scroll_offset.x
-        if offset >= scrolled + width or offset < scrolled:
-            scrolled = max(0, offset - width // 2)
-            self.scroll_to(x=scrolled, animate=False, force=True, immediate=True)
 
 
 class Reply(Rows):
@@ -456,89 +416,10 @@ class ConversationScreen(Screen[int]):
 BOUND_KEYS = frozenset(key for action in ACTIONS for key in action.keys)
 
 
-class Cells:
-    """What the terminal shows, cell by cell (character and style), as the
-    app last drew it, and where the cursor was left.
-
-    An update that would draw exactly what is shown already is not
-    written: Textual often redraws the whole screen once more, the same,
-    after a change, and while the terminal draws it the cursor runs through
-    every row; a braille display's screen reader that looks then sees the
-    cursor leave its row and come back, and says the row again."""
-
-    def __init__(self) -> None:
-        self.rows: list[list[tuple[str, Style | None]]] = []
-        self.cursor: Offset | None = None
-
-    def reset(self) -> None:
-        """The terminal's screen is unknown (the app started or resumed)."""
-        self.rows = []
-        self.cursor = None
-
-    def _put(self, x: int, y: int, strip: Strip) -> bool:
-        if not 0 <= y < len(self.rows):
-            return True
-        row = self.rows[y]
-        changed = False
-        for segment in strip:
-            if segment.control:
-                continue
-            for character in segment.text:
-                width = cell_len(character)
-                for cell in ((character, segment.style), ("", segment.style))[:max(width, 1)]:
-                    if 0 <= x < len(row):
-                        changed = changed or row[x] != cell
-                        row[x] = cell
-                    x += 1
-        return changed
-
-    def draw(self, update: object, size: Size, cursor: Offset) -> bool:
-        """Take ``update`` as drawn; whether it changes what is shown."""
-        if len(self.rows) != size.height or any(len(row) != size.width for row in self.rows):
-            self.rows = [[("", None)] * size.width for _ in range(size.height)]
-            self.cursor = None
-        changed = self.cursor != cursor
-        self.cursor = cursor
-        if isinstance(update, LayoutUpdate):
-            for y, line in enumerate(update.strips, update.region.y):
-                x = update.region.x
-                for strip in line:
-                    changed = self._put(x, y, strip) or changed
-                    x += strip.cell_length
-        elif isinstance(update, ChopsUpdate):
-            for y, x1, x2 in update.spans:
-                for end, (x, chop) in zip(update.chop_ends[y], update.chops[y].items(),
-                                          strict=False):
-                    if chop is None or x > x2 or end <= x1:
-                        continue
-                    if not (x2 > x >= x1 and end <= x2):
-                        chop = chop.crop(0, min(end, x2) - x)  # noqa: PLW2901 - as Textual draws it
-                    changed = self._put(x, y, chop) or changed
-        else:  # another kind of update: drawn, and the screen no longer known
-            self.reset()
-            return True
-        return changed
-
-
-class CaretDriver(LinuxDriver):
-    """Textual's terminal driver, with the terminal's own caret shown, steady:
-    a low-vision player (and a screen magnifier) follows it where Textual
-    places it, on the reply or the focused item."""
-
-    def start_application_mode(self) -> None:
-        if isinstance(self._app, CompanionApp):
-            self._app.cells.reset()  # a new screen (or one the shell wrote on)
-        super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual's, untyped
-        self.write("\x1b[?25h\x1b[2 q")  # show the cursor, a steady block
-        self.flush()
-
-    def stop_application_mode(self) -> None:
-        self.write("\x1b[0 q")  # the terminal's own cursor shape again
-        super().stop_application_mode()
-
-
-class CompanionApp(App[int]):
-    """The companion's full-screen face."""
+class CompanionApp(CursorApp[int]):
+    """The companion's full-screen face: it shows :attr:`state`, the
+    conversation's model, and places the terminal cursor in every screen
+    update (:meth:`frame_cursor`)."""
 
     CSS_PATH = "screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -548,9 +429,9 @@ class CompanionApp(App[int]):
     ]
     ENABLE_COMMAND_PALETTE = False
 
-    #: The key facts of the game now (empty: no game).
+    #: The key facts shown (:attr:`ScreenState.facts`).
     facts: reactive[str] = reactive("", init=False)
-    #: The open question's prompt, the answer line's label.
+    #: The answer line's label (:attr:`ScreenState.prompt`).
     prompt: reactive[str] = reactive("", init=False)
 
     def __init__(self, settings: Settings, *, first_start: bool = False,
@@ -564,10 +445,8 @@ class CompanionApp(App[int]):
         self.first_start = first_start
         self.scanner = scanner
         self.inbox: Inbox = ScreenInbox()
-        #: What the terminal shows, as last drawn.
-        self.cells = Cells()
-        #: Every line the journeys said or asked, in order (as plain mode writes them).
-        self.lines: list[str] = []
+        #: The conversation as the screen shows it.
+        self.state = ScreenState()
         self.talk: Talk | None = None
         #: The error the app ended on, if it ended on one (told by the caller
         #: in one sentence, once the terminal is given back).
@@ -576,29 +455,16 @@ class CompanionApp(App[int]):
         #: The hang-up watch's pipe (read end, write end), written to when the
         #: app ends another way; made only when there is a terminal to watch.
         self._unwatch: tuple[int, int] | None = None
-        #: What was said since the player last acted: the reply, where the cursor rests.
-        self.reply_lines: list[str] = []
-        #: The player acted since the reply began: what is said next begins a new one.
-        self._acted = True
-        #: A line was given and is still shown on the answer line (until what comes next).
-        self._submitted = False
-        self._given_to = ""  # the prompt a line was given to
-        #: A menu was answered and its list is still shown (until what comes next).
-        self._menu_closed = False
-        #: A digit chose in a list, and no key came since: an Enter now ends
-        #: that digit, as in line mode (it does not answer the next question).
-        self._digit_chose = False
-        #: The cursor's resting place: the reply, or the focused item.
-        self.cursor_on_reply = False
-        #: The open menu, and whether it was answered (further Enter or
-        #: digits wait for the next one).
-        self._menu: Menu | None = None
-        self._list_answered = False
 
-    def get_driver_class(self) -> type[Driver]:
-        """On a POSIX terminal, the driver that shows the caret."""
-        driver = super().get_driver_class()
-        return CaretDriver if driver is LinuxDriver else driver
+    @property
+    def lines(self) -> list[str]:
+        """Every line the journeys said or asked, in order (as plain mode writes them)."""
+        return self.state.lines
+
+    @property
+    def reply_lines(self) -> list[str]:
+        """What was said since the player last acted: the reply, where the cursor rests."""
+        return self.state.reply
 
     def get_default_screen(self) -> Screen[int]:
         return ConversationScreen()
@@ -697,14 +563,12 @@ class CompanionApp(App[int]):
     def on_ended(self, message: Ended) -> None:
         self.exit(message.code)
 
-    def _handle_exception(self, error: Exception) -> None:
+    def unhandled(self, error: BaseException) -> None:
         """An error nothing handled (in the journeys' thread or here): the
         app ends as Textual ends it, with a non-zero status, but without
         Textual's traceback: :func:`companion.cli.run_app` says it in one
         sentence."""
-        self.error = error.error if isinstance(error, WorkerFailed) else error
-        super()._handle_exception(error)
-        self._exit_renderables.clear()  # the traceback Textual would write at the end
+        self.error = error
 
     def on_unmount(self) -> None:
         """However the app ends, the journeys end too: their scanner link,
@@ -723,135 +587,111 @@ class CompanionApp(App[int]):
     def news(self) -> bool:
         """Whether something was said since the player last acted (the
         cursor rests on it then)."""
-        return bool(self.reply_lines) and not self._acted
+        return self.state.news
 
     @property
     def reply_box(self) -> VerticalScroll:
         return self.screen.query_one("#reply-box", VerticalScroll)
 
-    def _flush_reply(self) -> None:
-        """The reply the player has acted on goes into the transcript."""
-        for line in self.reply_lines:
-            self.transcript.write(line)
-        self.reply_lines = []
+    def _write_transcript(self) -> None:
+        """The transcript shows every line the model put in it."""
+        transcript = self.transcript
+        for line in self.state.transcript[len(transcript.entries):]:
+            transcript.write(line)
+
+    def _reply_flushed(self) -> None:
+        """The reply the player acted on went into the transcript: it goes."""
+        self._write_transcript()
         self.reply.update("")
         self.reply_box.display = False
-        self._acted = False
 
-    async def on_burst(self, burst: Burst) -> None:
-        """What the journeys said up to their question, in one screen update."""
+    async def on_told(self, told: Told) -> None:
+        """What the journeys said up to their question, in one screen update
+        (a list emptied then filled would show a blank row under the cursor
+        in between; a reply drawn in pieces would be read again)."""
         with self.batch_update():
-            for message in burst.messages:
-                if isinstance(message, Shown):
-                    await self._shown(message)
-                elif isinstance(message, Opened):
-                    await self._opened(message)
-                elif isinstance(message, Closed):
-                    await self.on_closed(message)
-                elif isinstance(message, Progressed):
-                    self.on_progressed(message)
+            for news in told.news:
+                match news:
+                    case Announcement():
+                        await self._shown(news)
+                    case Asked():
+                        await self._opened(news)
+                    case Answered():
+                        self._menu_answered(news)
+                    case Facts():
+                        self.state.progress(news)
+                        self.facts = self.state.facts
+                    case _:
+                        assert_never(news)
 
-    async def on_shown(self, message: Shown) -> None:
+    async def _shown(self, announcement: Announcement) -> None:
         """Something said: in the reply, where the cursor rests (rule 1 of the
         module's docstring)."""
-        with self.batch_update():
-            await self._shown(message)
-
-    async def _shown(self, message: Shown) -> None:
         self._clear_answer()
         await self._retire_menu()
-        text = message.announcement.text
-        self.lines.append(text)
-        if self._acted:
-            self._flush_reply()
-        self.reply_lines.append(text)
-        self.reply.update("\n".join(self.reply_lines))
+        if self.state.say(announcement.text):
+            self._reply_flushed()
+        self.reply.update("\n".join(self.state.reply))
         box = self.reply_box
         box.display = True
         box.scroll_home(animate=False)  # its first sentence in view, the cursor on it
-        self._cursor_to(reply=True)
+        self._resettle()
 
-    async def on_opened(self, message: Opened) -> None:
-        # one screen update for the whole change (a list emptied then filled
-        # would show a blank row under the cursor in between)
-        with self.batch_update():
-            await self._opened(message)
-
-    async def _opened(self, message: Opened) -> None:
+    async def _opened(self, asked: Asked) -> None:
         self._clear_answer()
-        asked = message.asked
-        question = asked.question
-        if not (isinstance(question, Menu) and not asked.again):
+        menu = asked.question if isinstance(asked.question, Menu) and not asked.again else None
+        if menu is None:  # a question of another kind, or the same menu asked again
             await self._retire_menu()
-        if isinstance(question, Menu) and not asked.again:
-            self._menu_closed = False  # the list is filled with the new menu's options
-            if self._acted:
-                self._flush_reply()  # the title right after what came before it
-            self.lines.append(question.title)
+        else:
+            if self.state.open_menu(menu):
+                self._reply_flushed()
             title = self.screen.query_one("#title", Static)
-            title.update(question.title)
+            title.update(menu.title)
             title.display = True
-            await self._open_list(question)
-        if asked.prompt is not None:
-            self.lines.append(asked.prompt)
-            self.prompt = asked.prompt
-        # the news of this turn, if any, keeps the cursor; else the question has it
-        self._cursor_to(reply=self.news)
+            await self._open_list(menu)
+        self.state.ask(asked.prompt)
+        self.prompt = self.state.prompt
+        self._resettle()
 
     async def _open_list(self, menu: Menu) -> None:
         """A menu opens: its options in the list, right under its title."""
-        self.lines.extend(f"{number}. {option}" for number, option in
-                          enumerate(menu.options, start=1))
         choices = self.choices
         await choices.clear()
         await choices.extend(Option(Label(f"{number}. {option}", markup=False))
                              for number, option in enumerate(menu.options, start=1))
         choices.index = 0
         choices.display = True
-        self._menu = menu
-        self._list_answered = False
         if not self.answer.value:  # not while the player types
             self.screen.set_focus(choices)
 
-    async def on_closed(self, message: Closed) -> None:
+    def _menu_answered(self, answered: Answered) -> None:
         """A menu was answered: its title and the option chosen go into the
         transcript (what was chosen stays in the history). The list stays on
         screen, answered, until what comes next replaces it in the same
         update: a row under the cursor is never blank in between."""
-        if not isinstance(message.answered.question, Menu):
-            return
-        self._flush_reply()
-        self.transcript.write(message.answered.question.title)
-        if message.answered.shown is not None:
-            self.transcript.write(message.answered.shown)
-        self._acted = True
-        self._menu = None
-        self._menu_closed = True
+        if self.state.closed(answered):
+            self._reply_flushed()
 
     async def _retire_menu(self) -> None:
         """The answered menu goes: the focus back on the answer line."""
-        if not self._menu_closed:
+        if not self.state.retire_menu():
             return
-        self._menu_closed = False
         self.screen.query_one("#title", Static).display = False
         choices = self.choices
         choices.display = False
         await choices.clear()
         self.screen.set_focus(self.answer)
 
-    def on_progressed(self, message: Progressed) -> None:
-        self.facts = message.facts
-
     # -- the terminal cursor ---------------------------------------------------------------
 
     def _cursor_to(self, *, reply: bool) -> None:
         """Rest the cursor on the reply's first row or on the focused item."""
-        self.cursor_on_reply = reply
+        self.state.point(reply=reply)
         self._resettle()
 
     def cursor_target(self) -> Offset:
         """Where the cursor belongs now, in the screen's present layout."""
-        if self.cursor_on_reply and self.reply_box.display and self.reply_box.region:
+        if self.state.cursor_on_reply and self.reply_box.display and self.reply_box.region:
             return self.reply_box.region.offset
         focused = self.focused
         if isinstance(focused, Choices):
@@ -860,18 +700,12 @@ class CompanionApp(App[int]):
                 return offset
         return self.answer.cursor_screen_offset
 
-    def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
+    def frame_cursor(self) -> Offset | None:
         """Every screen update carries the cursor to where it belongs in that
-        very update (the layout is the one drawn): it never moves in an update
-        of its own after a change, where a screen reader would read the row it
-        reaches a second time, nor rests for a moment on a row being redrawn."""
-        if renderable is not None and self.is_running and self.screen.is_mounted:
-            with contextlib.suppress(NoMatches):
-                self.cursor_position = self.cursor_target()
-            if not self.cells.draw(renderable, self.size,
-                                   self.size.clamp_offset(self.cursor_position)):
-                return  # the terminal shows it already (see Cells)
-        super()._display(screen, renderable)
+        very update (see :class:`~companion.faces.textual_adapter.CursorApp`)."""
+        with contextlib.suppress(NoMatches):
+            return self.cursor_target()
+        return None
 
     def _resettle(self) -> None:
         """The cursor's place may have changed with nothing redrawn (a focus
@@ -896,7 +730,7 @@ class CompanionApp(App[int]):
                 not event.is_forwarded):
             if self.talk is not None and self.talk.announcer is not None:
                 self.talk.voice.interrupt()  # new input: speech stops at once
-            self._acted = True
+            self.state.press()
             self._clear_answer()  # a line given and still shown: the next key starts anew
             on_list = isinstance(self.focused, Choices)
             if not self._answers(event, on_list=on_list):
@@ -904,7 +738,7 @@ class CompanionApp(App[int]):
                 # answers leaves it on what was said until the reply comes
                 # (it is not moved twice, nor through rows about to change)
                 self._cursor_to(reply=False)
-            digit_chose, self._digit_chose = self._digit_chose, False
+            digit_chose = self.state.digit_ended()
             if isinstance(event, events.Key):
                 if digit_chose and event.key == "enter" and not self.answer.value:
                     return  # "2" Enter, typed as in line mode: the 2 chose already
@@ -916,6 +750,13 @@ class CompanionApp(App[int]):
                 return
         await super().on_event(event)
 
+    def _digits(self, character: str) -> str:
+        """``character`` with the digit row of the player's keyboard read as
+        digits (a Czech or French keyboard's too)."""
+        if self.talk is not None:
+            return layout_digits(character, self.talk.language)
+        return character
+
     def _answers(self, event: events.Event, *, on_list: bool) -> bool:
         """Whether a key answers (or asks for something to be said): Enter, a
         key of the key map, a digit that chooses in the list."""
@@ -924,22 +765,16 @@ class CompanionApp(App[int]):
         if event.key == "enter" or event.key in BOUND_KEYS:
             return True
         character = event.character or ""
-        if on_list and self.talk is not None:
-            character = layout_digits(character, self.talk.language)
-        count = len(self._menu.options) if self._menu is not None else 0
-        return on_list and len(character) == 1 and character in "123456789" and (
-            int(character) <= count)
+        return on_list and self.state.chooses(self._digits(character))
 
     def _list_key(self, character: str) -> None:
         """A printable key typed in the list."""
-        count = len(self._menu.options) if self._menu is not None else 0
-        if self.talk is not None:  # the digit row of a Czech or French keyboard too
-            character = layout_digits(character, self.talk.language)
-        if len(character) == 1 and character in "123456789" and int(character) <= count:
+        character = self._digits(character)
+        if self.state.chooses(character):
             # chosen at once: the highlight is not moved first (a braille
             # display would show that option for a moment before the reply)
             self.choose(int(character) - 1)
-            self._digit_chose = True  # the Enter typed after it ends it, as in line mode
+            self.state.digit_chose = True  # the Enter typed after it ends it, as in line mode
         else:  # a word (help, repeat, quit) or an answer begins: to the answer line
             self._to_answer(character)
 
@@ -960,10 +795,8 @@ class CompanionApp(App[int]):
 
     def choose(self, index: int) -> None:
         """An option of the open list chosen (Enter on it)."""
-        if self._list_answered:
-            return  # already answered; the next list is on its way
-        self._list_answered = True
-        self.inbox.put(Chosen(index))
+        if self.state.choose():  # else already answered; the next list is on its way
+            self.inbox.put(Chosen(index))
 
     @on(ListView.Selected, "#choices")
     def selected(self, event: ListView.Selected) -> None:
@@ -975,21 +808,15 @@ class CompanionApp(App[int]):
         """A line typed: given; it stays on the answer line until the reply
         (or the next question) comes, and goes in the same screen update."""
         self.inbox.put_line(event.value)
-        self._submitted = True
-        # (a menu's answer is written as the option chosen, on_closed)
-        self._given_to = self.prompt if self._menu is None else ""
+        self.state.submit()  # (a menu's answer is written as the option chosen, _menu_answered)
 
     def _clear_answer(self) -> None:
         """A line given goes: into the transcript after what it answered
-        ("Player 1's name: Ann"), so it stays in the history and a screen
-        reader reads a new line rather than a changed character."""
-        if self._submitted:
-            self._submitted = False
-            given = self.answer.value
-            if given.strip() and self._given_to:
-                if self._acted:
-                    self._flush_reply()
-                self.transcript.write(f"{self._given_to} {given}")
+        (:meth:`ScreenState.clear_answer`)."""
+        if self.state.submitted:
+            if self.state.clear_answer(self.answer.value):
+                self._reply_flushed()
+            self._write_transcript()
             self.answer.value = ""
 
     @on(Input.Changed, "#answer")

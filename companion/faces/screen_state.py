@@ -1,0 +1,224 @@
+"""The full screen's conversation, as a plain model: what was said, the
+reply, the open menu, what the player gave, where the cursor rests.
+
+The full screen (:mod:`companion.faces.screen`) keeps no conversation
+state of its own: the journeys' news and the player's keys update a
+:class:`ScreenState`, whose answers say what the widgets must show; the
+screen applies them. It knows nothing of Textual, so its rules are tested
+without a terminal or an app.
+
+>>> state = ScreenState()
+>>> state.say("Main menu.")  # the player acted last (the start): a new reply
+True
+>>> state.reply, state.news, state.cursor_on_reply
+(['Main menu.'], True, True)
+>>> state.say("Choose.")  # said before the player acts: the same reply
+False
+>>> state.press()
+>>> state.say("Chosen.")  # the player acted: the reply before goes to the transcript
+True
+>>> state.transcript, state.reply
+(['Main menu.', 'Choose.'], ['Chosen.'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.contract.events import Answered, Menu
+
+#: The digits that choose an option at once in a list.
+DIGITS = "123456789"
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """The key facts of the game changed (empty: no game)."""
+
+    text: str
+
+
+@dataclass(slots=True)
+class ScreenState:
+    """What the full screen shows of the conversation, and what it is in the
+    middle of (fields in the order a screen update reads them)."""
+
+    #: Every line the journeys said or asked, in order (as plain mode writes them).
+    lines: list[str] = field(default_factory=list)
+    #: What was said since the player last acted: the reply, where the cursor rests.
+    reply: list[str] = field(default_factory=list)
+    #: What went into the transcript, in order: the history above the reply.
+    transcript: list[str] = field(default_factory=list)
+    #: The player acted since the reply began: what is said next begins a new one.
+    acted: bool = True
+    #: A line was given and is still shown on the answer line (until what comes next).
+    submitted: bool = False
+    #: The prompt that line was given to ("" for a menu's: its option is written instead).
+    given_to: str = ""
+    #: A menu was answered and its list is still shown (until what comes next).
+    menu_closed: bool = False
+    #: A digit chose in a list, and no key came since: an Enter now ends
+    #: that digit, as in line mode (it does not answer the next question).
+    digit_chose: bool = False
+    #: The cursor's resting place: the reply, or the focused item.
+    cursor_on_reply: bool = False
+    #: The open menu.
+    menu: Menu | None = None
+    #: The open menu was answered: further Enter or digits wait for the next one.
+    list_answered: bool = False
+    #: The key facts of the game now (empty: no game).
+    facts: str = ""
+    #: The open question's prompt, the answer line's label.
+    prompt: str = ""
+
+    @property
+    def news(self) -> bool:
+        """Whether something was said since the player last acted (the
+        cursor rests on it then)."""
+        return bool(self.reply) and not self.acted
+
+    def flush_reply(self) -> list[str]:
+        """The reply the player has acted on goes into the transcript; its lines."""
+        lines, self.reply = self.reply, []
+        self.transcript.extend(lines)
+        self.acted = False
+        return lines
+
+    # -- what the journeys tell -------------------------------------------------------------
+
+    def say(self, text: str) -> bool:
+        """Something said: in the reply, the cursor on it (rule 1 of the
+        screen's docstring). Whether the reply before it went into the
+        transcript first (a new reply begins)."""
+        self.lines.append(text)
+        flushed = self.acted
+        if flushed:
+            self.flush_reply()
+        self.reply.append(text)
+        self.cursor_on_reply = True
+        return flushed
+
+    def retire_menu(self) -> bool:
+        """Whether an answered menu's list is still shown and goes now."""
+        retired, self.menu_closed = self.menu_closed, False
+        return retired
+
+    def open_menu(self, menu: Menu) -> bool:
+        """A new menu opens, right after what came before it: its title and
+        options said. Whether the reply went into the transcript first.
+
+        >>> state = ScreenState()
+        >>> state.open_menu(Menu("Speech?", ("On", "Off")))
+        True
+        >>> state.lines, state.options
+        (['Speech?', '1. On', '2. Off'], 2)
+        """
+        self.menu_closed = False  # the list is filled with the new menu's options
+        flushed = self.acted
+        if flushed:
+            self.flush_reply()  # the title right after what came before it
+        self.lines.append(menu.title)
+        self.lines.extend(f"{number}. {option}" for number, option in
+                          enumerate(menu.options, start=1))
+        self.menu = menu
+        self.list_answered = False
+        return flushed
+
+    def ask(self, prompt: str | None) -> None:
+        """A question's prompt (if it has one) on the answer line; the news
+        of this turn, if any, keeps the cursor, else the question has it."""
+        if prompt is not None:
+            self.lines.append(prompt)
+            self.prompt = prompt
+        self.cursor_on_reply = self.news
+
+    def closed(self, answered: Answered) -> bool:
+        """A question was answered; whether it was a menu, whose title and
+        option chosen went into the transcript (after the reply).
+
+        >>> state = ScreenState(reply=["Main menu."])
+        >>> state.closed(Answered(Menu("Main menu.", ("Play",)), "1. Play"))
+        True
+        >>> state.transcript, state.menu_closed, state.acted
+        (['Main menu.', 'Main menu.', '1. Play'], True, True)
+        """
+        if not isinstance(answered.question, Menu):
+            return False
+        self.flush_reply()
+        self.transcript.append(answered.question.title)
+        if answered.shown is not None:
+            self.transcript.append(answered.shown)
+        self.acted = True
+        self.menu = None
+        self.menu_closed = True
+        return True
+
+    def progress(self, facts: Facts) -> None:
+        self.facts = facts.text
+
+    # -- what the player does ------------------------------------------------------------------
+
+    def press(self) -> None:
+        """A key (or a paste, a click): the player acted."""
+        self.acted = True
+
+    def point(self, *, reply: bool) -> None:
+        """The cursor rests on the reply's first row, or on the focused item."""
+        self.cursor_on_reply = reply
+
+    def digit_ended(self) -> bool:
+        """Whether a digit chose right before this key (and no longer)."""
+        chose, self.digit_chose = self.digit_chose, False
+        return chose
+
+    @property
+    def options(self) -> int:
+        """How many options the open menu has (0: none open)."""
+        return len(self.menu.options) if self.menu is not None else 0
+
+    def chooses(self, character: str) -> bool:
+        """Whether ``character`` (a key's, its keyboard's digits read as
+        digits) chooses an option of the open menu at once.
+
+        >>> state = ScreenState(menu=Menu("Players?", ("2", "3", "4")))
+        >>> [state.chooses(key) for key in ("1", "3", "4", "0", "x", "12")]
+        [True, True, False, False, False, False]
+        """
+        return len(character) == 1 and character in DIGITS and int(character) <= self.options
+
+    def choose(self) -> bool:
+        """Whether an option chosen now answers the open menu (a second
+        choice waits for the next menu)."""
+        if self.list_answered:
+            return False
+        self.list_answered = True
+        return True
+
+    def submit(self) -> None:
+        """A line typed was given: it stays on the answer line until what
+        comes next (a menu's answer is written as the option chosen)."""
+        self.submitted = True
+        self.given_to = self.prompt if self.menu is None else ""
+
+    def clear_answer(self, given: str) -> bool:
+        """The line given (``given``, still on the answer line) goes: into
+        the transcript after what it answered ("Player 1's name: Ann"), so
+        it stays in the history and a screen reader reads a new line rather
+        than a changed character. Whether the reply went into the
+        transcript first. Only once a line was given (:attr:`submitted`).
+
+        >>> state = ScreenState(prompt="Player 1's name:", acted=False)
+        >>> state.submit()
+        >>> state.clear_answer("Ann")
+        False
+        >>> state.transcript, state.submitted
+        (["Player 1's name: Ann"], False)
+        """
+        self.submitted = False
+        flushed = False
+        if given.strip() and self.given_to:
+            flushed = self.acted
+            if flushed:
+                self.flush_reply()
+            self.transcript.append(f"{self.given_to} {given}")
+        return flushed
