@@ -103,12 +103,10 @@ from companion.contract.events import (
     Menu,
     Pressed,
 )
-from companion.conversation.core import Talk, layout_digits
 from companion.conversation.inbox import Inbox, Item
-from companion.conversation.journeys import run
-from companion.faces import FAR_RIGHT, break_question
+from companion.digits import menu_choice
+from companion.faces import FAR_RIGHT, Begin, Running, break_question
 from companion.keymap import ACTIONS
-from companion.settings import Settings
 
 # -- what the journeys' thread tells the screen --------------------------------------------
 
@@ -216,6 +214,9 @@ class ScreenFace:
 
     def progress(self, facts: str) -> None:
         self._hold(Progressed(facts))
+
+    def taken(self, item: Item) -> None:
+        pass  # keys are never read ahead of what they answer here
 
 
 class ScreenInbox(Inbox):
@@ -553,22 +554,23 @@ class CompanionApp(App[int]):
     #: The open question's prompt, the answer line's label.
     prompt: reactive[str] = reactive("", init=False)
 
-    def __init__(self, settings: Settings, *, first_start: bool = False,
-                 scanner: str | None = None) -> None:
+    def __init__(self, begin: Begin, *, inbox: Inbox | None = None) -> None:
+        """``begin`` puts the conversation together over the screen's face
+        once the screen is up (:mod:`companion.app`); ``inbox``: where what
+        the player gives goes (a :class:`ScreenInbox` by default)."""
         # The terminal's own ANSI colours (the theme's too: no RGB or 256-colour
         # backgrounds), so the player's high-contrast palette applies;
         # Textual itself honours NO_COLOR.
         super().__init__(ansi_color=True)
         self.theme = "ansi-dark"
-        self.settings = settings
-        self.first_start = first_start
-        self.scanner = scanner
-        self.inbox: Inbox = ScreenInbox()
+        self.begin = begin
+        self.inbox: Inbox = inbox if inbox is not None else ScreenInbox()
         #: What the terminal shows, as last drawn.
         self.cells = Cells()
         #: Every line the journeys said or asked, in order (as plain mode writes them).
         self.lines: list[str] = []
-        self.talk: Talk | None = None
+        #: The conversation once begun: its speech, its settings, its journeys.
+        self.running: Running | None = None
         #: The error the app ended on, if it ended on one (told by the caller
         #: in one sentence, once the terminal is given back).
         self.error: BaseException | None = None
@@ -609,7 +611,7 @@ class CompanionApp(App[int]):
         face = ScreenFace(self)
         if isinstance(self.inbox, ScreenInbox):
             self.inbox.face = face
-        self.talk = Talk(face, self.inbox, self.settings, scanner=self.scanner)
+        self.running = self.begin(face)
         # Told to end (SIGTERM, the terminal closed, kill -INT): the app ends
         # as when the player quits, the terminal given back as it was; every
         # entry is already on disk. (Before the first question is asked.) The
@@ -621,7 +623,7 @@ class CompanionApp(App[int]):
         told = ending.told()
         if told is not None:  # told while the screen was starting
             self.post_message(Ended(128 + told))
-        self.journeys(self.talk)
+        self.journeys(self.running)
         if sys.stdin.isatty():
             self._unwatch = os.pipe()
             self.watch_terminal(sys.stdin.fileno(), self._unwatch[0])
@@ -658,12 +660,12 @@ class CompanionApp(App[int]):
     # -- the threads --------------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, name="journeys")
-    def journeys(self, talk: Talk) -> None:
+    def journeys(self, running: Running) -> None:
         """Every journey, in this worker's thread, until the player quits or
         the input ends; the app ends with them."""
         code = 1
         try:
-            code = run(talk, first_start=self.first_start)
+            code = running.run()
         except Exception as error:  # said in one sentence once the terminal is given back
             self.error = error
         finally:
@@ -800,12 +802,11 @@ class CompanionApp(App[int]):
 
     async def _open_list(self, menu: Menu) -> None:
         """A menu opens: its options in the list, right under its title."""
-        self.lines.extend(f"{number}. {option}" for number, option in
-                          enumerate(menu.options, start=1))
+        numbered = menu.numbered()
+        self.lines.extend(numbered)
         choices = self.choices
         await choices.clear()
-        await choices.extend(Option(Label(f"{number}. {option}", markup=False))
-                             for number, option in enumerate(menu.options, start=1))
+        await choices.extend(Option(Label(option, markup=False)) for option in numbered)
         choices.index = 0
         choices.display = True
         self._menu = menu
@@ -894,8 +895,8 @@ class CompanionApp(App[int]):
         digit that chose is dropped."""
         if isinstance(event, events.Key | events.Paste | events.MouseDown) and (
                 not event.is_forwarded):
-            if self.talk is not None and self.talk.announcer is not None:
-                self.talk.voice.interrupt()  # new input: speech stops at once
+            if self.running is not None:
+                self.running.speech.interrupt()  # new input: speech stops at once
             self._acted = True
             self._clear_answer()  # a line given and still shown: the next key starts anew
             on_list = isinstance(self.focused, Choices)
@@ -923,22 +924,24 @@ class CompanionApp(App[int]):
             return False
         if event.key == "enter" or event.key in BOUND_KEYS:
             return True
-        character = event.character or ""
-        if on_list and self.talk is not None:
-            character = layout_digits(character, self.talk.language)
+        return on_list and self._digit(event.character or "") is not None
+
+    def _digit(self, character: str) -> int | None:
+        """The option a key typed in the list chooses by its number (on the
+        digit row of the player's keyboard too), if it chooses one."""
         count = len(self._menu.options) if self._menu is not None else 0
-        return on_list and len(character) == 1 and character in "123456789" and (
-            int(character) <= count)
+        language = self.running.settings.language if self.running is not None else ""
+        if len(character) != 1:
+            return None
+        return menu_choice(character, language, count)
 
     def _list_key(self, character: str) -> None:
         """A printable key typed in the list."""
-        count = len(self._menu.options) if self._menu is not None else 0
-        if self.talk is not None:  # the digit row of a Czech or French keyboard too
-            character = layout_digits(character, self.talk.language)
-        if len(character) == 1 and character in "123456789" and int(character) <= count:
+        index = self._digit(character)  # the digit row of a Czech or French keyboard too
+        if index is not None:
             # chosen at once: the highlight is not moved first (a braille
             # display would show that option for a moment before the reply)
-            self.choose(int(character) - 1)
+            self.choose(index)
             self._digit_chose = True  # the Enter typed after it ends it, as in line mode
         else:  # a word (help, repeat, quit) or an answer begins: to the answer line
             self._to_answer(character)
@@ -999,7 +1002,7 @@ class CompanionApp(App[int]):
     def action_press(self, name: str) -> None:
         """A key of the key map: the same as typing its word (stop acts at once)."""
         if name == "stop":
-            if self.talk is not None:
-                self.talk.voice.interrupt()
+            if self.running is not None:
+                self.running.speech.interrupt()
             return
         self.inbox.put(Pressed(name))
