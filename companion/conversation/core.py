@@ -75,6 +75,8 @@ __all__ = ["SPEECH_CAUSES", "Changed", "Quit", "Talk", "ToMenu", "as_source", "i
            "layout_digits", "switched_text"]
 
 T = TypeVar("T")
+#: A scanned card that does not fit the question (explained; asked again).
+_UNFIT = object()
 
 
 def as_source(given: Source | LineReader) -> Source:
@@ -88,8 +90,9 @@ def as_source(given: Source | LineReader) -> Source:
 class Talk:
     """The conversation, over a face and an input source, with its services:
     ``speech``, ``listening`` (the scanner) and ``kept`` (the settings).
-    Each is made here when not given (``scanner``: the scanner of this run,
-    over the settings')."""
+    The composition root (:mod:`companion.app`) gives them; each is made
+    here when not given (a test's, a benchmark's), ``scanner`` then being
+    the scanner of this run, over the settings'."""
 
     def __init__(self, face: Face, source: Source | LineReader, settings: Settings, *,
                  rng: random.Random | None = None, scanner: str | None = None,
@@ -367,6 +370,3 @@ class Talk:
         self.use_scanner("")
         self.speech.close()
 
-
-#: A scanned card that does not fit the question (explained; asked again).
-_UNFIT = object()
