@@ -182,16 +182,22 @@ class FullScreen:
 
     def __init__(self, settings: Settings, *, first_start: bool = False,
                  scanner: str | None = None) -> None:
-        from companion.faces.screen import CompanionApp  # noqa: PLC0415 - Textual when used
+        from companion.faces.screen import (  # noqa: PLC0415 - Textual when used
+            CompanionApp,
+            ScreenInbox,
+        )
 
         self.settings = settings
         self.first_start = first_start
         self.scanner = scanner
         self.talk: Talk | None = None
-        self.app: CompanionApp = CompanionApp(self.begin)
+        #: What the player gives, from the UI thread (and the scanner's link).
+        self.inbox = ScreenInbox()
+        self.app: CompanionApp = CompanionApp(self.begin, inbox=self.inbox)
 
     def begin(self, face: Face) -> Begun:
-        """The conversation over the screen's ``face``, reading the screen's inbox."""
+        """The conversation over the screen's ``face``, reading the screen's
+        inbox (the one it has now: a test may give it its own)."""
         self.talk = talk = conversation(face, self.app.inbox, self.settings,
                                         scanner=self.scanner)
         return Begun(talk.speech, talk.kept,

@@ -216,7 +216,7 @@ class ScreenFace:
         self._hold(Progressed(facts))
 
     def taken(self, item: Item) -> None:
-        pass  # keys are never read ahead of what they answer here
+        pass  # nothing waits for a key here: every reply is drawn whole
 
 
 class ScreenInbox(Inbox):
@@ -702,7 +702,7 @@ class CompanionApp(App[int]):
     def _handle_exception(self, error: Exception) -> None:
         """An error nothing handled (in the journeys' thread or here): the
         app ends as Textual ends it, with a non-zero status, but without
-        Textual's traceback: :func:`companion.cli.run_app` says it in one
+        Textual's traceback: :func:`companion.app.start` says it in one
         sentence."""
         self.error = error.error if isinstance(error, WorkerFailed) else error
         super()._handle_exception(error)
