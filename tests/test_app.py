@@ -4,6 +4,9 @@ wired, and a face given only what it needs of the conversation."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -97,3 +100,30 @@ def test_no_face_builds_or_holds_the_conversation() -> None:
             "companion.conversation.core", "companion.conversation.journeys",
             "companion.app"))]
         assert not held, f"{path.name} imports {held}: the composition root builds them"
+
+
+
+NOTED = """
+import sys
+try:
+    exec("raise KeyboardInterrupt")  # interrupted in code run from a string
+except KeyboardInterrupt:
+    pass
+if sys.argv[1] == "forget":
+    from companion.launch import _forget_interruption
+    _forget_interruption()
+sys.exit(143)
+"""
+
+
+@pytest.mark.parametrize(("forget", "status"), [("keep", -2), ("forget", 143)])
+def test_the_status_is_the_apps_even_after_an_interruption_in_code_run_from_a_string(
+        forget: str, status: int, tmp_path: Path) -> None:
+    """Run as a module, as ``python -m companion`` is: Python would end by
+    SIGINT whatever the status (a SIGTERM in an import ended the app as if
+    by Control C), unless the note of the interruption is forgotten."""
+    (tmp_path / "noted.py").write_text(NOTED, encoding="utf-8")
+    environment = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"}
+    done = subprocess.run([sys.executable, "-m", "noted", forget], check=False, timeout=60,
+                          env=environment)
+    assert done.returncode == status
