@@ -167,10 +167,10 @@ GAME = """
 import asyncio, os, resource, sys
 from itertools import cycle
 from companion.settings import Settings
-from companion.faces.screen import CompanionApp
+from companion.app import FullScreen
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
 async def main():
-    app = CompanionApp(Settings(speech="none"))
+    app = FullScreen(Settings(speech="none")).app
     async with app.run_test(size=(80, 24)) as pilot:
         while not (app.lines and app.lines[-1].endswith("Choose 1 to 6:")):
             await asyncio.sleep(0.01)

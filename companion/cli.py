@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from companion import __version__, ending
+from companion import __version__
 from companion.contract.game import (
     AdvisorFigures,
     Benchmarks,
@@ -67,9 +67,6 @@ from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Catalog
 from companion.settings import (
     SPEECH_CHOICES,
     SPEECH_VARIABLE,
-    Settings,
-    SettingsError,
-    load_settings,
 )
 from companion.shown import shown
 from firmware_bridge.files import FileProblem, FileRefused, read_limited
@@ -499,73 +496,14 @@ def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Cata
     return _print(engine.data, engine_lines(engine, catalog), as_json=args.json)
 
 
-def wants_plain(plain: bool, environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
-    """Plain line mode when asked, for ACCESSIBLE=1 or TERM=dumb, or when
-    standard input or output is not a terminal (a pipe, a braille terminal
-    reading linearly).
-
-    >>> wants_plain(False, {"ACCESSIBLE": "1"}), wants_plain(False, {"TERM": "dumb"})
-    (True, True)
-    """
-    if plain or environ.get("ACCESSIBLE") == "1" or environ.get("TERM") == "dumb":
-        return True
-    return not (sys.stdin.isatty() and sys.stdout.isatty())
-
-
 def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
             game_name: str | None = None) -> int:
-    """The app: the full-screen interface, or plain line mode."""
-    try:
-        settings = load_settings()
-    except SettingsError as error:
-        print(f"companion: {error}; using the defaults", file=sys.stderr)
-        settings = None
-    first = settings is None
-    chosen = settings or Settings(language=language or default_language())
-    if language:
-        chosen.language = language
-    if game_name is not None:
-        try:
-            chosen.game = game(game_name).game
-        except UnknownGameError as error:
-            print(f"companion: {error}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-    if scanner == "none":
-        scanner = ""
-    try:
-        if wants_plain(plain):
-            from companion.faces.plain import run_plain  # noqa: PLC0415
+    """The app: the full-screen interface, or plain line mode, put together
+    by its composition root (:mod:`companion.app`)."""
+    from companion.app import start  # noqa: PLC0415 - the app's modules when it runs
 
-            return run_plain(sys.stdin, sys.stdout, chosen, first_start=first, scanner=scanner)
-        os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
-        from companion.faces.screen import CompanionApp  # noqa: PLC0415 - Textual when used
-
-        # Until the screen is up and takes the signals itself, one is only noted
-        # (raised inside Textual's start, it would leave the terminal in its
-        # alternate screen): the screen ends as soon as it is up.
-        with ending.held():
-            app = CompanionApp(chosen, first_start=first, scanner=scanner)
-            try:
-                code = app.run()
-            finally:
-                # Textual's loop gave the signals back to the defaults as it ended:
-                # the app's again, so that what follows (speech ended, the game
-                # closed) is not broken into
-                ending.take_signals()
-    except Exception as error:  # whatever it was: one sentence and the status, no traceback
-        return stopped_on(error, chosen.language)
-    if app.error is not None:
-        return stopped_on(app.error, chosen.language)
-    return app.return_code or code or EXIT_OK
-
-
-def stopped_on(error: BaseException, language: str) -> int:
-    """Say, in one sentence, the error the app stopped on; the exit status."""
-    catalog = Catalog.for_language(language)
-    what = shown(f"{type(error).__name__}: {error}", limit=300)
-    said = catalog.text("The app stopped on an error: %(error)s.", error=what)
-    print(f"companion: {said}", file=sys.stderr)
-    return EXIT_ERROR
+    return start(language, plain=plain, scanner=scanner, game_name=game_name,
+                 default_language=default_language)
 
 
 def game_command(args: argparse.Namespace, catalog: Catalog, game_of: Commands,

@@ -30,5 +30,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupted = True
     finally:
         ending.calm()  # what Python does after this (its threads, its exit) is not broken into
+        _forget_interruption()
     told = ending.told()
     return ending.status(code, told=signal.SIGINT if told is None and interrupted else told)
+
+
+def _forget_interruption() -> None:
+    """CPython notes a :class:`KeyboardInterrupt` that went through code run
+    from a string (``exec`` of a str: a dataclass or a named tuple being
+    made, in an import) and, once the program has ended, ends itself by
+    SIGINT whatever status it gave: a SIGTERM in an import ended the app as
+    killed by SIGINT, not with 143. Running an empty string clears that
+    note (each run from a string starts by clearing it): the status is the
+    app's."""
+    exec("")  # an empty string: it runs nothing, it clears the note

@@ -18,6 +18,7 @@ from companion.contract.events import (
     Cards,
     CardsQuestion,
     Chosen,
+    Item,
     Menu,
     Number,
     Pressed,
@@ -66,6 +67,9 @@ class Recorder:
 
     def progress(self, facts: str) -> None:
         self.told.append(facts)
+
+    def taken(self, item: Item) -> None:
+        pass
 
     def said(self) -> list[Announcement]:
         return [item for item in self.told if isinstance(item, Announcement)]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.faces.plain import run_plain
+from companion.app import run_plain
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Variant
 from companion.games.sushigo.session import PracticeSession, TableSession

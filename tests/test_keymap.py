@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.faces.plain import run_plain
+from companion.app import run_plain
 from companion.faces.screen import CompanionApp
 from companion.games import games
 from companion.i18n import LANGUAGES, Catalog

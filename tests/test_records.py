@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
+from companion.app import run_plain
 from companion.contract.events import Verbosity
-from companion.faces.plain import run_plain
 from companion.games.micimaki.rules import CHOOSE, Game
 from companion.games.micimaki.session import PracticeSession as MiciPractice
 from companion.games.sushigo.cards import Card

@@ -391,7 +391,7 @@ def test_a_card_of_another_installed_game_is_named_with_its_game(
         monkeypatch: pytest.MonkeyPatch) -> None:
 
     installed: dict[str, object] = {**games(), "fruit": Fruit()}
-    monkeypatch.setattr("companion.conversation.core.games", lambda: installed)
+    monkeypatch.setattr("companion.conversation.cards.games", lambda: installed)
     app = App()
     start_table_game(app)
     app.post(CardIdentified("fruit", "pear", Source.SCANNER, "0A0B0C0D", None, 5))

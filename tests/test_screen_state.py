@@ -51,7 +51,8 @@ def test_a_menu_answered_goes_into_the_transcript_after_the_reply() -> None:
     state.ask("Choose 1 to 2:")
     assert state.menu is LANGUAGE and state.options == 2
     state.press()
-    assert state.chooses("2") and not state.chooses("3") and not state.chooses("a")
+    assert state.choice("2", "en") == 1 and state.choice("3", "en") is None
+    assert state.choice("a", "en") is None and state.choice("é", "fr") == 1
     assert state.choose() and not state.choose(), "a second choice waits for the next menu"
     assert state.closed(Answered(LANGUAGE, "2. Français"))
     assert state.transcript == ["Welcome.", "Language / Langue", "2. Français"]

@@ -31,6 +31,7 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widgets import Label, ListItem, Static
 
+from companion.app import FullScreen
 from companion.contract.events import Chosen
 from companion.conversation.inbox import Item
 from companion.faces.screen import Choices, CompanionApp, ScreenInbox, Transcript
@@ -276,7 +277,7 @@ def run(body: Callable[[Player], Awaitable[None]], *, first_start: bool = False)
     """Run the app in a 40x15 terminal and ``body`` at its keyboard."""
 
     async def main() -> CompanionApp:
-        app = CompanionApp(Settings(speech="none"), first_start=first_start)
+        app = FullScreen(Settings(speech="none"), first_start=first_start).app
         app.inbox = Given()
         async with app.run_test(size=SIZE) as pilot:
             await body(Player(app, pilot))

@@ -109,6 +109,16 @@ class Menu(Question[int]):
     title: str
     options: tuple[str, ...]
 
+    def numbered(self) -> tuple[str, ...]:
+        """The options as both faces show them and speech says them: each
+        with its number, the one typed to choose it.
+
+        >>> Menu("Main menu.", ("Practice.", "Quit.")).numbered()
+        ('1. Practice.', '2. Quit.')
+        """
+        return tuple(f"{number}. {option}"
+                     for number, option in enumerate(self.options, start=1))
+
 
 @dataclass(frozen=True, slots=True)
 class YesNo(Question[bool]):
@@ -312,6 +322,33 @@ class Face(Protocol):
     def progress(self, facts: str) -> None:
         """The key facts of the game now ("R1 T3, 12 points, 7 cards"); empty
         when no game is on."""
+        ...
+
+    def taken(self, item: Item) -> None:
+        """The conversation takes ``item`` now. Keys read ahead (while an
+        earlier reply was being written) are taken later than they were
+        typed: a face that shows what waits for a key shows it now."""
+        ...
+
+
+class SpeechControl(Protocol):
+    """What a face may do to the app's speech, from its own thread: stop it
+    at once when the player acts (a key, a click), before the conversation
+    has even read what they did."""
+
+    def interrupt(self) -> None:
+        """Stop speaking now (nothing is said if no voice is up yet)."""
+        ...
+
+
+class SettingsView(Protocol):
+    """The settings now, as a face reads them (they change in a run: the
+    language chosen at the first start, or in the settings)."""
+
+    @property
+    def language(self) -> str:
+        """The player's language now (a menu's digit is read on its keyboard's
+        digit row)."""
         ...
 
 

@@ -6,10 +6,18 @@
   answer line, the terminal cursor always on what matters.
 
 Each renders the conversation's values (:mod:`companion.contract.events`)
-and gives back what the player did; neither holds a journey.
+and gives back what the player did; neither holds a journey, and neither
+builds the conversation: the composition root (:mod:`companion.app`) does,
+and gives a face only what it needs (:class:`Running`).
 """
 
+from __future__ import annotations
+
 import re
+from collections.abc import Callable
+from typing import Protocol
+
+from companion.contract.events import Face, SettingsView, SpeechControl
 
 #: The column past which an answer is out of a 40-cell braille display's
 #: first window (a few cells kept for the answer): both faces keep the
@@ -35,3 +43,25 @@ def break_question(rows: list[str]) -> list[str]:
             if len(tail) - end.end() <= FAR_RIGHT:
                 return [*rows[:-1], tail[:end.end()].rstrip(), tail[end.end():]]
     return rows
+
+
+class Running(Protocol):
+    """The conversation put together over a face, as a face that runs the
+    journeys in a thread of its own sees it (the full screen): speech to
+    stop when the player acts, the settings to read the player's keys by,
+    and the journeys to run."""
+
+    @property
+    def speech(self) -> SpeechControl: ...
+
+    @property
+    def settings(self) -> SettingsView: ...
+
+    def run(self) -> int:
+        """Every journey, until the player quits or the input ends; the exit
+        status. Called in the journeys' thread."""
+        ...
+
+
+#: What puts the conversation together over a face, once the face is up.
+Begin = Callable[[Face], Running]

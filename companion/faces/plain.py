@@ -62,12 +62,9 @@ from companion.contract.events import (
     Pressed,
     Typed,
 )
-from companion.conversation.core import Talk
 from companion.conversation.inbox import LineReader, Source
-from companion.conversation.journeys import run
 from companion.faces import FAR_RIGHT, break_question
 from companion.faces.keyboard import Keyboard, TerminalKeyboard
-from companion.settings import Settings
 
 
 class LineSink(Protocol):
@@ -374,8 +371,7 @@ class PlainFace:
     def asked(self, asked: Asked) -> None:
         question = asked.question
         if isinstance(question, Menu) and not asked.again:
-            options = [f"{number}. {option}"
-                       for number, option in enumerate(question.options, start=1)]
+            options = question.numbered()
             if self.terminal:  # the title and its options are on one page
                 with self._lock:
                     self._news([row for text in (question.title, *options)
@@ -419,45 +415,47 @@ class PlainFace:
         pass  # the key facts are said with each turn; no status line here
 
 
-def run_plain(source: Source | LineReader, output: LineSink, settings: Settings, *,
-              first_start: bool = False, scanner: str | None = None) -> int:
-    """The app in plain line mode, reading ``source`` (typed lines or keys,
-    those of the key map understood) until the player quits or it ends."""
-    # Bytes that are not the locale's text (invalid UTF-8 on a pipe) are read
-    # as U+FFFD, as the terminal's keyboard reads them, and a sentence the
-    # locale cannot write (Russian in a Latin-1 locale) is written with "?":
-    # neither is a reason to stop.
-    _forgiving(source, output)
-    face = PlainFace(output)
-    fileno = getattr(source, "fileno", None)
-    terminal: TerminalKeyboard | None = None
-    talk: Talk | None = None
-    try:
-        # the terminal's mode, the speech and the scanner are set up whole:
-        # told to end meanwhile, the app ends once they are, and undoes them
-        with ending.held():
-            if hasattr(source, "get"):
-                keyboard = cast(Source, source)
-            elif face.terminal and fileno is not None and os.isatty(fileno()):
-                terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
-                                            face.page)
-                keyboard = terminal.start()
-            else:
-                keyboard = Keyboard(source, face.entered)
-            talk = made = Talk(face, keyboard, settings, scanner=scanner)
-            face.more = lambda: made.text("More: Enter.")
-        with _ended_by_signals(face, terminal):
-            return run(made, first_start=first_start)
-    except KeyboardInterrupt:  # told to end before the journeys began: nothing to save
-        if talk is not None:
-            talk.close()  # (closing it again, if they had, does nothing more)
-        return 0
-    finally:
+class PlainRun:
+    """Plain line mode on a stream, around the conversation the composition
+    root (:mod:`companion.app`) builds over its face: the face, the
+    keyboard the stream allows, the signals that end the app, and the end
+    (what waits written, the terminal given back as it was)."""
+
+    def __init__(self, source: Source | LineReader, output: LineSink) -> None:
+        # Bytes that are not the locale's text (invalid UTF-8 on a pipe) are read
+        # as U+FFFD, as the terminal's keyboard reads them, and a sentence the
+        # locale cannot write (Russian in a Latin-1 locale) is written with "?":
+        # neither is a reason to stop.
+        _forgiving(source, output)
+        self.source = source
+        self.face = PlainFace(output)
+        self.terminal: TerminalKeyboard | None = None
+
+    def keyboard(self) -> Source:
+        """What the player types: a source as it is; on a terminal, key by
+        key (its mode set until :meth:`finish`); otherwise lines."""
+        source, face = self.source, self.face
+        fileno = getattr(source, "fileno", None)
+        if hasattr(source, "get"):
+            return cast(Source, source)
+        if face.terminal and fileno is not None and os.isatty(fileno()):
+            self.terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
+                                             face.page)
+            return self.terminal.start()
+        return Keyboard(source, face.entered)
+
+    def signals(self) -> contextlib.AbstractContextManager[None]:
+        """While the journeys run: the signals that end the app, taken."""
+        return _ended_by_signals(self.face, self.terminal)
+
+    def finish(self) -> None:
+        """The app ends: no signal breaks into it; what waits for Enter is
+        written, and the terminal is given back as it was."""
         ending.calm()  # ending now: no signal breaks into what follows
         with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
-            face.finish()
-        if terminal is not None:
-            terminal.close()
+            self.face.finish()
+        if self.terminal is not None:
+            self.terminal.close()
 
 
 def _forgiving(*streams: object) -> None:

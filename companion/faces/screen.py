@@ -102,14 +102,11 @@ from companion.contract.events import (
     Menu,
     Pressed,
 )
-from companion.conversation.core import Talk, layout_digits
 from companion.conversation.inbox import Inbox, Item
-from companion.conversation.journeys import run
-from companion.faces import FAR_RIGHT, break_question
+from companion.faces import FAR_RIGHT, Begin, Running, break_question
 from companion.faces.screen_state import Facts, ScreenState
 from companion.faces.textual_adapter import CursorApp, HalfScrollInput
 from companion.keymap import ACTIONS
-from companion.settings import Settings
 
 # -- what the journeys' thread tells the screen --------------------------------------------
 
@@ -195,6 +192,9 @@ class ScreenFace:
 
     def progress(self, facts: str) -> None:
         self._hold(Facts(facts))
+
+    def taken(self, item: Item) -> None:
+        pass  # nothing waits for a key here: every reply is drawn whole
 
 
 class ScreenInbox(Inbox):
@@ -434,20 +434,21 @@ class CompanionApp(CursorApp[int]):
     #: The answer line's label (:attr:`ScreenState.prompt`).
     prompt: reactive[str] = reactive("", init=False)
 
-    def __init__(self, settings: Settings, *, first_start: bool = False,
-                 scanner: str | None = None) -> None:
+    def __init__(self, begin: Begin, *, inbox: Inbox | None = None) -> None:
+        """``begin`` puts the conversation together over the screen's face
+        once the screen is up (:mod:`companion.app`); ``inbox``: where what
+        the player gives goes (a :class:`ScreenInbox` by default)."""
         # The terminal's own ANSI colours (the theme's too: no RGB or 256-colour
         # backgrounds), so the player's high-contrast palette applies;
         # Textual itself honours NO_COLOR.
         super().__init__(ansi_color=True)
         self.theme = "ansi-dark"
-        self.settings = settings
-        self.first_start = first_start
-        self.scanner = scanner
-        self.inbox: Inbox = ScreenInbox()
+        self.begin = begin
+        self.inbox: Inbox = inbox if inbox is not None else ScreenInbox()
         #: The conversation as the screen shows it.
         self.state = ScreenState()
-        self.talk: Talk | None = None
+        #: The conversation once begun: its speech, its settings, its journeys.
+        self.running: Running | None = None
         #: The error the app ended on, if it ended on one (told by the caller
         #: in one sentence, once the terminal is given back).
         self.error: BaseException | None = None
@@ -475,7 +476,7 @@ class CompanionApp(CursorApp[int]):
         face = ScreenFace(self)
         if isinstance(self.inbox, ScreenInbox):
             self.inbox.face = face
-        self.talk = Talk(face, self.inbox, self.settings, scanner=self.scanner)
+        self.running = self.begin(face)
         # Told to end (SIGTERM, the terminal closed, kill -INT): the app ends
         # as when the player quits, the terminal given back as it was; every
         # entry is already on disk. (Before the first question is asked.) The
@@ -487,7 +488,7 @@ class CompanionApp(CursorApp[int]):
         told = ending.told()
         if told is not None:  # told while the screen was starting
             self.post_message(Ended(128 + told))
-        self.journeys(self.talk)
+        self.journeys(self.running)
         if sys.stdin.isatty():
             self._unwatch = os.pipe()
             self.watch_terminal(sys.stdin.fileno(), self._unwatch[0])
@@ -524,12 +525,12 @@ class CompanionApp(CursorApp[int]):
     # -- the threads --------------------------------------------------------------------------
 
     @work(thread=True, exclusive=True, name="journeys")
-    def journeys(self, talk: Talk) -> None:
+    def journeys(self, running: Running) -> None:
         """Every journey, in this worker's thread, until the player quits or
         the input ends; the app ends with them."""
         code = 1
         try:
-            code = run(talk, first_start=self.first_start)
+            code = running.run()
         except Exception as error:  # said in one sentence once the terminal is given back
             self.error = error
         finally:
@@ -566,7 +567,7 @@ class CompanionApp(CursorApp[int]):
     def unhandled(self, error: BaseException) -> None:
         """An error nothing handled (in the journeys' thread or here): the
         app ends as Textual ends it, with a non-zero status, but without
-        Textual's traceback: :func:`companion.cli.run_app` says it in one
+        Textual's traceback: :func:`companion.app.start` says it in one
         sentence."""
         self.error = error
 
@@ -657,8 +658,7 @@ class CompanionApp(CursorApp[int]):
         """A menu opens: its options in the list, right under its title."""
         choices = self.choices
         await choices.clear()
-        await choices.extend(Option(Label(f"{number}. {option}", markup=False))
-                             for number, option in enumerate(menu.options, start=1))
+        await choices.extend(Option(Label(option, markup=False)) for option in menu.numbered())
         choices.index = 0
         choices.display = True
         if not self.answer.value:  # not while the player types
@@ -728,8 +728,8 @@ class CompanionApp(CursorApp[int]):
         digit that chose is dropped."""
         if isinstance(event, events.Key | events.Paste | events.MouseDown) and (
                 not event.is_forwarded):
-            if self.talk is not None and self.talk.announcer is not None:
-                self.talk.voice.interrupt()  # new input: speech stops at once
+            if self.running is not None:
+                self.running.speech.interrupt()  # new input: speech stops at once
             self.state.press()
             self._clear_answer()  # a line given and still shown: the next key starts anew
             on_list = isinstance(self.focused, Choices)
@@ -750,13 +750,6 @@ class CompanionApp(CursorApp[int]):
                 return
         await super().on_event(event)
 
-    def _digits(self, character: str) -> str:
-        """``character`` with the digit row of the player's keyboard read as
-        digits (a Czech or French keyboard's too)."""
-        if self.talk is not None:
-            return layout_digits(character, self.talk.language)
-        return character
-
     def _answers(self, event: events.Event, *, on_list: bool) -> bool:
         """Whether a key answers (or asks for something to be said): Enter, a
         key of the key map, a digit that chooses in the list."""
@@ -764,16 +757,21 @@ class CompanionApp(CursorApp[int]):
             return False
         if event.key == "enter" or event.key in BOUND_KEYS:
             return True
-        character = event.character or ""
-        return on_list and self.state.chooses(self._digits(character))
+        return on_list and self._digit(event.character or "") is not None
+
+    def _digit(self, character: str) -> int | None:
+        """The option a key typed in the list chooses by its number (on the
+        digit row of the player's keyboard too), if it chooses one."""
+        language = self.running.settings.language if self.running is not None else ""
+        return self.state.choice(character, language)
 
     def _list_key(self, character: str) -> None:
         """A printable key typed in the list."""
-        character = self._digits(character)
-        if self.state.chooses(character):
+        index = self._digit(character)  # the digit row of a Czech or French keyboard too
+        if index is not None:
             # chosen at once: the highlight is not moved first (a braille
             # display would show that option for a moment before the reply)
-            self.choose(int(character) - 1)
+            self.choose(index)
             self.state.digit_chose = True  # the Enter typed after it ends it, as in line mode
         else:  # a word (help, repeat, quit) or an answer begins: to the answer line
             self._to_answer(character)
@@ -826,7 +824,7 @@ class CompanionApp(CursorApp[int]):
     def action_press(self, name: str) -> None:
         """A key of the key map: the same as typing its word (stop acts at once)."""
         if name == "stop":
-            if self.talk is not None:
-                self.talk.voice.interrupt()
+            if self.running is not None:
+                self.running.speech.interrupt()
             return
         self.inbox.put(Pressed(name))

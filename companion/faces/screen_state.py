@@ -26,9 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.contract.events import Answered, Menu
-
-#: The digits that choose an option at once in a list.
-DIGITS = "123456789"
+from companion.digits import menu_choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +116,7 @@ class ScreenState:
         if flushed:
             self.flush_reply()  # the title right after what came before it
         self.lines.append(menu.title)
-        self.lines.extend(f"{number}. {option}" for number, option in
-                          enumerate(menu.options, start=1))
+        self.lines.extend(menu.numbered())
         self.menu = menu
         self.list_answered = False
         return flushed
@@ -176,15 +173,20 @@ class ScreenState:
         """How many options the open menu has (0: none open)."""
         return len(self.menu.options) if self.menu is not None else 0
 
-    def chooses(self, character: str) -> bool:
-        """Whether ``character`` (a key's, its keyboard's digits read as
-        digits) chooses an option of the open menu at once.
+    def choice(self, character: str, language: str) -> int | None:
+        """The option of the open menu a key typed in its list chooses at
+        once (its digit, on the digit row of the language's keyboard too),
+        if it chooses one.
 
         >>> state = ScreenState(menu=Menu("Players?", ("2", "3", "4")))
-        >>> [state.chooses(key) for key in ("1", "3", "4", "0", "x", "12")]
-        [True, True, False, False, False, False]
+        >>> [state.choice(key, "en") for key in ("1", "3", "4", "0", "x", "12")]
+        [0, 2, None, None, None, None]
+        >>> state.choice("ě", "cs")
+        1
         """
-        return len(character) == 1 and character in DIGITS and int(character) <= self.options
+        if len(character) != 1:
+            return None
+        return menu_choice(character, language, self.options)
 
     def choose(self) -> bool:
         """Whether an option chosen now answers the open menu (a second

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import unicodedata
 
+from companion.digits import CZECH_DIGITS, FRENCH_DIGITS
+
 #: A Russian (JCUKEN) layout's letters, and the QWERTY keys they sit on.
 JCUKEN = "йцукенгшщзхъфывапролджэячсмитьбю"
 QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,."
-#: The digit row, unshifted, keys 1 to 0, of a Czech and a French keyboard.
-CZECH_DIGITS = "+ěščřžýáíé"
-FRENCH_DIGITS = "&é\"'(-è_çà"
 
 
 def normalize(text: str) -> str:

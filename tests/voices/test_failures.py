@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from companion.contract.events import info
-from companion.conversation.core import Talk, switched_text
+from companion.conversation.core import Talk
 from companion.conversation.inbox import Lines
+from companion.conversation.speech import SpeechService, switched_text
 from companion.faces.plain import PlainFace
 from companion.i18n import Catalog
 from companion.settings import Settings
@@ -344,10 +345,12 @@ def test_a_voice_held_back_starts_only_when_told() -> None:
 def test_no_speech_notice_comes_after_the_goodbye(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_SPEECH", "none")
     written = io.StringIO()
-    talk = Talk(PlainFace(written), Lines(io.StringIO("")), Settings(language="cs"))
-    talk._notice(Switched("speech-dispatcher", Cause.NO_ANSWER, "espeak-ng"))
+    face = PlainFace(written)
+    speech = SpeechService(face.show)
+    talk = Talk(face, Lines(io.StringIO("")), Settings(language="cs"), speech=speech)
+    speech._notice(Switched("speech-dispatcher", Cause.NO_ANSWER, "espeak-ng"))
     talk.say_last(info(talk.text("Goodbye.")))
-    talk._notice(Switched("espeak-ng", Cause.DIED, None))  # a voice failing as the app ends
+    speech._notice(Switched("espeak-ng", Cause.DIED, None))  # a voice failing as the app ends
     talk.close()
     assert written.getvalue().splitlines() == [
         "Hlas speech-dispatcher přestal mluvit: neodpověděl včas. Nyní mluví hlas espeak-ng.",

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.faces.screen import CompanionApp
+from companion.app import FullScreen
 from companion.settings import Settings
 from tests.test_terminal import Terminal
 from voices.choose import FallbackSpeaker
@@ -217,8 +217,8 @@ def faulty_site(folder: Path, where: str = "journeys") -> Path:
         "    raise RuntimeError('a fault for the test')\n"
         + ("import companion.conversation.journeys as journeys\n"
            "journeys.check_files = fault\n" if where == "journeys" else
-           "import companion.faces.screen as screen\n"
-           "screen.Talk = fault\n"))
+           "import companion.app as app\n"
+           "app.conversation = fault\n"))
     return folder
 
 
@@ -301,11 +301,12 @@ def test_pyttsx3_under_the_full_screen_by_pilot(tmp_path: Path,
             await asyncio.sleep(0.02)
 
     async def main() -> None:
-        app = CompanionApp(Settings(speech="pyttsx3"), first_start=True)
+        screen = FullScreen(Settings(speech="pyttsx3"), first_start=True)
+        app = screen.app
         async with app.run_test(size=(40, 15)) as pilot:
             await until(lambda: FIRST in app.lines, "the first question never came")
-            assert app.talk is not None
-            speaker = app.talk.voice.speaker
+            assert screen.talk is not None
+            speaker = screen.talk.voice.speaker
             assert isinstance(speaker, FallbackSpeaker)
             await until(lambda: speaker.ready(0) and speaker.name == "pyttsx3",
                         f"pyttsx3 did not start: {app.lines[-3:]}")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.app import FullScreen
 from companion.faces.screen import CompanionApp
 from companion.settings import Settings
 from tests.test_tui import SIZE, Given, Player
@@ -62,7 +63,7 @@ def test_a_whole_mici_maki_practice_game_by_keyboard_alone() -> None:
         await player.quit()
 
     async def main() -> CompanionApp:
-        app = CompanionApp(Settings(speech="none", game="mici-maki"))
+        app = FullScreen(Settings(speech="none", game="mici-maki")).app
         app.inbox = Given()
         async with app.run_test(size=SIZE) as pilot:
             await body(Player(app, pilot))

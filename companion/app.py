@@ -1,0 +1,204 @@
+"""The app put together: the one composition root.
+
+``companion`` with no command comes here (:func:`companion.cli.run_app`
+calls :func:`start`). This module, and only this one, builds the parts of
+a run and wires them:
+
+- the settings: the file's (or the defaults, at a first start, or when
+  the file cannot be used), then the command line's language and game;
+- the services of the conversation: speech
+  (:class:`~companion.conversation.speech.SpeechService`), the scanner's link
+  (:class:`~companion.conversation.scanning.Scanner`) and the settings kept
+  (:class:`~companion.conversation.services.Kept`);
+- the input queue: the full screen's inbox, or in plain line mode the
+  keyboard read in the journeys' thread (copied into an inbox by a thread
+  of its own once a scanner is listened to);
+- the face, plain lines or the full screen, chosen by
+  :func:`wants_plain`;
+- the conversation (:class:`~companion.conversation.core.Talk`) over them,
+  and the journeys run on it.
+
+A face gets only what it needs of the conversation: the full screen a
+:class:`~companion.faces.Running` (speech to stop, the settings' language,
+the journeys to run in its worker), plain lines the keyboard and the words
+of its page breaks. A run that ends on an error nothing handled ends with
+one sentence on standard error and status 1 (:func:`stopped_on`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion import ending
+from companion.contract.events import Face, SettingsView, SpeechControl
+from companion.conversation.core import Talk
+from companion.conversation.inbox import LineReader, Source
+from companion.conversation.journeys import run
+from companion.conversation.scanning import Scanner
+from companion.conversation.services import Kept
+from companion.conversation.speech import SpeechService
+from companion.games import UnknownGameError, game
+from companion.i18n import Catalog
+from companion.settings import Settings, SettingsError, load_settings
+from companion.shown import shown
+
+if TYPE_CHECKING:
+    from companion.faces.plain import LineSink
+    from companion.faces.screen import CompanionApp
+
+#: The exit statuses of a run, as the command line gives them.
+EXIT_OK = 0
+#: The app ended on an error (one sentence on standard error says which).
+EXIT_ERROR = 1
+EXIT_BAD_INPUT = 2
+
+
+def start(language: str | None, *, plain: bool, scanner: str | None = None,
+          game_name: str | None = None,
+          default_language: Callable[[], str] = lambda: "en") -> int:
+    """The app: the settings, then the full-screen interface or plain line
+    mode; the exit status. ``language``, ``scanner`` (``none``: none) and
+    ``game_name`` are the command line's; ``default_language`` is the
+    language of a first start when none is given (the environment's)."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"companion: {error}; using the defaults", file=sys.stderr)
+        settings = None
+    first = settings is None
+    chosen = settings or Settings(language=language or default_language())
+    if language:
+        chosen.language = language
+    if game_name is not None:
+        try:
+            chosen.game = game(game_name).game
+        except UnknownGameError as error:
+            print(f"companion: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+    if scanner == "none":
+        scanner = ""
+    try:
+        if wants_plain(plain):
+            return run_plain(sys.stdin, sys.stdout, chosen, first_start=first, scanner=scanner)
+        os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+        from companion.faces import screen  # noqa: PLC0415, F401 - Textual when used
+
+        # Until the screen is up and takes the signals itself, one is only noted
+        # (raised inside Textual's start, it would leave the terminal in its
+        # alternate screen): the screen ends as soon as it is up.
+        with ending.held():
+            app = FullScreen(chosen, first_start=first, scanner=scanner).app
+            try:
+                code = app.run()
+            finally:
+                # Textual's loop gave the signals back to the defaults as it ended:
+                # the app's again, so that what follows (speech ended, the game
+                # closed) is not broken into
+                ending.take_signals()
+    except Exception as error:  # whatever it was: one sentence and the status, no traceback
+        return stopped_on(error, chosen.language)
+    if app.error is not None:
+        return stopped_on(app.error, chosen.language)
+    return app.return_code or code or EXIT_OK
+
+
+def wants_plain(plain: bool, environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
+    """Plain line mode when asked, for ACCESSIBLE=1 or TERM=dumb, or when
+    standard input or output is not a terminal (a pipe, a braille terminal
+    reading linearly).
+
+    >>> wants_plain(False, {"ACCESSIBLE": "1"}), wants_plain(False, {"TERM": "dumb"})
+    (True, True)
+    """
+    if plain or environ.get("ACCESSIBLE") == "1" or environ.get("TERM") == "dumb":
+        return True
+    return not (sys.stdin.isatty() and sys.stdout.isatty())
+
+
+def stopped_on(error: BaseException, language: str) -> int:
+    """Say, in one sentence, the error the app stopped on; the exit status."""
+    catalog = Catalog.for_language(language)
+    what = shown(f"{type(error).__name__}: {error}", limit=300)
+    said = catalog.text("The app stopped on an error: %(error)s.", error=what)
+    print(f"companion: {said}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def conversation(face: Face, source: Source | LineReader, settings: Settings, *,
+                 scanner: str | None = None) -> Talk:
+    """The conversation over ``face``, reading ``source``, with its services:
+    speech (started now, in a thread of its own: nothing waits for it), the
+    scanner of this run (``scanner``, over the settings') and the settings."""
+    return Talk(face, source, settings, speech=SpeechService(face.show),
+                listening=Scanner(scanner), kept=Kept(settings))
+
+
+def run_plain(source: Source | LineReader, output: LineSink, settings: Settings, *,
+              first_start: bool = False, scanner: str | None = None) -> int:
+    """The app in plain line mode, reading ``source`` (typed lines or keys,
+    those of the key map understood) until the player quits or it ends."""
+    from companion.faces.plain import PlainRun  # noqa: PLC0415 - the face chosen
+
+    lines = PlainRun(source, output)
+    talk: Talk | None = None
+    try:
+        # the terminal's mode, the speech and the scanner are set up whole:
+        # told to end meanwhile, the app ends once they are, and undoes them
+        with ending.held():
+            keyboard = lines.keyboard()
+            talk = made = conversation(lines.face, keyboard, settings, scanner=scanner)
+            lines.face.more = lambda: made.text("More: Enter.")
+        with lines.signals():
+            return run(made, first_start=first_start)
+    except KeyboardInterrupt:  # told to end before the journeys began: nothing to save
+        if talk is not None:
+            talk.close()  # (closing it again, if they had, does nothing more)
+        return 0
+    finally:
+        lines.finish()
+
+
+@dataclass(frozen=True, slots=True)
+class Begun:
+    """What the full screen gets of the conversation it began
+    (a :class:`~companion.faces.Running`)."""
+
+    speech: SpeechControl
+    settings: SettingsView
+    journeys: Callable[[], int]
+
+    def run(self) -> int:
+        return self.journeys()
+
+
+class FullScreen:
+    """The full screen put together: its App (``app``), and the
+    conversation (``talk``), built over the screen's face once the screen
+    is up (speech starts then, and the screen's start takes the signals)."""
+
+    def __init__(self, settings: Settings, *, first_start: bool = False,
+                 scanner: str | None = None) -> None:
+        from companion.faces.screen import (  # noqa: PLC0415 - Textual when used
+            CompanionApp,
+            ScreenInbox,
+        )
+
+        self.settings = settings
+        self.first_start = first_start
+        self.scanner = scanner
+        self.talk: Talk | None = None
+        #: What the player gives, from the UI thread (and the scanner's link).
+        self.inbox = ScreenInbox()
+        self.app: CompanionApp = CompanionApp(self.begin, inbox=self.inbox)
+
+    def begin(self, face: Face) -> Begun:
+        """The conversation over the screen's ``face``, reading the screen's
+        inbox (the one it has now: a test may give it its own)."""
+        self.talk = talk = conversation(face, self.app.inbox, self.settings,
+                                        scanner=self.scanner)
+        return Begun(talk.speech, talk.kept,
+                     lambda: run(talk, first_start=self.first_start))
