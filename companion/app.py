@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from companion import ending
 from companion.contract.events import Face, SettingsView, SpeechControl
 from companion.conversation.core import Talk
-from companion.conversation.inbox import LineReader, Source
+from companion.conversation.inbox import ItemSource, LineReader
 from companion.conversation.journeys import run
 from companion.conversation.scanning import Scanner
 from companion.conversation.services import Kept
@@ -128,7 +128,7 @@ def stopped_on(error: BaseException, language: str) -> int:
     return EXIT_ERROR
 
 
-def conversation(face: Face, source: Source | LineReader, settings: Settings, *,
+def conversation(face: Face, source: ItemSource | LineReader, settings: Settings, *,
                  scanner: str | None = None) -> Talk:
     """The conversation over ``face``, reading ``source``, with its services:
     speech (started now, in a thread of its own: nothing waits for it), the
@@ -137,7 +137,7 @@ def conversation(face: Face, source: Source | LineReader, settings: Settings, *,
                 listening=Scanner(scanner), kept=Kept(settings))
 
 
-def run_plain(source: Source | LineReader, output: LineSink, settings: Settings, *,
+def run_plain(source: ItemSource | LineReader, output: LineSink, settings: Settings, *,
               first_start: bool = False, scanner: str | None = None) -> int:
     """The app in plain line mode, reading ``source`` (typed lines or keys,
     those of the key map understood) until the player quits or it ends."""

@@ -71,7 +71,7 @@ class ScannerLost:
     reason: str
 
 
-class Problem(enum.Enum):
+class ScannerIssue(enum.Enum):
     """What kind of scanner problem, so that an app can say it in its language."""
 
     NOT_FOUND = "not-found"  # no board on any USB port
@@ -97,7 +97,7 @@ class ScannerProblem:
 
     reason: str
     port: str | None = None
-    kind: Problem | None = None
+    kind: ScannerIssue | None = None
     count: int = 0
     detail: str = ""
 

@@ -35,13 +35,13 @@ from serial.tools import list_ports
 from firmware_bridge.events import (
     CardIdentified,
     InputEvent,
-    Problem,
     ScannerFound,
+    ScannerIssue,
     ScannerLost,
     ScannerProblem,
     Source,
 )
-from firmware_bridge.ports import Refusal, check
+from firmware_bridge.ports import PortRefusal, check
 from firmware_bridge.protocol import (
     PROTOCOL_MAJOR,
     Card,
@@ -157,10 +157,10 @@ class ScannerLink:
             verdict = check(port) if port is not None else None
             if port is None:
                 self._problem("no scanner found: plug it in, or give its port",
-                              kind=Problem.NOT_FOUND)
-            elif isinstance(verdict, Refusal):
+                              kind=ScannerIssue.NOT_FOUND)
+            elif isinstance(verdict, PortRefusal):
                 # a port gone after it worked was unplugged: already said
-                if verdict.kind is not Problem.NO_PORT or not self._found_before:
+                if verdict.kind is not ScannerIssue.NO_PORT or not self._found_before:
                     self._problem(verdict.reason, port, kind=verdict.kind,
                                   count=verdict.count, detail=verdict.detail)
             elif verdict is not None:
@@ -211,9 +211,9 @@ class ScannerLink:
         if not self._stop.is_set():
             if heard_anything:
                 self._problem(f"the device on {port} does not speak the scanner protocol",
-                              port, kind=Problem.FOREIGN_DEVICE)
+                              port, kind=ScannerIssue.FOREIGN_DEVICE)
             else:
-                self._problem(f"no scanner answers on {port}", port, kind=Problem.NO_ANSWER)
+                self._problem(f"no scanner answers on {port}", port, kind=ScannerIssue.NO_ANSWER)
         return False
 
     def _greeted(self, port: str, hello: Hello, early: list[bytes]) -> bool:
@@ -221,7 +221,7 @@ class ScannerLink:
             self._problem(
                 f"the scanner speaks protocol {hello.proto}, this app speaks "
                 f"{PROTOCOL_MAJOR}: update the scanner's firmware or the app",
-                port, kind=Problem.PROTOCOL, count=hello.proto,
+                port, kind=ScannerIssue.PROTOCOL, count=hello.proto,
             )
             return False
         self.counters.connects += 1
@@ -297,7 +297,7 @@ class ScannerLink:
             if dropped:
                 self.counters.dropped += dropped
                 self._problem(f"{dropped} scans were lost on the way: scan again", port,
-                              urgent=True, kind=Problem.LOST_SCANS, count=dropped)
+                              urgent=True, kind=ScannerIssue.LOST_SCANS, count=dropped)
             self.counters.cards += 1
             tag = self.registry.lookup(message.uid)
             game, card = (tag.game, tag.card) if tag is not None else (None, None)
@@ -308,7 +308,7 @@ class ScannerLink:
             self._sequence.restart()  # the board started again
         elif isinstance(message, DeviceError):
             self._problem(f"the scanner reports: {message.text}", port,
-                          kind=Problem.DEVICE_ERROR, detail=message.text)
+                          kind=ScannerIssue.DEVICE_ERROR, detail=message.text)
         elif isinstance(message, Pong):
             pass
         return True
@@ -325,11 +325,11 @@ class ScannerLink:
             self._connected = False
             self.on_event(ScannerLost(port, reason))
         elif not self._found_before:
-            self._problem(f"cannot use {port}: {reason}", port, kind=Problem.CANNOT_OPEN,
+            self._problem(f"cannot use {port}: {reason}", port, kind=ScannerIssue.CANNOT_OPEN,
                           detail=reason)
 
     def _problem(self, reason: str, port: str | None = None, *, urgent: bool = False,
-                 kind: Problem | None = None, count: int = 0, detail: str = "") -> None:
+                 kind: ScannerIssue | None = None, count: int = 0, detail: str = "") -> None:
         """Tell the user, at most every few seconds unless ``urgent``."""
         now = time.monotonic()
         if urgent or now - self._last_problem >= self.settings.problem_every:
@@ -342,7 +342,7 @@ class ScannerLink:
         ):
             count, self._bad_since_report = self._bad_since_report, 0
             self._problem(f"{count} garbled lines from the scanner were ignored", port,
-                          kind=Problem.GARBLED, count=count)
+                          kind=ScannerIssue.GARBLED, count=count)
 
 
 def _reason(error: BaseException) -> str:

@@ -17,7 +17,7 @@ and never a terminal that is any program's controlling terminal.
 >>> check("loop://")
 Allowed(path='loop://')
 >>> check("/dev/null").kind
-<Problem.NOT_SERIAL: 'not-serial'>
+<ScannerIssue.NOT_SERIAL: 'not-serial'>
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from firmware_bridge.events import Problem
+from firmware_bridge.events import ScannerIssue
 from firmware_bridge.virtual import leased, live_terminal, lock_of
 
 #: pyserial URLs that name no device of this computer.
@@ -47,17 +47,17 @@ class Allowed:
 
 
 @dataclass(frozen=True, slots=True)
-class Refusal:
+class PortRefusal:
     """The port is not opened: the kind, the reason in English, and for
     another program's terminal, its name and process."""
 
-    kind: Problem
+    kind: ScannerIssue
     reason: str
     detail: str = ""
     count: int = 0
 
 
-def check(port: str) -> Allowed | Refusal:
+def check(port: str) -> Allowed | PortRefusal:
     """Whether the link may open ``port``, and what to open."""
     if "://" in port:
         if port.partition("://")[0].lower() in URL_SCHEMES:
@@ -69,16 +69,17 @@ def check(port: str) -> Allowed | Refusal:
         if given.is_symlink() and lock_of(given).exists():
             terminal = live_terminal(given)
             if terminal is None:
-                return Refusal(Problem.STALE_LINK, f"no virtual scanner runs behind {port}")
+                return PortRefusal(ScannerIssue.STALE_LINK,
+                                   f"no virtual scanner runs behind {port}")
             real, vouched = terminal, True
         else:
             real = os.path.realpath(port)
         facts = Path(real).stat()
     except FileNotFoundError:
-        return Refusal(Problem.NO_PORT, f"there is no port {port}")
+        return PortRefusal(ScannerIssue.NO_PORT, f"there is no port {port}")
     except (OSError, ValueError) as error:
         reason = str(error) or type(error).__name__
-        return Refusal(Problem.CANNOT_OPEN, f"cannot use {port}: {reason}", reason)
+        return PortRefusal(ScannerIssue.CANNOT_OPEN, f"cannot use {port}: {reason}", reason)
     if not stat.S_ISCHR(facts.st_mode):
         return _not_serial(port)
     if os.major(facts.st_rdev) in PTY_MAJORS:
@@ -89,14 +90,14 @@ def check(port: str) -> Allowed | Refusal:
     holder = controlling(facts.st_rdev)
     if holder is not None:
         pid, name = holder
-        return Refusal(Problem.OTHERS_TERMINAL,
+        return PortRefusal(ScannerIssue.OTHERS_TERMINAL,
                        f"{port} is the terminal of another program ({name}, process {pid})",
                        name, pid)
     return Allowed(real)
 
 
-def _not_serial(port: str) -> Refusal:
-    return Refusal(Problem.NOT_SERIAL,
+def _not_serial(port: str) -> PortRefusal:
+    return PortRefusal(ScannerIssue.NOT_SERIAL,
                    f"{port} is neither a serial port nor a running virtual scanner: not opened")
 
 

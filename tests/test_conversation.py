@@ -28,7 +28,7 @@ from companion.contract.events import (
     Typed,
     YesNo,
 )
-from companion.contract.game import Reply
+from companion.contract.game import WordReply
 from companion.conversation.core import Changed, Quit, Talk, ToMenu
 from companion.conversation.inbox import Inbox
 from companion.games import game
@@ -172,11 +172,11 @@ class Game:
 
     actions = ("where", "undo")
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         if name == "where":
-            return Reply((Announcement(f"Round 1{argument}.", Role.REPLY),))
+            return WordReply((Announcement(f"Round 1{argument}.", Role.REPLY),))
         if name == "undo":
-            return Reply((Announcement("Taken back.", Role.REPLY, True),), changed=True)
+            return WordReply((Announcement("Taken back.", Role.REPLY, True),), changed=True)
         return None
 
 

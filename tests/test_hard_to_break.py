@@ -72,8 +72,8 @@ from firmware_bridge.events import (
     CardIdentified,
     CardRefused,
     InputEvent,
-    Problem,
     ScannerFound,
+    ScannerIssue,
     ScannerLost,
     ScannerProblem,
     Source,
@@ -298,7 +298,7 @@ def scanner_event(rng: random.Random) -> InputEvent:
                                 again=rng.random() < 0.5)
         return ScannerLost("/dev/ttyACM0", "no answer for 3 seconds")
     if kind == 4:
-        problem = rng.choice(list(Problem))
+        problem = rng.choice(list(ScannerIssue))
         return ScannerProblem(problem.value, rng.choice([None, "/dev/ttyACM0"]), problem,
                               rng.randrange(0, 5), rng.choice(["", "busy", "é" * 50]))
     text = rng.choice(["zz", "w9", "é", "o4"])

@@ -30,8 +30,8 @@ from companion.settings import Settings, load_settings
 from firmware_bridge.events import (
     CardIdentified,
     InputEvent,
-    Problem,
     ScannerFound,
+    ScannerIssue,
     ScannerLost,
     ScannerProblem,
     Source,
@@ -189,7 +189,7 @@ def test_the_scanners_news_is_said_where_the_player_is() -> None:
     app.until("Scanner lost: check its cable. Typed codes still work.")
     app.post(ScannerFound("/dev/ttyACM0", "sushi-scanner", "1.0.0", again=True))
     app.until("Scanner found again.")
-    app.post(ScannerProblem("2 scans were lost", "/dev/ttyACM0", Problem.LOST_SCANS, 2))
+    app.post(ScannerProblem("2 scans were lost", "/dev/ttyACM0", ScannerIssue.LOST_SCANS, 2))
     app.until("2 scans were lost on the way: scan those cards again.")
     app.type("t s")  # typed codes still work, the same prompt is still open
     app.until("2 cards: Wasabi, Dumpling.")
@@ -225,9 +225,9 @@ def test_every_scanner_problem_has_its_own_sentence(language: str) -> None:
     fallback = scanner_problem_text(catalog, ScannerProblem("x"))
     sentences = {
         scanner_problem_text(catalog, ScannerProblem("x", "/dev/ttyUSB0", kind, 3, "busy"))
-        for kind in Problem
+        for kind in ScannerIssue
     }
-    assert len(sentences) == len(Problem)
+    assert len(sentences) == len(ScannerIssue)
     assert fallback not in sentences
 
 
@@ -235,10 +235,10 @@ def test_a_problem_the_link_repeats_is_said_once_until_something_changes() -> No
     app = App()
     app.until("Choose 1 to 6:")
     for _ in range(3):  # the link tries again every few seconds
-        app.post(ScannerProblem("no scanner found", None, Problem.NOT_FOUND))
+        app.post(ScannerProblem("no scanner found", None, ScannerIssue.NOT_FOUND))
     app.post(ScannerFound("/dev/ttyACM0", "tactile-scanner", "1.0.0"))
     app.until("Scanner ready.")
-    app.post(ScannerProblem("no scanner found", None, Problem.NOT_FOUND))
+    app.post(ScannerProblem("no scanner found", None, ScannerIssue.NOT_FOUND))
     app.type("6")
     app.until("Goodbye.")
     assert app.close() == 0

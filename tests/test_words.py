@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from companion.contract.events import Announcement, Role
-from companion.contract.game import Reply
+from companion.contract.game import WordReply
 from companion.conversation.words import (
     Changed,
     Dispatcher,
@@ -50,11 +50,11 @@ class Game:
 
     actions = ("where", "undo")
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         if name == "where":
-            return Reply((Announcement(f"Round 1{argument}.", Role.REPLY),))
+            return WordReply((Announcement(f"Round 1{argument}.", Role.REPLY),))
         if name == "undo":
-            return Reply((Announcement("Taken back.", Role.REPLY),), changed=True)
+            return WordReply((Announcement("Taken back.", Role.REPLY),), changed=True)
         return None
 
 

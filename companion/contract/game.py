@@ -50,7 +50,7 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
-class Reply:
+class WordReply:
     """A game's answer to one of its words. ``changed``: the game changed
     under the open question (undo), so the question is dropped and the game
     asked what comes now."""
@@ -86,7 +86,7 @@ class Play(Protocol):
         refusal changes nothing: :meth:`advance` asks again."""
         ...
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         """One of its words (``hand``, ``undo``...); ``None`` if it has none by that name."""
         ...
 

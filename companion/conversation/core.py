@@ -46,7 +46,7 @@ from companion.contract.events import (
 )
 from companion.conversation.announce import Announcer
 from companion.conversation.cards import other_game, scanned
-from companion.conversation.inbox import Inbox, LineReader, Lines, Source
+from companion.conversation.inbox import Inbox, ItemSource, LineReader, Lines
 from companion.conversation.questions import Answer, asking
 from companion.conversation.scanning import Scanner
 from companion.conversation.services import Keeper, Kept, Listening, Voice
@@ -79,11 +79,11 @@ T = TypeVar("T")
 _UNFIT = object()
 
 
-def as_source(given: Source | LineReader) -> Source:
+def as_source(given: ItemSource | LineReader) -> ItemSource:
     """Something to read the player's input from: a source as it is, a stream
     (a pipe, standard input) as its lines."""
     if isinstance(given, Inbox | Lines) or hasattr(given, "get"):
-        return cast(Source, given)
+        return cast(ItemSource, given)
     return Lines(given)
 
 
@@ -94,7 +94,7 @@ class Talk:
     here when not given (a test's, a benchmark's), ``scanner`` then being
     the scanner of this run, over the settings'."""
 
-    def __init__(self, face: Face, source: Source | LineReader, settings: Settings, *,
+    def __init__(self, face: Face, source: ItemSource | LineReader, settings: Settings, *,
                  rng: random.Random | None = None, scanner: str | None = None,
                  speech: Voice | None = None, listening: Listening | None = None,
                  kept: Keeper | None = None) -> None:

@@ -24,14 +24,14 @@ from typing import Protocol
 from companion.contract.events import Chosen, Item, Typed
 from firmware_bridge.events import InputEvent
 
-__all__ = ["Chosen", "Inbox", "Item", "LineReader", "Lines", "Source"]
+__all__ = ["Chosen", "Inbox", "Item", "ItemSource", "LineReader", "Lines"]
 
 
 class LineReader(Protocol):
     def readline(self, size: int = -1, /) -> str: ...
 
 
-class Source(Protocol):
+class ItemSource(Protocol):
     """Where what the player gives comes from, an item at a time."""
 
     @property
@@ -105,7 +105,7 @@ class Inbox:
         self.arrived, item = self._queue.get()
         return item
 
-    def pump(self, source: Source) -> threading.Thread:
+    def pump(self, source: ItemSource) -> threading.Thread:
         """Copy ``source``'s items in from a thread of its own, until it ends."""
 
         def copy() -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from companion.i18n import Catalog
 from companion.shown import PATH_LIMIT, shown
-from firmware_bridge.events import Problem as ScannerIssue
-from firmware_bridge.events import ScannerProblem
+from firmware_bridge.events import ScannerIssue, ScannerProblem
 
 
 def unknown_tag(catalog: Catalog, uid: str) -> str:

@@ -23,8 +23,8 @@ from companion.i18n import Catalog
 from firmware_bridge.events import (
     CardRefused,
     InputEvent,
-    Problem,
     ScannerFound,
+    ScannerIssue,
     ScannerLost,
     ScannerProblem,
 )
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from firmware_bridge.link import ScannerLink
 
 #: Scanner problems that are news every time they come (scans were lost).
-REPORTED_EACH_TIME = frozenset({Problem.LOST_SCANS, Problem.DEVICE_ERROR})
+REPORTED_EACH_TIME = frozenset({ScannerIssue.LOST_SCANS, ScannerIssue.DEVICE_ERROR})
 
 
 class Scanner:

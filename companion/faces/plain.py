@@ -62,7 +62,7 @@ from companion.contract.events import (
     Pressed,
     Typed,
 )
-from companion.conversation.inbox import LineReader, Source
+from companion.conversation.inbox import ItemSource, LineReader
 from companion.faces import FAR_RIGHT, break_question
 from companion.faces.keyboard import Keyboard, TerminalKeyboard
 
@@ -421,7 +421,7 @@ class PlainRun:
     keyboard the stream allows, the signals that end the app, and the end
     (what waits written, the terminal given back as it was)."""
 
-    def __init__(self, source: Source | LineReader, output: LineSink) -> None:
+    def __init__(self, source: ItemSource | LineReader, output: LineSink) -> None:
         # Bytes that are not the locale's text (invalid UTF-8 on a pipe) are read
         # as U+FFFD, as the terminal's keyboard reads them, and a sentence the
         # locale cannot write (Russian in a Latin-1 locale) is written with "?":
@@ -431,13 +431,13 @@ class PlainRun:
         self.face = PlainFace(output)
         self.terminal: TerminalKeyboard | None = None
 
-    def keyboard(self) -> Source:
+    def keyboard(self) -> ItemSource:
         """What the player types: a source as it is; on a terminal, key by
         key (its mode set until :meth:`finish`); otherwise lines."""
         source, face = self.source, self.face
         fileno = getattr(source, "fileno", None)
         if hasattr(source, "get"):
-            return cast(Source, source)
+            return cast(ItemSource, source)
         if face.terminal and fileno is not None and os.isatty(fileno()):
             self.terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
                                              face.page)

@@ -349,7 +349,7 @@ class Answer(HalfScrollInput):
         return Offset(x + column, y)
 
 
-class Reply(Rows):
+class ReplyRows(Rows):
     """What was said since the player's last key."""
 
 
@@ -395,7 +395,7 @@ class ConversationScreen(Screen[int]):
         yield Transcript(id="transcript")
         with VerticalScroll(id="reply-box", can_focus=False) as box:
             box.display = False
-            yield Reply(id="reply")
+            yield ReplyRows(id="reply")
         title = Static("", id="title", markup=False)
         title.display = False
         yield title
@@ -519,8 +519,8 @@ class CompanionApp(CursorApp[int]):
             "\n".join(break_question([prompt])) + " " if prompt else "")
 
     @property
-    def reply(self) -> Reply:
-        return self.screen.query_one("#reply", Reply)
+    def reply(self) -> ReplyRows:
+        return self.screen.query_one("#reply", ReplyRows)
 
     # -- the threads --------------------------------------------------------------------------
 

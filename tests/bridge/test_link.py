@@ -20,8 +20,8 @@ import firmware_bridge
 from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from firmware_bridge.events import (
     CardIdentified,
-    Problem,
     ScannerFound,
+    ScannerIssue,
     ScannerLost,
     ScannerProblem,
     Source,
@@ -107,7 +107,7 @@ def test_bit_errors_floods_and_huge_lines_lose_no_valid_scan(tmp_path: Path) -> 
     scanner.close()
     problems = [e for e in events.items if isinstance(e, ScannerProblem)]
     assert problems and all("ignored" in p.reason or "lost" in p.reason for p in problems)
-    assert {p.kind for p in problems} <= {Problem.GARBLED, Problem.LOST_SCANS}
+    assert {p.kind for p in problems} <= {ScannerIssue.GARBLED, ScannerIssue.LOST_SCANS}
     assert all(p.count > 0 for p in problems)
 
 
@@ -189,7 +189,7 @@ def test_a_device_speaking_something_else_is_named_not_trusted(tmp_path: Path) -
     os.close(slave)
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
     assert "does not speak the scanner protocol" in problem.reason
-    assert problem.kind is Problem.FOREIGN_DEVICE
+    assert problem.kind is ScannerIssue.FOREIGN_DEVICE
     assert events.count(ScannerFound) == 0
 
 
@@ -243,7 +243,7 @@ def test_a_port_that_does_not_exist_is_named(tmp_path: Path) -> None:
         events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
     assert "there is no port" in problem.reason and "nothing-here" in problem.reason
-    assert problem.kind is Problem.NO_PORT and problem.port == str(tmp_path / "nothing-here")
+    assert problem.kind is ScannerIssue.NO_PORT and problem.port == str(tmp_path / "nothing-here")
     assert events.count(ScannerLost) == 0
 
 
@@ -256,7 +256,7 @@ def test_a_port_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
         events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
     assert "cannot use" in problem.reason and url in problem.reason
-    assert problem.kind is Problem.CANNOT_OPEN and problem.detail
+    assert problem.kind is ScannerIssue.CANNOT_OPEN and problem.detail
     assert events.count(ScannerLost) == 0
 
 
@@ -299,7 +299,7 @@ def test_a_stale_link_to_another_programs_terminal_is_never_opened(tmp_path: Pat
         with ScannerLink(str(link), events, Registry(tmp_path / "registry.json"), QUICK):
             events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
         problem = next(e for e in events.items if isinstance(e, ScannerProblem))
-        assert problem.kind is Problem.STALE_LINK
+        assert problem.kind is ScannerIssue.STALE_LINK
         os.set_blocking(master, False)
         with pytest.raises(BlockingIOError):
             os.read(master, 1024)  # not a byte: no HELLO?, nothing

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from firmware_bridge.events import Problem, ScannerFound, ScannerProblem
+from firmware_bridge.events import ScannerFound, ScannerIssue, ScannerProblem
 from firmware_bridge.link import ScannerLink
-from firmware_bridge.ports import Allowed, Refusal, check, controlling, hardware_serial
+from firmware_bridge.ports import Allowed, PortRefusal, check, controlling, hardware_serial
 from firmware_bridge.registry import Registry
 from firmware_bridge.virtual import lease, lease_of, release
 from tests.bridge.helpers import QUICK, Events
@@ -54,9 +54,9 @@ def terminal() -> Iterator[Terminal]:
     made.close()
 
 
-def refused(port: str) -> Problem:
+def refused(port: str) -> ScannerIssue:
     verdict = check(port)
-    assert isinstance(verdict, Refusal), verdict
+    assert isinstance(verdict, PortRefusal), verdict
     assert verdict.reason
     return verdict.kind
 
@@ -67,9 +67,9 @@ def test_files_folders_pipes_and_other_devices_are_not_serial_ports(tmp_path: Pa
     (tmp_path / "by-id").symlink_to("/dev/null")
     for port in (tmp_path / "file", tmp_path, tmp_path / "pipe", "/dev/null",
                  tmp_path / "by-id", "/dev/tty", "/dev/ptmx"):
-        assert refused(str(port)) is Problem.NOT_SERIAL, port
-    assert refused(str(tmp_path / "none")) is Problem.NO_PORT
-    assert refused("spy:///dev/null") is Problem.NOT_SERIAL  # a URL naming a device
+        assert refused(str(port)) is ScannerIssue.NOT_SERIAL, port
+    assert refused(str(tmp_path / "none")) is ScannerIssue.NO_PORT
+    assert refused("spy:///dev/null") is ScannerIssue.NOT_SERIAL  # a URL naming a device
     assert check("loop://") == Allowed("loop://")
 
 
@@ -79,26 +79,26 @@ def test_consoles_and_memory_devices_are_not_serial_ports() -> None:
 
 
 def test_a_terminal_is_opened_only_while_a_live_holder_leases_it(terminal: Terminal) -> None:
-    assert refused(terminal.path) is Problem.NOT_SERIAL  # nobody offers it
+    assert refused(terminal.path) is ScannerIssue.NOT_SERIAL  # nobody offers it
     lease(terminal.path)
     assert check(terminal.path) == Allowed(terminal.path)
     release(terminal.path)
     assert not lease_of(terminal.path).exists()
-    assert refused(terminal.path) is Problem.NOT_SERIAL
+    assert refused(terminal.path) is ScannerIssue.NOT_SERIAL
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
     lease(terminal.path, gone.pid)  # a holder that ended
-    assert refused(terminal.path) is Problem.NOT_SERIAL
+    assert refused(terminal.path) is ScannerIssue.NOT_SERIAL
     with subprocess.Popen([sys.executable, "-c", "input()"], stdin=subprocess.PIPE) as other:
         lease(terminal.path, other.pid)  # alive, but it does not hold the terminal
-        assert refused(terminal.path) is Problem.NOT_SERIAL
+        assert refused(terminal.path) is ScannerIssue.NOT_SERIAL
         other.communicate(b"\n")
     assert terminal.untouched()
 
 
 def test_a_link_to_an_unleased_terminal_is_refused_too(tmp_path: Path, terminal: Terminal) -> None:
     (tmp_path / "by-id").symlink_to(terminal.path)  # no lock beside it
-    assert refused(str(tmp_path / "by-id")) is Problem.NOT_SERIAL
+    assert refused(str(tmp_path / "by-id")) is ScannerIssue.NOT_SERIAL
     lease(terminal.path)
     assert check(str(tmp_path / "by-id")) == Allowed(terminal.path)
 
@@ -119,13 +119,13 @@ def test_a_programs_controlling_terminal_is_never_opened(
         assert holder is not None and holder[0] == shell.pid
         lease(terminal.path)
         verdict = check(terminal.path)
-        assert isinstance(verdict, Refusal) and verdict.kind is Problem.OTHERS_TERMINAL
+        assert isinstance(verdict, PortRefusal) and verdict.kind is ScannerIssue.OTHERS_TERMINAL
         assert verdict.count == shell.pid and verdict.detail
         events = Events()
         with ScannerLink(terminal.path, events, Registry(tmp_path / "registry.json"), QUICK):
             events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
         problem = next(e for e in events.items if isinstance(e, ScannerProblem))
-        assert problem.kind is Problem.OTHERS_TERMINAL and problem.count == shell.pid
+        assert problem.kind is ScannerIssue.OTHERS_TERMINAL and problem.count == shell.pid
         assert events.count(ScannerFound) == 0
         assert terminal.untouched()
     finally:
@@ -139,7 +139,7 @@ def test_the_link_writes_nothing_to_a_terminal_nobody_offers(
     with ScannerLink(terminal.path, events, Registry(tmp_path / "registry.json"), QUICK):
         events.wait(lambda items: any(isinstance(e, ScannerProblem) for e in items))
     problem = next(e for e in events.items if isinstance(e, ScannerProblem))
-    assert problem.kind is Problem.NOT_SERIAL and problem.port == terminal.path
+    assert problem.kind is ScannerIssue.NOT_SERIAL and problem.port == terminal.path
     assert "neither a serial port nor a running virtual scanner" in problem.reason
     assert events.count(ScannerFound) == 0
     assert terminal.untouched()

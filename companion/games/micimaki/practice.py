@@ -27,7 +27,7 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import PRACTICE, Reply, Step
+from companion.contract.game import PRACTICE, Step, WordReply
 from companion.games.micimaki import narration
 from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
@@ -249,17 +249,17 @@ class Practice(Ending):
 
     # -- the words ---------------------------------------------------------------------------
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         game = self.game
         teller = self.teller
         view = game.view(0)
         starter = self.names[view.turn]
         if name == Word.EAT:
             if game.turn != 0 or game.phase != TURN:
-                return Reply((warning(self.text("You can eat on your turn, when there is a "
+                return WordReply((warning(self.text("You can eat on your turn, when there is a "
                                                 "pile.")),))
             said = self._move((EAT, 0))
-            return Reply(tuple(said), changed=True)
+            return WordReply(tuple(said), changed=True)
         if name == "hand":
             said = [teller.hand(hand_cards(view.hand))]
         elif name == "where":
@@ -276,13 +276,13 @@ class Practice(Ending):
             said = [self._hint()]
         elif name == "undo":
             if not self.session.undo_yours():
-                return Reply((reply(self.text("Nothing to take back.")),))
+                return WordReply((reply(self.text("Nothing to take back.")),))
             self._announced = -1
-            return Reply((reply(self.text("Your last move is taken back."), important=True),),
+            return WordReply((reply(self.text("Your last move is taken back."), important=True),),
                          changed=True)
         else:
             return None
-        return Reply(tuple(said))
+        return WordReply(tuple(said))
 
     def _hint(self) -> Announcement:
         game = self.game

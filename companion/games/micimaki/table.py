@@ -40,7 +40,7 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import TABLE, Reply, Step, ask_names
+from companion.contract.game import TABLE, Step, WordReply, ask_names
 from companion.games.micimaki import narration
 from companion.games.micimaki.risk import RiskInputError
 from companion.games.micimaki.rules import (
@@ -384,20 +384,21 @@ class TableGame(Ending):
 
     # -- the words ---------------------------------------------------------------------------
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         table = self.tracker
         teller = self.teller
         starter = self.names[table.turn]
         if name == Word.EAT:
-            return Reply(tuple(self._eat(argument)), changed=True)
+            return WordReply(tuple(self._eat(argument)), changed=True)
         if name == Word.DREW:
-            return Reply(tuple(self._drew(argument)), changed=True)
+            return WordReply(tuple(self._drew(argument)), changed=True)
         if name == "hand" and argument:
             try:
                 cards = Cards.read(argument, READER).cards
             except ValueError as error:
-                return Reply((warning(READER.refusal(teller.language, error)),))
-            return Reply(tuple(self._enter(Entry("hand", table.you, cards=cards))), changed=True)
+                return WordReply((warning(READER.refusal(teller.language, error)),))
+            entered = self._enter(Entry("hand", table.you, cards=cards))
+            return WordReply(tuple(entered), changed=True)
         if name == "hand":
             said = [teller.hand(hand_cards(table.hand))]
         elif name == "where":
@@ -414,14 +415,14 @@ class TableGame(Ending):
         elif name == "undo":
             taken = self.session.take_back()
             if taken is None:
-                return Reply((reply(self.text("Nothing to take back.")),))
+                return WordReply((reply(self.text("Nothing to take back.")),))
             self._announced = -1
-            return Reply((reply(self.text("Taken back: %(player)s's last entry.",
+            return WordReply((reply(self.text("Taken back: %(player)s's last entry.",
                                           player=self.names[taken.seat]), important=True),),
                          changed=True)
         else:
             return None
-        return Reply(tuple(said))
+        return WordReply(tuple(said))
 
     def _eat(self, argument: str) -> list[Announcement]:
         """The player to play eats: yours asks the cards next (or takes them

@@ -48,7 +48,7 @@ from companion.shown import shown
 _VARIANT_KEYS = frozenset({"soy_sauce", "soy_sauce_count", "pass_both_ways"})
 
 
-class Problem(enum.Enum):
+class Flaw(enum.Enum):
     """What is wrong with a game file (the app words each in every language)."""
 
     NOT_TEXT = "not-text"
@@ -82,35 +82,35 @@ class Problem(enum.Enum):
     OTHER = "other"
 
 
-_ENGLISH: dict[Problem, str] = {
-    Problem.NOT_TEXT: "the file is not UTF-8 text",
-    Problem.BAD_JSON: "not valid JSON at line {line}, column {column}: {message}",
-    Problem.TOO_DEEP: "the JSON is nested too deeply to be a game",
-    Problem.DUPLICATE_KEY: "{key!r} is written twice in one object",
-    Problem.NOT_AN_OBJECT: "the game must be a JSON object with players and rounds",
-    Problem.PLAYERS_NOT_LIST: "'players' must be a list of player names",
-    Problem.SEAT_COUNT: "Sushi Go! is for 2 to 5 seats, this file has {count}",
-    Problem.EMPTY_NAME: "a player's name is empty",
-    Problem.DUPLICATE_PLAYER: "two players have the same name",
-    Problem.BAD_NAME: "a player's name has at most {most} characters and no control characters",
-    Problem.LONG_NUMBER: "a number in the file has too many digits to be part of a game",
-    Problem.VARIANT_NOT_OBJECT: "'variant' must be an object such as {{\"soy_sauce\": true}}",
-    Problem.UNKNOWN_VARIANT: "unknown variant {key!r}; known: {known}",
-    Problem.VARIANT_NOT_BOOL: "variant.{key} must be true or false",
-    Problem.BAD_SOY_COUNT: "variant.soy_sauce_count must be a whole number, 1 or more",
-    Problem.BAD_DUMMY: "'dummy' must name one of the players, not {value}",
-    Problem.DUMMY_SEATS: "the two-player dummy variant has 3 seats: the 2 players and the dummy",
-    Problem.ROUNDS_NOT_LIST: "'rounds' must be a list of 1 to 3 rounds",
-    Problem.TOO_MANY_ROUNDS: "a game has 3 rounds, this file has {count}",
-    Problem.ROUND_NOT_OBJECT: "a round must map every player to a list of cards",
-    Problem.PLAYER_TWICE_IN_ROUND: "this player is listed twice in the round",
-    Problem.UNKNOWN_PLAYER: "this player is not in 'players'",
-    Problem.MISSING_PLAYER: "this player is missing from the round",
-    Problem.CARDS_NOT_LIST: "cards must be a list of card codes or names",
-    Problem.TOO_MANY_CARDS: "{count} cards, but with {seats} seats a hand is {hand} cards",
-    Problem.UNKNOWN_CARD: "unknown card: {detail}",
-    Problem.TOO_MANY_COPIES: "{card_id} number {count} in this game, but the deck has only {limit}",
-    Problem.SOY_WITHOUT_VARIANT: (
+_ENGLISH: dict[Flaw, str] = {
+    Flaw.NOT_TEXT: "the file is not UTF-8 text",
+    Flaw.BAD_JSON: "not valid JSON at line {line}, column {column}: {message}",
+    Flaw.TOO_DEEP: "the JSON is nested too deeply to be a game",
+    Flaw.DUPLICATE_KEY: "{key!r} is written twice in one object",
+    Flaw.NOT_AN_OBJECT: "the game must be a JSON object with players and rounds",
+    Flaw.PLAYERS_NOT_LIST: "'players' must be a list of player names",
+    Flaw.SEAT_COUNT: "Sushi Go! is for 2 to 5 seats, this file has {count}",
+    Flaw.EMPTY_NAME: "a player's name is empty",
+    Flaw.DUPLICATE_PLAYER: "two players have the same name",
+    Flaw.BAD_NAME: "a player's name has at most {most} characters and no control characters",
+    Flaw.LONG_NUMBER: "a number in the file has too many digits to be part of a game",
+    Flaw.VARIANT_NOT_OBJECT: "'variant' must be an object such as {{\"soy_sauce\": true}}",
+    Flaw.UNKNOWN_VARIANT: "unknown variant {key!r}; known: {known}",
+    Flaw.VARIANT_NOT_BOOL: "variant.{key} must be true or false",
+    Flaw.BAD_SOY_COUNT: "variant.soy_sauce_count must be a whole number, 1 or more",
+    Flaw.BAD_DUMMY: "'dummy' must name one of the players, not {value}",
+    Flaw.DUMMY_SEATS: "the two-player dummy variant has 3 seats: the 2 players and the dummy",
+    Flaw.ROUNDS_NOT_LIST: "'rounds' must be a list of 1 to 3 rounds",
+    Flaw.TOO_MANY_ROUNDS: "a game has 3 rounds, this file has {count}",
+    Flaw.ROUND_NOT_OBJECT: "a round must map every player to a list of cards",
+    Flaw.PLAYER_TWICE_IN_ROUND: "this player is listed twice in the round",
+    Flaw.UNKNOWN_PLAYER: "this player is not in 'players'",
+    Flaw.MISSING_PLAYER: "this player is missing from the round",
+    Flaw.CARDS_NOT_LIST: "cards must be a list of card codes or names",
+    Flaw.TOO_MANY_CARDS: "{count} cards, but with {seats} seats a hand is {hand} cards",
+    Flaw.UNKNOWN_CARD: "unknown card: {detail}",
+    Flaw.TOO_MANY_COPIES: "{card_id} number {count} in this game, but the deck has only {limit}",
+    Flaw.SOY_WITHOUT_VARIANT: (
         "soy sauce is only in the soy sauce variant: set variant.soy_sauce to true"
     ),
 }
@@ -132,7 +132,7 @@ class GameFileError(ValueError):
         round: int | None = None,
         player: str | None = None,
         card: str | None = None,
-        problem: Problem = Problem.OTHER,
+        problem: Flaw = Flaw.OTHER,
         params: Mapping[str, object] | None = None,
         refusal: UnknownCodeError | None = None,
     ) -> None:
@@ -158,7 +158,7 @@ NAME_LIMIT = 40
 
 
 def _fail(
-    problem: Problem,
+    problem: Flaw,
     *,
     round: int | None = None,
     player: str | None = None,
@@ -184,7 +184,7 @@ class _Object(dict[str, object]):
 
 def _no_repeats(data: object) -> None:
     if isinstance(data, _Object) and data.repeated:
-        raise _fail(Problem.DUPLICATE_KEY, key=data.repeated[0])
+        raise _fail(Flaw.DUPLICATE_KEY, key=data.repeated[0])
 
 
 def load_game(text: str) -> Game:
@@ -193,12 +193,12 @@ def load_game(text: str) -> Game:
         data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_Object)
     except json.JSONDecodeError as error:
         raise _fail(
-            Problem.BAD_JSON, line=error.lineno, column=error.colno, message=error.msg
+            Flaw.BAD_JSON, line=error.lineno, column=error.colno, message=error.msg
         ) from None
     except RecursionError:
-        raise _fail(Problem.TOO_DEEP) from None
+        raise _fail(Flaw.TOO_DEEP) from None
     except ValueError:  # an integer of thousands of digits
-        raise _fail(Problem.LONG_NUMBER) from None
+        raise _fail(Flaw.LONG_NUMBER) from None
     return read_game(data)
 
 
@@ -207,7 +207,7 @@ def load_game_bytes(raw: bytes) -> Game:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _fail(Problem.NOT_TEXT) from None
+        raise _fail(Flaw.NOT_TEXT) from None
     return load_game(text)
 
 
@@ -227,16 +227,16 @@ class Game:
 def read_game(data: object) -> Game:
     """Validate decoded JSON and return the :class:`Game` it describes."""
     if not isinstance(data, Mapping):
-        raise _fail(Problem.NOT_AN_OBJECT)
+        raise _fail(Flaw.NOT_AN_OBJECT)
     _no_repeats(data)
     players = _players(data.get("players"))
     soy_sauce = _variant(data.get("variant"))
     dummy = _dummy(data.get("dummy"), players)
     raw_rounds = data.get("rounds")
     if not isinstance(raw_rounds, list) or not raw_rounds:
-        raise _fail(Problem.ROUNDS_NOT_LIST)
+        raise _fail(Flaw.ROUNDS_NOT_LIST)
     if len(raw_rounds) > ROUNDS:
-        raise _fail(Problem.TOO_MANY_ROUNDS, count=len(raw_rounds))
+        raise _fail(Flaw.TOO_MANY_ROUNDS, count=len(raw_rounds))
     limits = deck_counts(soy_sauce)
     per_hand = hand_size(len(players))
     used: Counter[Card] = Counter()
@@ -249,10 +249,10 @@ def read_game(data: object) -> Game:
                 if used[card] > limits.get(card, 0):
                     if card is Card.SOY_SAUCE and not soy_sauce:
                         raise _fail(
-                            Problem.SOY_WITHOUT_VARIANT, round=number, player=player, card=written
+                            Flaw.SOY_WITHOUT_VARIANT, round=number, player=player, card=written
                         )
                     raise _fail(
-                        Problem.TOO_MANY_COPIES, round=number, player=player, card=written,
+                        Flaw.TOO_MANY_COPIES, round=number, player=player, card=written,
                         card_id=card.id, count=used[card], limit=limits[card],
                     )
         rounds.append(tuple(tuple(card for _, card in t) for t in tableaux))
@@ -261,18 +261,18 @@ def read_game(data: object) -> Game:
 
 def _players(raw: object) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        raise _fail(Problem.PLAYERS_NOT_LIST)
+        raise _fail(Flaw.PLAYERS_NOT_LIST)
     names: list[str] = raw
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise _fail(Problem.SEAT_COUNT, count=len(names))
+        raise _fail(Flaw.SEAT_COUNT, count=len(names))
     for name in names:
         if not name.strip():
-            raise _fail(Problem.EMPTY_NAME)
+            raise _fail(Flaw.EMPTY_NAME)
         if len(name) > NAME_LIMIT or any(
                 unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co"} for char in name):
-            raise _fail(Problem.BAD_NAME, player=shown(name), most=NAME_LIMIT)
+            raise _fail(Flaw.BAD_NAME, player=shown(name), most=NAME_LIMIT)
         if names.count(name) > 1:
-            raise _fail(Problem.DUPLICATE_PLAYER, player=name)
+            raise _fail(Flaw.DUPLICATE_PLAYER, player=name)
     return names
 
 
@@ -281,17 +281,17 @@ def _variant(raw: object) -> int:
     if raw is None:
         return 0
     if not isinstance(raw, Mapping):
-        raise _fail(Problem.VARIANT_NOT_OBJECT)
+        raise _fail(Flaw.VARIANT_NOT_OBJECT)
     _no_repeats(raw)
     unknown = sorted(set(raw) - _VARIANT_KEYS)
     if unknown:
-        raise _fail(Problem.UNKNOWN_VARIANT, key=unknown[0], known=", ".join(sorted(_VARIANT_KEYS)))
+        raise _fail(Flaw.UNKNOWN_VARIANT, key=unknown[0], known=", ".join(sorted(_VARIANT_KEYS)))
     for key in ("soy_sauce", "pass_both_ways"):
         if not isinstance(raw.get(key, False), bool):
-            raise _fail(Problem.VARIANT_NOT_BOOL, key=key)
+            raise _fail(Flaw.VARIANT_NOT_BOOL, key=key)
     count = raw.get("soy_sauce_count", DEFAULT_SOY_SAUCE_COUNT)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise _fail(Problem.BAD_SOY_COUNT)
+        raise _fail(Flaw.BAD_SOY_COUNT)
     return count if raw.get("soy_sauce", False) else 0
 
 
@@ -299,9 +299,9 @@ def _dummy(raw: object, players: Sequence[str]) -> int | None:
     if raw is None:
         return None
     if not isinstance(raw, str) or raw not in players:
-        raise _fail(Problem.BAD_DUMMY, value=json.dumps(raw, ensure_ascii=False))
+        raise _fail(Flaw.BAD_DUMMY, value=json.dumps(raw, ensure_ascii=False))
     if len(players) != 3:
-        raise _fail(Problem.DUMMY_SEATS, player=raw)
+        raise _fail(Flaw.DUMMY_SEATS, player=raw)
     return players.index(raw)
 
 
@@ -309,22 +309,22 @@ def _round(
     number: int, raw: object, players: Sequence[str], per_hand: int
 ) -> list[list[tuple[str, Card]]]:
     if not isinstance(raw, Mapping):
-        raise _fail(Problem.ROUND_NOT_OBJECT, round=number)
+        raise _fail(Flaw.ROUND_NOT_OBJECT, round=number)
     if isinstance(raw, _Object) and raw.repeated:
-        raise _fail(Problem.PLAYER_TWICE_IN_ROUND, round=number, player=raw.repeated[0])
+        raise _fail(Flaw.PLAYER_TWICE_IN_ROUND, round=number, player=raw.repeated[0])
     for name in raw:
         if name not in players:
-            raise _fail(Problem.UNKNOWN_PLAYER, round=number, player=name)
+            raise _fail(Flaw.UNKNOWN_PLAYER, round=number, player=name)
     tableaux = []
     for player in players:
         if player not in raw:
-            raise _fail(Problem.MISSING_PLAYER, round=number, player=player)
+            raise _fail(Flaw.MISSING_PLAYER, round=number, player=player)
         written = raw[player]
         if not isinstance(written, list) or not all(isinstance(c, str) for c in written):
-            raise _fail(Problem.CARDS_NOT_LIST, round=number, player=player)
+            raise _fail(Flaw.CARDS_NOT_LIST, round=number, player=player)
         if len(written) > per_hand:
             raise _fail(
-                Problem.TOO_MANY_CARDS, round=number, player=player,
+                Flaw.TOO_MANY_CARDS, round=number, player=player,
                 count=len(written), seats=len(players), hand=per_hand,
             )
         tableau = []
@@ -333,7 +333,7 @@ def _round(
                 tableau.append((text, parse(text)))
             except UnknownCodeError as error:
                 raise _fail(
-                    Problem.UNKNOWN_CARD, round=number, player=player, card=text,
+                    Flaw.UNKNOWN_CARD, round=number, player=player, card=text,
                     refusal=error, detail=error.detail,
                 ) from None
         tableaux.append(tableau)

@@ -21,12 +21,12 @@ from companion.contract.events import Verbosity
 from companion.games.sushigo.bots import Advice, Reason
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import ChoiceError, ChoiceProblem
-from companion.games.sushigo.gamefile import GameFileError, Problem
+from companion.games.sushigo.gamefile import Flaw, GameFileError
 from companion.games.sushigo.scoring import GameScore, Line, LineKind, Place
 from companion.games.sushigo.tactile import (
     REFERENCE_ORDER,
+    CodeRefusal,
     Position,
-    Refusal,
     Shape,
     UnknownCodeError,
     parse,
@@ -359,14 +359,14 @@ def refusal_text(catalog: Catalog, error: UnknownCodeError) -> str:
     """Why a typed text names no card, and what to type instead."""
     c = catalog
     codes = _suggested(c, error.suggestions)
-    if error.refusal is Refusal.EMPTY:
+    if error.refusal is CodeRefusal.EMPTY:
         return c.text("Nothing was typed: type a card code, such as w2.")
-    if error.refusal is Refusal.AMBIGUOUS:
+    if error.refusal is CodeRefusal.AMBIGUOUS:
         return c.text("%(text)s names several cards: type %(codes)s.",
                       text=shown(error.text), codes=codes)
     if error.shape is not None:
         shape = c.text(SHAPE_NAMES[error.shape])
-        if error.refusal is Refusal.NEEDS_POSITION:
+        if error.refusal is CodeRefusal.NEEDS_POSITION:
             return c.text("%(text)s is not a card: %(shape)s needs a height, 1 to 3: %(codes)s.",
                           text=shown(error.text), shape=shape, codes=codes)
         return c.text("%(text)s is not a card: %(shape)s has no height: %(codes)s.",
@@ -377,40 +377,40 @@ def refusal_text(catalog: Catalog, error: UnknownCodeError) -> str:
     return c.text("%(text)s is not a card. The codes: companion codes.", text=shown(error.text))
 
 
-_PROBLEMS: Mapping[Problem, str] = MappingProxyType(
+_PROBLEMS: Mapping[Flaw, str] = MappingProxyType(
     {
-        Problem.NOT_TEXT: N_("the file is not UTF-8 text."),
-        Problem.BAD_JSON: N_("not valid JSON at line %(line)s, column %(column)s."),
-        Problem.TOO_DEEP: N_("the JSON is nested too deeply to be a game."),
-        Problem.DUPLICATE_KEY: N_('key "%(key)s" is written twice in one object.'),
-        Problem.NOT_AN_OBJECT: N_('the game must be a JSON object with "players" and "rounds".'),
-        Problem.PLAYERS_NOT_LIST: N_('"players" must be a list of names.'),
-        Problem.SEAT_COUNT: N_("Sushi Go! is for 2 to 5 seats; this file has %(count)s."),
-        Problem.EMPTY_NAME: N_("a player's name is empty."),
-        Problem.DUPLICATE_PLAYER: N_("two players have this name."),
-        Problem.BAD_NAME: N_(
+        Flaw.NOT_TEXT: N_("the file is not UTF-8 text."),
+        Flaw.BAD_JSON: N_("not valid JSON at line %(line)s, column %(column)s."),
+        Flaw.TOO_DEEP: N_("the JSON is nested too deeply to be a game."),
+        Flaw.DUPLICATE_KEY: N_('key "%(key)s" is written twice in one object.'),
+        Flaw.NOT_AN_OBJECT: N_('the game must be a JSON object with "players" and "rounds".'),
+        Flaw.PLAYERS_NOT_LIST: N_('"players" must be a list of names.'),
+        Flaw.SEAT_COUNT: N_("Sushi Go! is for 2 to 5 seats; this file has %(count)s."),
+        Flaw.EMPTY_NAME: N_("a player's name is empty."),
+        Flaw.DUPLICATE_PLAYER: N_("two players have this name."),
+        Flaw.BAD_NAME: N_(
             "a player's name has at most %(most)s characters and no control characters."),
-        Problem.LONG_NUMBER: N_("a number in the file has too many digits to be part of a game."),
-        Problem.VARIANT_NOT_OBJECT: N_('"variant" must be an object, such as {"soy_sauce": true}.'),
-        Problem.UNKNOWN_VARIANT: N_('unknown variant "%(key)s"; known: %(known)s.'),
-        Problem.VARIANT_NOT_BOOL: N_("the value of variant.%(key)s must be true or false."),
-        Problem.BAD_SOY_COUNT: N_(
+        Flaw.LONG_NUMBER: N_("a number in the file has too many digits to be part of a game."),
+        Flaw.VARIANT_NOT_OBJECT: N_('"variant" must be an object, such as {"soy_sauce": true}.'),
+        Flaw.UNKNOWN_VARIANT: N_('unknown variant "%(key)s"; known: %(known)s.'),
+        Flaw.VARIANT_NOT_BOOL: N_("the value of variant.%(key)s must be true or false."),
+        Flaw.BAD_SOY_COUNT: N_(
             "the value of variant.soy_sauce_count must be a whole number, 1 or more."
         ),
-        Problem.BAD_DUMMY: N_('"dummy" must name one of the players, not %(value)s.'),
-        Problem.DUMMY_SEATS: N_("the dummy variant has 3 seats: 2 players and the dummy."),
-        Problem.ROUNDS_NOT_LIST: N_('"rounds" must be a list of 1 to 3 rounds.'),
-        Problem.TOO_MANY_ROUNDS: N_("a game has 3 rounds; this file has %(count)s."),
-        Problem.ROUND_NOT_OBJECT: N_("a round must map every player to a list of cards."),
-        Problem.PLAYER_TWICE_IN_ROUND: N_("this player is listed twice in the round."),
-        Problem.UNKNOWN_PLAYER: N_('this player is not in "players".'),
-        Problem.MISSING_PLAYER: N_("this player is missing from the round."),
-        Problem.CARDS_NOT_LIST: N_("the cards must be a list of codes or names."),
-        Problem.TOO_MANY_CARDS: N_("%(cards)s, but with %(seats)s seats a hand is %(hand)s."),
-        Problem.TOO_MANY_COPIES: N_(
+        Flaw.BAD_DUMMY: N_('"dummy" must name one of the players, not %(value)s.'),
+        Flaw.DUMMY_SEATS: N_("the dummy variant has 3 seats: 2 players and the dummy."),
+        Flaw.ROUNDS_NOT_LIST: N_('"rounds" must be a list of 1 to 3 rounds.'),
+        Flaw.TOO_MANY_ROUNDS: N_("a game has 3 rounds; this file has %(count)s."),
+        Flaw.ROUND_NOT_OBJECT: N_("a round must map every player to a list of cards."),
+        Flaw.PLAYER_TWICE_IN_ROUND: N_("this player is listed twice in the round."),
+        Flaw.UNKNOWN_PLAYER: N_('this player is not in "players".'),
+        Flaw.MISSING_PLAYER: N_("this player is missing from the round."),
+        Flaw.CARDS_NOT_LIST: N_("the cards must be a list of codes or names."),
+        Flaw.TOO_MANY_CARDS: N_("%(cards)s, but with %(seats)s seats a hand is %(hand)s."),
+        Flaw.TOO_MANY_COPIES: N_(
             "%(card)s number %(count)s in this game, but the deck has only %(limit)s."
         ),
-        Problem.SOY_WITHOUT_VARIANT: N_(
+        Flaw.SOY_WITHOUT_VARIANT: N_(
             "soy sauce is only in the soy sauce variant: set variant.soy_sauce to true."
         ),
     }
@@ -427,14 +427,14 @@ def game_file_error_text(catalog: Catalog, error: GameFileError) -> str:
         where.append(c.text("player %(player)s", player=shown(error.player)))
     if error.card is not None and error.card.strip():
         where.append(c.text("card %(card)s", card=shown(error.card)))
-    if error.problem is Problem.UNKNOWN_CARD and error.refusal is not None:
+    if error.problem is Flaw.UNKNOWN_CARD and error.refusal is not None:
         what = refusal_text(c, error.refusal)
     elif error.problem in _PROBLEMS:
         params = dict(error.params)
-        if error.problem is Problem.TOO_MANY_CARDS:
+        if error.problem is Flaw.TOO_MANY_CARDS:
             params["cards"] = cards(c, int(str(params["count"])))
             params["hand"] = cards(c, int(str(params["hand"])))
-        if error.problem is Problem.TOO_MANY_COPIES:
+        if error.problem is Flaw.TOO_MANY_COPIES:
             params["card"] = card_name(c, Card.from_id(str(params["card_id"])))
         what = c.text(_PROBLEMS[error.problem], **params)
     else:

@@ -24,7 +24,7 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import PRACTICE, Reply, Step
+from companion.contract.game import PRACTICE, Step, WordReply
 from companion.games.sushigo.bots import Advisor
 from companion.games.sushigo.draft import (
     ChoiceError,
@@ -143,7 +143,7 @@ class Practice:
                 said += self.teller.final(happened.score, self.names)
         return said
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         game = self.session.game
         teller = self.teller
         if name == "hand":
@@ -161,12 +161,12 @@ class Practice:
             said = [reply(advice_text(teller.catalog, advice, teller.verbosity), important=True)]
         elif name == "undo":
             if not self.session.undo_last_of(0):
-                return Reply((reply(teller.text("Nothing to take back.")),))
-            return Reply((reply(teller.text("Your last pick is taken back."), important=True),),
+                return WordReply((reply(teller.text("Nothing to take back.")),))
+            return WordReply((reply(teller.text("Your last pick is taken back."), important=True),),
                          changed=True)
         else:
             return None
-        return Reply(tuple(said))
+        return WordReply(tuple(said))
 
     def facts(self) -> str:
         game = self.session.game

@@ -28,7 +28,7 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import TABLE, Reply, Step, ask_names
+from companion.contract.game import TABLE, Step, WordReply, ask_names
 from companion.games.sushigo.bots import table_advice
 from companion.games.sushigo.cards import ROUNDS, Card
 from companion.games.sushigo.narration import (
@@ -279,7 +279,7 @@ class TableGame:
 
     # -- the words ---------------------------------------------------------------------------
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         tracker = self.tracker
         teller = self.teller
         if name == "hand" and argument:
@@ -315,12 +315,12 @@ class TableGame:
         elif name == "undo":
             taken = self.session.take_back()
             if taken is None:
-                return Reply((reply(self.text("Nothing to take back.")),))
-            return Reply((reply(taken_back_text(teller.catalog, taken, self.names, tracker.you),
+                return WordReply((reply(self.text("Nothing to take back.")),))
+            return WordReply((reply(taken_back_text(teller.catalog, taken, self.names, tracker.you),
                                 important=True),), changed=True)
         else:
             return None
-        return Reply(tuple(said))
+        return WordReply(tuple(said))
 
     def _hint(self) -> Announcement:
         """Advice from the hand entered this turn and the tables as entered."""

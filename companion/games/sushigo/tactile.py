@@ -179,7 +179,7 @@ def sticker(card: Card) -> Sticker:
     return STICKERS[card]
 
 
-class Refusal(enum.Enum):
+class CodeRefusal(enum.Enum):
     """Why a typed text names no card."""
 
     #: Nothing but spaces.
@@ -196,7 +196,7 @@ class Refusal(enum.Enum):
     UNKNOWN_NAME = "unknown-name"
 
     def __repr__(self) -> str:
-        return f"Refusal.{self.name}"
+        return f"CodeRefusal.{self.name}"
 
 
 class UnknownCodeError(ValueError):
@@ -211,7 +211,7 @@ class UnknownCodeError(ValueError):
     def __init__(
         self,
         text: str,
-        refusal: Refusal,
+        refusal: CodeRefusal,
         suggestions: tuple[str, ...],
         shape: Shape | None = None,
     ) -> None:
@@ -226,12 +226,12 @@ class UnknownCodeError(ValueError):
         shape = "" if self.shape is None else self.shape.value.replace("-", " ")
         key = "" if self.shape is None else self.shape.key
         return {
-            Refusal.EMPTY: "nothing was typed",
-            Refusal.AMBIGUOUS: "say which one",
-            Refusal.NEEDS_POSITION: f"{shape} ({key}) has positions 1 to 3",
-            Refusal.NO_POSITION: f"{shape} ({key}) has no position",
-            Refusal.UNKNOWN_CODE: "no card has this code",
-            Refusal.UNKNOWN_NAME: "no card has this name",
+            CodeRefusal.EMPTY: "nothing was typed",
+            CodeRefusal.AMBIGUOUS: "say which one",
+            CodeRefusal.NEEDS_POSITION: f"{shape} ({key}) has positions 1 to 3",
+            CodeRefusal.NO_POSITION: f"{shape} ({key}) has no position",
+            CodeRefusal.UNKNOWN_CODE: "no card has this code",
+            CodeRefusal.UNKNOWN_NAME: "no card has this name",
         }[self.refusal]
 
     @property
@@ -440,19 +440,19 @@ def _positions_of(shape: Shape) -> tuple[Card, ...]:
 def _refusal(text: str, keys: str, words: str) -> UnknownCodeError:
     shown = text.strip()
     if not words and not keys:
-        return UnknownCodeError(shown, Refusal.EMPTY, ())
+        return UnknownCodeError(shown, CodeRefusal.EMPTY, ())
     if words in _AMBIGUOUS:
-        return UnknownCodeError(shown, Refusal.AMBIGUOUS, _codes(_AMBIGUOUS[words]))
+        return UnknownCodeError(shown, CodeRefusal.AMBIGUOUS, _codes(_AMBIGUOUS[words]))
     short = len(keys) <= 3 and keys[:1].isalpha() and (keys[1:].isdigit() or len(keys) == 1)
     shape = (_SHAPE_BY_KEY.get(keys[:1]) if short else None) or _SHAPE_BY_WORD.get(words)
     if shape is not None:
-        refusal = Refusal.NEEDS_POSITION if shape.has_position else Refusal.NO_POSITION
+        refusal = CodeRefusal.NEEDS_POSITION if shape.has_position else CodeRefusal.NO_POSITION
         return UnknownCodeError(shown, refusal, _codes(_positions_of(shape)), shape)
     if len(keys) <= 2:
-        return UnknownCodeError(shown, Refusal.UNKNOWN_CODE, _near_keys(keys))
+        return UnknownCodeError(shown, CodeRefusal.UNKNOWN_CODE, _near_keys(keys))
     close = difflib.get_close_matches(words, list(_VOCABULARY), n=6, cutoff=0.6)
     named = [_VOCABULARY[c] for c in close]
-    return UnknownCodeError(shown, Refusal.UNKNOWN_NAME, _codes(named)[:3])
+    return UnknownCodeError(shown, CodeRefusal.UNKNOWN_NAME, _codes(named)[:3])
 
 
 def _near_keys(keys: str) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from companion.contract.events import (
     result,
     warning,
 )
-from companion.contract.game import PRACTICE, Play, Reply, Step
+from companion.contract.game import PRACTICE, Play, Step, WordReply
 from companion.i18n import Catalog
 from companion.journal import Journal
 from companion.records import Flag, Kind, Records, Whole, optional
@@ -104,11 +104,11 @@ class Practice:
         except (IllegalTurn, IndexError) as error:
             return [warning(str(error))]
 
-    def command(self, name: str, argument: str) -> Reply | None:
+    def command(self, name: str, argument: str) -> WordReply | None:
         if name == "where":
-            return Reply((info(self.facts()),))
+            return WordReply((info(self.facts()),))
         if name == "hint":
-            return Reply((info(self.words.text("Try card %(n)d.", n=self.game.legal()[0] + 1)
+            return WordReply((info(self.words.text("Try card %(n)d.", n=self.game.legal()[0] + 1)
                                if not self.game.over else self.facts()),))
         return None
 

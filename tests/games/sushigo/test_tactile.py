@@ -22,8 +22,8 @@ from companion.games.sushigo.tactile import (
     REFERENCE_ORDER,
     SHAPE_KEYS,
     STICKERS,
+    CodeRefusal,
     Position,
-    Refusal,
     Shape,
     Sticker,
     UnknownCodeError,
@@ -551,22 +551,22 @@ def test_more_ways_to_type_a_card(typed: str, card: Card) -> None:
 @pytest.mark.parametrize(
     ("typed", "refusal", "shape"),
     [
-        ("", Refusal.EMPTY, None),
-        ("maki", Refusal.AMBIGUOUS, None),
+        ("", CodeRefusal.EMPTY, None),
+        ("maki", CodeRefusal.AMBIGUOUS, None),
         # the adaptation has two crosses: a cross alone is asked about
-        ("cross", Refusal.AMBIGUOUS, None),
-        ("kříž", Refusal.AMBIGUOUS, None),
-        ("croix", Refusal.AMBIGUOUS, None),
-        ("крест", Refusal.AMBIGUOUS, None),
-        ("w", Refusal.NEEDS_POSITION, Shape.WINDOW),
-        ("w12", Refusal.NEEDS_POSITION, Shape.WINDOW),
-        ("okno", Refusal.NEEDS_POSITION, Shape.WINDOW),
-        ("t2", Refusal.NO_POSITION, Shape.TRIANGLE),
-        ("k", Refusal.UNKNOWN_CODE, None),
-        ("salmn", Refusal.UNKNOWN_NAME, None),
+        ("cross", CodeRefusal.AMBIGUOUS, None),
+        ("kříž", CodeRefusal.AMBIGUOUS, None),
+        ("croix", CodeRefusal.AMBIGUOUS, None),
+        ("крест", CodeRefusal.AMBIGUOUS, None),
+        ("w", CodeRefusal.NEEDS_POSITION, Shape.WINDOW),
+        ("w12", CodeRefusal.NEEDS_POSITION, Shape.WINDOW),
+        ("okno", CodeRefusal.NEEDS_POSITION, Shape.WINDOW),
+        ("t2", CodeRefusal.NO_POSITION, Shape.TRIANGLE),
+        ("k", CodeRefusal.UNKNOWN_CODE, None),
+        ("salmn", CodeRefusal.UNKNOWN_NAME, None),
     ],
 )
-def test_refusals_say_why(typed: str, refusal: Refusal, shape: Shape | None) -> None:
+def test_refusals_say_why(typed: str, refusal: CodeRefusal, shape: Shape | None) -> None:
     with pytest.raises(UnknownCodeError) as caught:
         parse(typed)
     assert caught.value.refusal is refusal
@@ -584,5 +584,5 @@ def test_a_digit_after_a_wrong_key_suggests_cards_at_that_height() -> None:
 def test_a_cross_alone_is_asked_about_with_both_crosses(typed: str) -> None:
     with pytest.raises(UnknownCodeError) as refused:
         parse(typed)
-    assert refused.value.refusal is Refusal.AMBIGUOUS
+    assert refused.value.refusal is CodeRefusal.AMBIGUOUS
     assert refused.value.suggestions == ("x", "p")  # diagonal: tempura; upright: chopsticks
