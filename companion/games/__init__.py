@@ -18,7 +18,7 @@ What a plugin gives the app:
 - its command-line figures: scores of a game file, simulations, benchmarks.
 
 The contract every plugin keeps is checked for every registered game by
-``tests/games/test_contract.py``; the interfaces are in
+``tests/companion/games/test_contract.py``; the interfaces are in
 :mod:`companion.contract.game`.
 """
 

@@ -21,7 +21,7 @@ from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid
 from firmware_bridge.virtual import lease, release
 from tests.bridge.helpers import QUICK, Events
-from tests.test_plain import Conversation, first_start
+from tests.companion.faces.test_plain import Conversation, first_start
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware_bridge" / "firmware"
 

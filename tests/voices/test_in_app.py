@@ -22,7 +22,7 @@ import pytest
 
 from companion.faces.screen import CompanionApp
 from companion.settings import Settings
-from tests.test_terminal import Terminal
+from tests.companion.faces.test_terminal import Terminal
 from voices.choose import FallbackSpeaker
 from voices.rig import PrivateDispatcher, SoundSink
 

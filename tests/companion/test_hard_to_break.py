@@ -24,7 +24,7 @@ where it stopped: the same game, the same "Round r, turn t." (which the
 journal replays to as well) and the very question, equal as a value.
 
 Every failure names its seed, segment and step, and the inputs that led to
-it; replay one with ``pytest tests/test_hard_to_break.py -k "nothing and seed-07"``.
+it; replay one with ``pytest tests/companion/test_hard_to_break.py -k "nothing and seed-07"``.
 The bugs these runs found have tests of their own at the end, so they
 stay mended, and the seeds that found them are replayed there.
 """

@@ -116,7 +116,7 @@ def test_control_c_ends_the_command_and_its_workers(name: str, tmp_path: Path) -
         workers = busy_workers(process, count)
         os.killpg(process.pid, signal.SIGINT)
         out, errors = process.communicate(timeout=PATIENCE)
-        assert process.returncode in (130, -signal.SIGINT), errors  # (see tests/test_ended.py)
+        assert process.returncode in (130, -signal.SIGINT), errors  # see test_ended.py
         assert b"Traceback" not in errors, errors.decode(errors="replace")
         assert not out
         wait_for(lambda: not any(running(pid, started) for pid, started in workers.items()),

@@ -49,7 +49,7 @@ from companion.games.micimaki.session import Entry, PracticeSession, TableSessio
 from companion.games.micimaki.table import EATEN, EMPTY, EXTRA_CARD, MOVE, NO_FOOD, WHOM, TableGame
 from companion.games.micimaki.tactile import code
 from companion.journal import Journal, journals
-from tests.games.micimaki.test_tracker import same
+from tests.companion.games.micimaki.test_tracker import same
 
 
 @pytest.fixture(autouse=True)

@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po
 
 from companion.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, Catalog
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "companion"
 TRANSLATED = ("fr", "cs", "ru")
 

@@ -38,8 +38,8 @@ from companion.journal import Journal, transaction
 from companion.records import Damaged, Problem
 from companion.settings import Settings
 from companion.store import STORE_NAME, Record, Store, take_notices
-from tests.games.micimaki.test_play import Mirror
-from tests.test_damaged import App
+from tests.companion.games.micimaki.test_play import Mirror
+from tests.companion.test_damaged import App
 
 Event = dict[str, Any]
 

@@ -5,7 +5,7 @@ store overwritten with garbage, a ``-wal`` copied from another store or
 left beside a store restored from a backup, an old journal file of a newer
 format, the store (or its log, its locks, its folder) a link to somewhere
 outside the data folder, a umask of 0. Then the real app runs
-(``python -m companion --plain`` through pipes, :class:`tests.test_damaged.App`),
+(``python -m companion --plain`` through pipes, :class:`tests.companion.test_damaged.App`),
 says what happened once, keeps what it could not use, and goes on saving:
 an answer played after it is there at the next start.
 """
@@ -41,7 +41,7 @@ from companion.store import (
     log_frames,
     take_notices,
 )
-from tests.test_damaged import GOOD_SETTINGS, App, copies, played, resumed_at, store_of
+from tests.companion.test_damaged import GOOD_SETTINGS, App, copies, played, resumed_at, store_of
 
 ENGLISH = Catalog.for_language("en")
 

@@ -14,7 +14,7 @@ from companion.games.sushigo.narration import advice_text
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import catalog as sushigo_catalog
 from companion.settings import load_settings
-from tests.test_scans_in_app import App, start_table_game
+from tests.companion.conversation.test_scans_in_app import App, start_table_game
 
 
 @pytest.fixture(autouse=True)

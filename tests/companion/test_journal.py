@@ -557,7 +557,7 @@ def test_a_table_game_resumed_after_its_end_says_its_result_once(
     was said (the journal never closed): resumed, it says the final scores."""
     from companion.contract.events import Verbosity  # noqa: PLC0415
     from companion.games.sushigo.plugin import PLUGIN  # noqa: PLC0415
-    from tests.games.test_contract import Scripted, play  # noqa: PLC0415
+    from tests.companion.games.test_contract import Scripted, play  # noqa: PLC0415
 
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     rng = random.Random(3)

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 from companion.games.risk import RiskInputError, overeating_risk
-from tests.test_cli import MODULE, bad, run
+from tests.companion.test_cli import MODULE, bad, run
 
 
 def counted(draw: int, overeating: int, eat: int) -> Fraction:

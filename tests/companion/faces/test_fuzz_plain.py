@@ -472,7 +472,7 @@ TERMINAL_RUNS = [("sushigo", b"\x03", 1200), ("mici-maki", b"\x1c", 1200),
 #: The status each ending of a terminal run ends the app with: 128 + the
 #: signal's number (Control C: SIGINT, Control \\: SIGQUIT), as the shell
 #: says it, or killed by SIGINT (which the shell says as 130 too: see
-#: tests/test_ended.py); Control D ends the input; the terminal closed is
+#: tests/companion/test_ended.py); Control D ends the input; the terminal closed is
 #: a SIGHUP, or the end of the input if that is read first.
 ENDED: dict[bytes | None, set[int]] = {
     b"\x03": {130, -signal.SIGINT}, b"\x1c": {131}, b"\x04": {0}, None: {0, 129}}
