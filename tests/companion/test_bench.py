@@ -6,8 +6,14 @@ The figures themselves are read by a person: speed is never asserted here.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
+
+from devtools.rig import PrivateDispatcher, SoundSink
 
 
 def test_bench_engine_json_reports_every_table_size() -> None:
@@ -48,30 +54,55 @@ def test_bench_scan_json_reports_latency_and_losses() -> None:
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
 
 
-def test_bench_speech_json_reports_each_backend_present() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "bench", "speech", "--json"],
-        capture_output=True, text=True, timeout=600, check=False,
-    )
+def test_bench_speech_json_reports_each_backend_present(tmp_path: Path) -> None:
+    """On a machine whose sound works (here the test sound card, and a
+    speech-dispatcher of its own playing there as the user's would), each
+    backend's processes are timed; what is heard is for the developers'
+    benchmark (tests/devtools/test_bench.py)."""
+    sink = SoundSink(tmp_path / "card")
+    daemon = PrivateDispatcher(tmp_path / "speechd", sink)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "bench", "speech", "--json"],
+            capture_output=True, text=True, timeout=600, check=False,
+            env={**os.environ, **sink.environment, **daemon.environment},
+        )
+    finally:
+        daemon.close()
+        sink.close()
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
-    # all three installed by the test command, each heard on the test sound card
+    # all three installed by the test command
     assert {"speech-dispatcher", "espeak-ng", "pyttsx3"} <= set(figures)
-    for backend, numbers in figures.items():
+    for numbers in figures.values():
         assert 0 < numbers["start_ms_p50"] <= numbers["start_ms_p95"]
         assert numbers["interrupt_ms_max"] >= 0
-        assert 0 < numbers["first_audio_ms_p50"] <= numbers["first_audio_ms_p95"], backend
-        assert 0 <= numbers["stop_ms_max"] < 5000, backend
+        assert numbers["first_audio_ms_p50"] is None
+        assert numbers["stop_ms_max"] is None
+        assert numbers["runs"] == 20
 
 
-def test_bench_ui_json_reports_starts_latency_and_memory() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "bench", "ui", "--json"],
-        capture_output=True, text=True, timeout=600, check=False,
-    )
+def test_bench_speech_leaves_out_a_backend_that_does_not_speak(tmp_path: Path) -> None:
+    """speech-dispatcher with no sound output takes every sentence and never
+    speaks one: no figure for it, and no traceback."""
+    daemon = PrivateDispatcher(tmp_path / "speechd", None)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "bench", "speech", "--json"],
+            capture_output=True, text=True, timeout=600, check=False,
+            env={**os.environ, **daemon.environment},
+        )
+    finally:
+        daemon.close()
     assert done.returncode == 0, done.stderr
-    figures = json.loads(done.stdout)
-    for key in ("plain_start_ms", "tui_start_ms", "bare_textual_start_ms", "rss_mb"):
-        assert figures[key] > 0, key
-    assert 0 <= figures["announce_ms_p50"] <= figures["announce_ms_p95"]
-    assert 0 < figures["scan_announce_ms_p95"] < 1000
+    assert "speech-dispatcher" not in json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("gone", ["ui", "a11y"])
+def test_the_developers_benchmarks_are_not_the_apps(gone: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", gone],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 2
+    assert "invalid choice" in done.stderr

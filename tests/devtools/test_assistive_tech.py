@@ -3,7 +3,7 @@ driver, a 40-cell window, and its speech) and the Fenrir screen reader (its
 debug speech driver), both reading a Linux virtual console, as a blind
 player runs them.
 
-The walk (:mod:`companion.atcheck.scenario`) goes through first start, a
+The walk (:mod:`devtools.atcheck.scenario`) goes through first start, a
 menu, the code drill with a right, a wrong and an invalid answer, a
 practice turn with hand, where, hint, a pick and repeat, a whole scored
 game's final result and a table-companion turn with a skipped reveal, in
@@ -25,10 +25,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.atcheck.devices import missing
-from companion.atcheck.scenario import steps
-from companion.atcheck.walk import FACES, SIZES, failures, run_walk
-from companion.atcheck.walk import figures as figures_of
+from devtools.atcheck.devices import missing
+from devtools.atcheck.scenario import steps
+from devtools.atcheck.walk import FACES, SIZES, failures, run_walk
+from devtools.atcheck.walk import figures as figures_of
 
 APP = [sys.executable, "-m", "companion"]
 

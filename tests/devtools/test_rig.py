@@ -8,7 +8,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from voices.rig import SoundSink
+from devtools.rig import SoundSink
 
 
 def espeak(sink: SoundSink, text: str) -> subprocess.CompletedProcess[str]:

@@ -24,11 +24,11 @@ from companion.conversation.inbox import Lines
 from companion.faces.plain import PlainFace
 from companion.i18n import Catalog
 from companion.settings import Settings
+from devtools.rig import PrivateDispatcher, SoundSink
 from voices import ssip
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech
 from voices.base import Cause, Priority, QueuedSpeaker, SpeechError, Utterance, VoiceSettings
 from voices.choose import NO_VOICE, FallbackSpeaker, Speech, Switched
-from voices.rig import PrivateDispatcher, SoundSink
 
 #: About four minutes of speech (cut at 4,000 characters before any engine).
 LONG = "Tempura, two pairs, ten points. " * 200

@@ -22,9 +22,9 @@ import pytest
 
 from companion.faces.screen import CompanionApp
 from companion.settings import Settings
+from devtools.rig import PrivateDispatcher, SoundSink
 from tests.companion.faces.test_terminal import Terminal
 from voices.choose import FallbackSpeaker
-from voices.rig import PrivateDispatcher, SoundSink
 
 #: The checkout under test: a ``sitecustomize`` imports the app before the
 #: folder ``python -m`` runs in is on the path.

@@ -24,7 +24,7 @@ no flow control: they are dropped like any control character, so output
 never freezes.
 
 Last, the app speaks with espeak-ng into the test sound card
-(voices/rig.py): after its own storm (every control character, NUL bytes,
+(devtools/rig.py): after its own storm (every control character, NUL bytes,
 a 1 MB line) a known sentence must still reach the card as sound.
 
 The inputs come from one seed: a failure names the run and batch, and the
@@ -58,7 +58,7 @@ from companion.conversation.core import is_number, layout_digits
 from companion.faces.keyboard import keys_in
 from companion.i18n import LANGUAGES, Catalog
 from companion.keymap import Words, fold
-from voices.rig import SoundSink
+from devtools.rig import SoundSink
 
 SEED = 20261202
 #: Inputs between two checks that the app still answers.

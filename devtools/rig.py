@@ -5,7 +5,7 @@ what the backends really play (for the tests and ``companion bench speech``).
 :attr:`SoundSink.environment` (``HOME`` pointing at an ``.asoundrc`` of its
 own), ALSA's ``default`` device converts whatever is played to 16-bit mono
 at 22,050 Hz (ALSA's ``plug``) and hands it to a small ALSA plugin
-(voices/soundcard/companion_card.c, built here with gcc) that behaves as a
+(devtools/soundcard/companion_card.c, built here with gcc) that behaves as a
 card does: a buffer of at most 186 ms that the program fills, played at
 the pace of real sound (a program that writes ahead waits for room), and
 thrown away on a stop (``snd_pcm_drop``). What it plays goes into a FIFO,

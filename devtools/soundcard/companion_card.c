@@ -5,12 +5,12 @@
  * 22,050 Hz (ALSA's "plug" in front of it converts anything else) into a
  * buffer, as a card does, and plays them at the pace of real sound: each
  * period, as it is played, is written into the file named by its "file"
- * setting (a FIFO that voices/rig.py reads and times). A program that
+ * setting (a FIFO that devtools/rig.py reads and times). A program that
  * writes ahead waits for room in the buffer; a stop (snd_pcm_drop) throws
  * the buffer away, as a real card does. So the FIFO carries what a
  * listener would hear, when they would hear it.
  *
- * voices/rig.py builds it: gcc -shared -fPIC -DPIC -O2
+ * devtools/rig.py builds it: gcc -shared -fPIC -DPIC -O2
  *   -o libasound_module_pcm_companion.so companion_card.c -lasound -lpthread
  */
 #include <alsa/asoundlib.h>

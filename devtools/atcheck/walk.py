@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 
-from companion.atcheck.devices import (
+from devtools.atcheck.devices import (
     KEYS,
     Brltty,
     Fenrir,

@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from companion.atcheck.walk import FACES, SIZES, Figures, Seen, Step, run_walk
 from companion.games import game
+from devtools.atcheck.walk import FACES, SIZES, Figures, Seen, Step, run_walk
 
 PLAIN = "plain"
 FULL = "full"

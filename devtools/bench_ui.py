@@ -1,4 +1,4 @@
-"""``companion bench ui``: how quickly the app answers, and what it weighs.
+"""``python -m devtools bench ui``: how quickly the app answers, and what it weighs.
 
 * plain start: from starting the process to the first usable prompt;
 * full-screen start: the same in a real pseudo-terminal, beside a bare
@@ -25,14 +25,8 @@ from pathlib import Path
 from companion.stats import percentile
 
 PROMPT = b"Choose 1 to"
-BARE = """
-from textual.app import App
-from textual.widgets import Static
-class Bare(App):
-    def compose(self):
-        yield Static("Choose 1 to 4:")
-Bare().run()
-"""
+#: The programs timed beside the app (a bare Textual app, a whole game).
+RUNS = Path(__file__).with_name("ui_runs.py")
 
 
 def _environment(folder: Path) -> dict[str, str]:
@@ -163,39 +157,12 @@ def announce_latencies(runs: int = 200, *, scans: bool = False) -> list[float]:
     return [h - s for s, h in zip(sent, heard, strict=False)]
 
 
-GAME = """
-import asyncio, os, resource, sys
-from itertools import cycle
-from companion.settings import Settings
-from companion.faces.screen import CompanionApp
-CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
-async def main():
-    app = CompanionApp(Settings(speech="none"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        while not (app.lines and app.lines[-1].endswith("Choose 1 to 6:")):
-            await asyncio.sleep(0.01)
-        codes = cycle(CODES)
-        for answer in ["2", "4", "1", "1"]:  # practice, 4 players, greedy, no variant
-            await pilot.press(answer, "enter")
-            await asyncio.sleep(0.05)
-        for _ in range(2000):
-            await asyncio.sleep(0.005)
-            if app.lines and app.lines[-1].endswith("Choose 1 to 6:"):
-                break
-            if app.lines and app.lines[-1].endswith("Your pick:"):
-                await pilot.press(*next(codes), "enter")
-        assert "Final scores." in app.lines, "the game did not reach its end"
-        await pilot.press("ctrl+q")
-asyncio.run(main())
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-"""
-
-
 def rss_after_a_game() -> float:
     """Megabytes resident in the full-screen app after a whole 4-player game."""
     with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run([sys.executable, "-c", GAME], capture_output=True, text=True,
-                              env=_environment(Path(folder)), timeout=600, check=False)
+        done = subprocess.run([sys.executable, str(RUNS), "game"], capture_output=True,
+                              text=True, env=_environment(Path(folder)), timeout=600,
+                              check=False)
     if done.returncode != 0:
         raise RuntimeError(f"the game did not finish: {done.stderr[-500:]}")
     return int(done.stdout.split()[-1]) / 1024
@@ -216,7 +183,8 @@ def bench_ui(*, starts: int = 5) -> UiFigures:
     app = [sys.executable, "-m", "companion"]
     plain = [time_to_prompt([*app, "--plain"], terminal=False) for _ in range(starts)]
     tui = [time_to_prompt(app, terminal=True) for _ in range(starts)]
-    bare = [time_to_prompt([sys.executable, "-c", BARE], terminal=True) for _ in range(starts)]
+    bare_app = [sys.executable, str(RUNS), "bare"]
+    bare = [time_to_prompt(bare_app, terminal=True) for _ in range(starts)]
     latencies = announce_latencies()
     scanned = announce_latencies(scans=True)
     return UiFigures(
