@@ -25,10 +25,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Callable, Iterator
-from itertools import cycle
 from pathlib import Path
 
 import pytest
@@ -38,139 +35,21 @@ from companion.i18n import Catalog
 from companion.journal import Journal, journals, load
 from companion.store import SCHEMA, STORE_NAME, Notice, Store, encode_line, take_notices
 from firmware_bridge.registry import Registry
+from tests.drivers import GOOD_SETTINGS, PipedApp, copies, played, resumed_at, store_of
 
 #: Files a plain read would hang on, read to the end of memory, or recurse in.
 HOSTILE = ["a named pipe", "a link to /dev/zero", "nested 100,000 deep", "2 MiB"]
-CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
-GOOD_SETTINGS = 'language = "en"\nspeech = "none"\nverbosity = "normal"\n'
 
 
-class App:
-    """The app in a process of its own, through pipes, its lines collected."""
+class App(PipedApp):
+    """``companion --plain`` in a process of its own, through pipes
+    (tests/drivers.py); the file size limit, code of the test's run before
+    the app, and the umask as given."""
 
     def __init__(self, home: Path, *, limit_files: int | None = None, umask: int = -1,
                  prelude: str = "") -> None:
-        env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
-               "COMPANION_CONFIG_DIR": str(home / "config"), "LANG": "en_GB.UTF-8"}
-        command = [sys.executable, "-m", "companion", "--plain"]
-        if limit_files is not None:  # the same, with the file size limit set first
-            prelude = ("import resource\n"
-                       f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit_files}, -1))\n"
-                       + prelude)
-        if prelude:  # the same app, after some code of the test's in its process
-            command[1:2] = ["-c", prelude + "\nimport runpy, sys\n"
-                            "sys.argv[0] = 'companion'\n"
-                            "runpy.run_module('companion', run_name='__main__', alter_sys=True)"]
-            del command[3]  # "companion": it is run above
-        self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, env=env, bufsize=1, umask=umask)
-        self.lines: list[str] = []
-        self.errors = ""
-        self._new = threading.Condition()
-        #: Its output has ended (the reader saw the end of the pipe).
-        self._output_over = False
-        self._seen = 0
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-        self._codes = cycle(CODES)
-        #: "Your pick:" was seen and not answered yet.
-        self.pick_open = False
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            with self._new:
-                self.lines.append(line.rstrip("\n"))
-                self._new.notify_all()
-        with self._new:
-            self._output_over = True
-            self._new.notify_all()
-
-    def until(self, *endings: str, timeout: float = 60) -> str:
-        """Wait for a line ending with one of ``endings`` (after those already seen)."""
-        deadline = time.monotonic() + timeout
-        with self._new:
-            while True:
-                for index in range(self._seen, len(self.lines)):
-                    if self.lines[index].endswith(endings):
-                        self._seen = index + 1
-                        return self.lines[index]
-                left = deadline - time.monotonic()
-                if self._output_over:
-                    # its output is over: it has ended, or is ending (its files
-                    # close a moment before it is a process that ended)
-                    with contextlib.suppress(subprocess.TimeoutExpired):
-                        self.process.wait(timeout=max(left, 0.0))
-                    if self.process.poll() is not None:
-                        raise AssertionError(f"the app ended: {self.lines[-12:]} "
-                                             f"{self.stderr()}")
-                if left <= 0:
-                    raise AssertionError(f"no {endings}; last lines: {self.lines[-12:]}")
-                self._new.wait(left)
-
-    def send(self, text: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
-
-    def answer(self, prompt: str, text: str) -> None:
-        self.until(prompt)
-        self.send(text)
-
-    def turn(self) -> str:
-        """Codes given at "Your pick:" until one is taken: the turn it moved to."""
-        if not self.pick_open:
-            self.until("Your pick:")
-        start = self.last_turn()
-        while True:
-            self.send(next(self._codes))
-            self.pick_open = self.until("Your pick:", "Final scores.") == "Your pick:"
-            now = self.last_turn()
-            if now != start:
-                return now
-
-    def last_turn(self) -> str:
-        """The last "Round r, turn t." said so far."""
-        with self._new:
-            turns = [text for text in self.lines if text.startswith("Round ")
-                     and ", turn " in text]
-        return turns[-1] if turns else ""
-
-    def practice(self) -> None:
-        """A new practice game: two players, the greedy bot, no variant."""
-        self.answer("Choose 1 to 6:", "2")
-        self.answer("2 to 5:", "2")
-        self.answer("Choose 1 to 3:", "1")
-        self.answer("Choose 1 to 4:", "1")
-
-    def stderr(self) -> str:
-        return self.errors
-
-    def quit(self) -> int:
-        """Quit from wherever it is; the exit status (stderr kept)."""
-        self.send("quit")
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        status = self.process.wait(timeout=60)
-        self._reader.join(timeout=30)
-        assert self.process.stderr is not None
-        self.errors = self.process.stderr.read()
-        return status
-
-    def notices(self) -> list[str]:
-        """The notices about files said, in order."""
-        said = set(NOTICES.values()) | {
-            "An unfinished game is open in another window: it stays there."}
-        return [line for line in self.lines if line in said]
-
-    def ended_well(self) -> None:
-        status = self.quit()
-        assert status == 0, (status, self.lines[-12:], self.errors)
-        assert "Traceback" not in self.errors, self.errors
-        # a goodbye (speech's own news may come after it, when the defaults
-        # speak aloud and a speech backend gives up)
-        assert "Goodbye." in self.lines, self.lines[-12:]
+        super().__init__(home, "--plain", limit_files=limit_files, umask=umask,
+                         prelude=prelude)
 
 
 @pytest.fixture(autouse=True)
@@ -191,10 +70,6 @@ def home(tmp_path: Path) -> Path:
 
 def said(notice: Notice) -> str:
     return NOTICES[notice]
-
-
-def copies(folder: Path, name: str) -> list[Path]:
-    return sorted(folder.glob(f"{name}.damaged-*"))
 
 
 # -- settings ------------------------------------------------------------------------------------
@@ -403,39 +278,6 @@ def test_a_tag_list_with_some_wrong_tags_keeps_the_others(home: Path) -> None:
 
 
 # -- the game store---------------------------------------------------------------------------------
-
-
-def played(home: Path, turns: int = 2, *, killed: bool = False) -> str:
-    """A practice game played a few turns and left (or the app killed with
-    SIGKILL, its store's log left as it was): the turn it is at."""
-    app = App(home)
-    app.practice()
-    turn = ""
-    for _ in range(turns):
-        turn = app.turn()
-    if killed:
-        app.process.kill()
-        app.process.wait(timeout=60)
-    else:
-        app.ended_well()
-    return turn
-
-
-def resumed_at(home: Path, *, notices: list[str]) -> str:
-    """The turn the next start's resumed game is at (the notices said checked)."""
-    app = App(home)
-    app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
-    app.until("Your pick:")
-    app.pick_open = True
-    turn = app.last_turn()
-    app.ended_well()
-    assert app.notices() == notices, app.lines[:12]
-    return turn
-
-
-def store_of(home: Path) -> Path:
-    return home / "data" / "journals" / STORE_NAME
 
 
 def test_a_store_that_is_not_one_is_kept_and_begun_again(home: Path) -> None:

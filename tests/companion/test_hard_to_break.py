@@ -80,6 +80,9 @@ from firmware_bridge.events import (
 )
 from firmware_bridge.link import port_exists
 
+#: Seeded storms of input.
+pytestmark = pytest.mark.fuzz
+
 SEEDS = range(20)
 #: Inputs per segment, and segments per seed (the input ends between them).
 STEPS = 100

@@ -41,7 +41,8 @@ from companion.store import (
     log_frames,
     take_notices,
 )
-from tests.companion.test_damaged import GOOD_SETTINGS, App, copies, played, resumed_at, store_of
+from tests.companion.test_damaged import App
+from tests.drivers import GOOD_SETTINGS, copies, played, resumed_at, store_of
 
 ENGLISH = Catalog.for_language("en")
 

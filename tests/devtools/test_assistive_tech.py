@@ -30,6 +30,9 @@ from devtools.atcheck.scenario import steps
 from devtools.atcheck.walk import FACES, SIZES, failures, run_walk
 from devtools.atcheck.walk import figures as figures_of
 
+#: Root, a Linux console, BRLTTY and Fenrir.
+pytestmark = pytest.mark.system
+
 APP = [sys.executable, "-m", "companion"]
 
 #: Steps where a problem is known and not mended yet, by face: a problem

@@ -8,7 +8,12 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from devtools.rig import SoundSink
+
+#: The test sound card (gcc, ALSA's headers) and espeak-ng.
+pytestmark = pytest.mark.system
 
 
 def espeak(sink: SoundSink, text: str) -> subprocess.CompletedProcess[str]:

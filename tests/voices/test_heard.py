@@ -16,6 +16,9 @@ from devtools.rig import BYTES_PER_SECOND, PrivateDispatcher, SoundSink
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker
 from voices.base import Priority, QueuedSpeaker
 
+#: The test sound card, speech-dispatcher, espeak-ng, pyttsx3 and aplay.
+pytestmark = pytest.mark.system
+
 #: About four minutes of speech (cut at 4,000 characters before any engine).
 LONG = "Tempura, two pairs, ten points. " * 200
 

@@ -8,11 +8,9 @@ pseudo-terminal is in test_plain.py's scanned table game.
 
 from __future__ import annotations
 
-import io
 import re
 import threading
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,13 +27,14 @@ from companion.i18n import LANGUAGES, Catalog
 from companion.settings import Settings, load_settings
 from firmware_bridge.events import (
     CardIdentified,
-    InputEvent,
     Problem,
     ScannerFound,
     ScannerLost,
     ScannerProblem,
     Source,
 )
+from tests.drivers import Lines
+from tests.drivers import ThreadApp as App
 
 
 @pytest.fixture(autouse=True)
@@ -43,77 +42,6 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     yield
-
-
-class Lines(io.StringIO):
-    """What the app writes, kept a line at a time, waited on."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.changed = threading.Condition()
-
-    def write(self, text: str, /) -> int:
-        with self.changed:
-            written = super().write(text)
-            self.changed.notify_all()
-        return written
-
-    @property
-    def lines(self) -> list[str]:
-        return self.getvalue().splitlines()
-
-    def until(self, ending: str | tuple[str, ...], after: int = 0, timeout: float = 10) -> int:
-        """The index of the first line from ``after`` that ends with ``ending``."""
-        deadline = time.monotonic() + timeout
-        with self.changed:
-            while True:
-                lines = self.lines
-                for index in range(after, len(lines)):
-                    if lines[index].endswith(ending):
-                        return index
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(f"no {ending!r}; last lines: {lines[-8:]}")
-                self.changed.wait(left)
-
-
-class App:
-    """The line-mode app on an inbox, in its own thread."""
-
-    def __init__(self, settings: Settings | None = None) -> None:
-        self.inbox = Inbox()
-        self.out = Lines()
-        self.talk = Talk(PlainFace(self.out), self.inbox, settings or Settings(speech="none"))
-        self.code: int | None = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        self.seen = 0
-
-    def _run(self) -> None:
-        self.code = run(self.talk)
-
-    def until(self, ending: str | tuple[str, ...]) -> str:
-        index = self.out.until(ending, self.seen)
-        self.seen = index + 1
-        return self.out.lines[index]
-
-    def type(self, line: str) -> None:
-        self.inbox.put_line(line)
-
-    def post(self, event: InputEvent) -> None:
-        """From another thread, as the link does."""
-        poster = threading.Thread(target=self.inbox.post, args=(event,))
-        poster.start()
-        poster.join()
-
-    def scan(self, cards: Sequence[Card]) -> None:
-        for card in cards:
-            self.post(CardIdentified("sushigo", card.id, Source.SCANNER, "04A1B2C3", None, 1))
-
-    def close(self) -> int | None:
-        self.inbox.end()
-        self.thread.join(timeout=10)
-        return self.code
 
 
 def start_table_game(app: App) -> None:

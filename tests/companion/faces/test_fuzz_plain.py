@@ -60,6 +60,9 @@ from companion.i18n import LANGUAGES, Catalog
 from companion.keymap import Words, fold
 from devtools.rig import SoundSink
 
+#: Seeded storms of input; the ones that speak into the test sound card are system tests too.
+pytestmark = pytest.mark.fuzz
+
 SEED = 20261202
 #: Inputs between two checks that the app still answers.
 BATCH = 250
@@ -442,6 +445,7 @@ PIPE_RUNS = [("sushigo", None, 4500), ("mici-maki", None, 4500), ("sushigo", "fi
              ("mici-maki", "fr", 2000)]
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(("number", "run"), list(enumerate(PIPE_RUNS)),
                          ids=[f"pipe-{n}-{game}" for n, (game, _, _) in enumerate(PIPE_RUNS)])
 def test_the_storm_through_a_pipe(number: int, run: tuple[str, str | None, int],
@@ -478,6 +482,7 @@ ENDED: dict[bytes | None, set[int]] = {
     b"\x03": {130, -signal.SIGINT}, b"\x1c": {131}, b"\x04": {0}, None: {0, 129}}
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(("number", "run"), list(enumerate(TERMINAL_RUNS)),
                          ids=[f"terminal-{n}-{game}"
                               for n, (game, _, _) in enumerate(TERMINAL_RUNS)])
@@ -523,6 +528,7 @@ def test_the_storm_on_a_terminal(number: int, run: tuple[str, bytes | None, int]
         app.close()
 
 
+@pytest.mark.system
 def test_speech_still_sounds_after_the_storm(tmp_path: Path, sink: SoundSink) -> None:
     """espeak-ng speaking into the test sound card: every control character,
     NUL bytes and a 1 MB line, among a storm that never reaches the
@@ -561,6 +567,7 @@ LONG_STORM = float(os.environ.get("COMPANION_STORM_SECONDS", "600"))
 LONG_RUN = 500
 
 
+@pytest.mark.system
 @pytest.mark.slow
 def test_the_long_storm_in_both_games_every_language_pipe_and_terminal(
         tmp_path: Path, sink: SoundSink) -> None:
@@ -638,6 +645,7 @@ def started(tmp_path: Path, sink: SoundSink, *, terminal: bool, game: str = "sus
     return app
 
 
+@pytest.mark.system
 def test_invalid_utf8_through_a_pipe_is_read_as_replacement_characters(
         tmp_path: Path, sink: SoundSink) -> None:
     """In a UTF-8 locale Python reads a pipe strictly: a byte that is not
@@ -663,6 +671,7 @@ def test_a_locale_that_cannot_write_a_sentence_writes_question_marks(tmp_path: P
     assert b"4. ???????\n" in done.stdout
 
 
+@pytest.mark.system
 def test_long_answers_are_echoed_cut(tmp_path: Path, sink: SoundSink) -> None:
     """A line of thousands of characters refused at a menu, at a number, as
     a port or as a Mici Maki card was written back whole (once 1 MB), and a
@@ -688,6 +697,7 @@ def test_long_answers_are_echoed_cut(tmp_path: Path, sink: SoundSink) -> None:
         app.close()
 
 
+@pytest.mark.system
 def test_control_backslash_ends_the_app_with_a_goodbye(tmp_path: Path, sink: SoundSink) -> None:
     """Control \\ on the app's terminal (SIGQUIT) killed it with a core
     dump, the terminal left with no echo; it ends it as Control C does."""
@@ -700,6 +710,7 @@ def test_control_backslash_ends_the_app_with_a_goodbye(tmp_path: Path, sink: Sou
         app.close()
 
 
+@pytest.mark.system
 def test_control_s_does_not_freeze_the_output(tmp_path: Path, sink: SoundSink) -> None:
     """Control S stopped the terminal's output (flow control) with nothing
     said, until Control Q: now it is a dropped key."""
@@ -711,6 +722,7 @@ def test_control_s_does_not_freeze_the_output(tmp_path: Path, sink: SoundSink) -
         app.close()
 
 
+@pytest.mark.system
 def test_lines_typed_ahead_are_answered_not_held_for_enter(tmp_path: Path,
                                                            sink: SoundSink) -> None:
     """With a scanner set, the keyboard is read on a thread of its own, ahead

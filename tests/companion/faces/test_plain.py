@@ -5,10 +5,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
-import sys
-import threading
-import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import cycle
@@ -23,85 +19,15 @@ from companion.games.sushigo.tactile import short_code
 from companion.journal import journals, load
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
+from tests.drivers import PipedApp as Conversation
+from tests.drivers import first_start
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
-
-
-class Conversation:
-    """The app in a subprocess; lines out are collected as they come."""
-
-    def __init__(self, home: Path, *args: str) -> None:
-        env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
-               "COMPANION_CONFIG_DIR": str(home / "config"), "LANG": "en_GB.UTF-8"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", *args], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, bufsize=1,
-        )
-        self.lines: list[str] = []
-        self._new = threading.Condition()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-        self._seen = 0
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            with self._new:
-                self.lines.append(line.rstrip("\n"))
-                self._new.notify_all()
-        with self._new:
-            self._new.notify_all()
-
-    def until(self, *endings: str, timeout: float = 60) -> str:
-        """Wait for a line ending with one of ``endings`` (after those already seen)."""
-        deadline = time.monotonic() + timeout
-        with self._new:
-            while True:
-                for index in range(self._seen, len(self.lines)):
-                    if self.lines[index].endswith(endings):
-                        self._seen = index + 1
-                        return self.lines[index]
-                if self.process.poll() is not None and not self._reader.is_alive():
-                    raise AssertionError(f"the app ended; last lines: {self.lines[-10:]}")
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(f"timed out; last lines: {self.lines[-10:]}")
-                self._new.wait(left)
-
-    def heard(self, text: str, timeout: float = 30) -> None:
-        """Wait for a line to have come, whenever it came (order not checked)."""
-        deadline = time.monotonic() + timeout
-        with self._new:
-            while text not in self.lines:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(f"never heard {text!r}; last lines: {self.lines[-10:]}")
-                self._new.wait(left)
-
-    def send(self, text: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
-
-    def answer(self, prompt: str, text: str) -> None:
-        self.until(prompt)
-        self.send(text)
-
-    def close(self) -> int:
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        return self.process.wait(timeout=30)
 
 
 @pytest.fixture
 def home(tmp_path: Path) -> Iterator[Path]:
     yield tmp_path
-
-
-def first_start(app: Conversation, *, verbosity: str = "2") -> None:
-    app.answer("Choose 1 to 4:", "1")  # English
-    app.answer("Choose 1 to 2:", "2")  # a screen reader speaks
-    app.answer("Choose 1 to 3:", verbosity)
 
 
 def play_out(app: Conversation, limit: int = 400) -> None:

@@ -8,17 +8,7 @@ escapes, and lines break between phrases, not inside a card's name."""
 
 from __future__ import annotations
 
-import fcntl
 import io
-import os
-import pty
-import select
-import signal
-import struct
-import subprocess
-import sys
-import termios
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -27,88 +17,16 @@ import pytest
 
 from companion.contract.events import Announcement, Asked, Text
 from companion.faces.plain import PlainFace
+from tests.drivers import Terminal
 
 COLUMNS, ROWS = 40, 15
 F2, F5, DOWN, ESCAPE = "\x1bOQ", "\x1b[15~", "\x1b[B", "\x1b"
 
 
-class Terminal:
-    """``companion --plain`` on a pseudo-terminal of its own."""
-
-    def __init__(self, home: Path) -> None:
-        env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
-               "COMPANION_CONFIG_DIR": str(home / "config"), "TERM": "xterm-256color",
-               "LANG": "C.UTF-8"}
-        self.master, slave = pty.openpty()
-        os.set_blocking(self.master, False)
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--plain"], stdin=slave, stdout=slave,
-            stderr=slave, env=env, start_new_session=True,
-        )
-        os.close(slave)
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-        self.written = b""
-
-    def pump(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.02)
-            if ready:
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    return
-                self.written += data
-                self.stream.feed(data)
-
-    def cursor_line(self) -> str:
-        return self.screen.display[self.screen.cursor.y]
-
-    def until_cursor(self, text: str, timeout: float = 20) -> str:
-        """Wait until the cursor's line is ``text`` (and the cursor right after it)."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.pump(0.05)
-            line = self.cursor_line()
-            if line.rstrip() == text.rstrip() and self.screen.cursor.x == len(text):
-                return line
-        raise AssertionError(f"the cursor is not after {text!r}: line "
-                             f"{self.cursor_line()!r}, x {self.screen.cursor.x}; "
-                             f"{self.screen.display}")
-
-    def until_at(self, text: str, timeout: float = 20) -> None:
-        """Wait until the cursor is at the start of a line that begins with ``text``."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.pump(0.05)
-            if self.cursor_line().startswith(text) and self.screen.cursor.x == 0:
-                return
-        raise AssertionError(f"the cursor is not on {text!r}: line "
-                             f"{self.cursor_line()!r}, x {self.screen.cursor.x}; "
-                             f"{self.screen.display}")
-
-    def until(self, text: str, timeout: float = 20) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.pump(0.05)
-            if any(text in line for line in self.screen.display):
-                return
-        raise AssertionError(f"{text!r} never shown: {self.screen.display}")
-
-    def type(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def close(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-        os.close(self.master)
-
-
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Terminal]:
-    term = Terminal(tmp_path)
+    term = Terminal(tmp_path, "--plain", columns=COLUMNS, rows=ROWS, lang="C.UTF-8", typed=0,
+                    shown=0)
     yield term
     term.close()
 

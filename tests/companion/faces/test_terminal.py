@@ -6,20 +6,11 @@ is written."""
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import re
-import select
-import signal
-import struct
-import subprocess
-import sys
-import termios
-import time
 from pathlib import Path
 
-import pyte
+from tests.drivers import Terminal
 
 COLUMNS, ROWS = 40, 15
 #: The answer line: the last row, or the one above the key facts during a game.
@@ -27,65 +18,6 @@ ANSWER, FACTS = ROWS - 1, ROWS - 1
 IN_GAME = ROWS - 2
 DOWN, UP, TAB, ENTER = "\x1b[B", "\x1b[A", "\t", "\r"
 SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
-
-
-class Terminal:
-    def __init__(self, home: Path, **environment: str) -> None:
-        env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
-               "COMPANION_CONFIG_DIR": str(home / "config"), "TERM": "xterm-256color",
-               "COLUMNS": str(COLUMNS), "LINES": str(ROWS), "LANG": "en_GB.UTF-8"}
-        env.pop("NO_COLOR", None)
-        env.update(environment)
-        self.master, slave = pty.openpty()
-        os.set_blocking(self.master, False)
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion"], stdin=slave, stdout=slave, stderr=slave,
-            env=env, start_new_session=True,
-        )
-        os.close(slave)
-        self.screen = pyte.Screen(COLUMNS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-        self.written = b""
-
-    def pump(self, seconds: float) -> int:
-        """Read what the app writes for a while; how many bytes it wrote."""
-        end = time.monotonic() + seconds
-        total = 0
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.02)
-            if ready:
-                try:
-                    data = os.read(self.master, 65536)
-                except OSError:
-                    break
-                total += len(data)
-                self.written += data
-                self.stream.feed(data)
-        return total
-
-    def until(self, text: str, row: int | None = None, timeout: float = 20) -> None:
-        """Wait for ``text`` on the screen (on ``row``, if given), then settle."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.pump(0.05)
-            rows = self.screen.display if row is None else [self.screen.display[row]]
-            if any(text in line for line in rows):
-                self.pump(0.3)
-                return
-        raise AssertionError(f"{text!r} never shown: {self.screen.display}")
-
-    def type(self, keys: str, settle: float = 0.5) -> None:
-        os.write(self.master, keys.encode())
-        self.pump(settle)
-
-    def cursor_line(self) -> str:
-        return self.screen.display[self.screen.cursor.y]
-
-    def close(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-        os.close(self.master)
 
 
 def colours(written: bytes) -> set[str]:
@@ -180,7 +112,7 @@ def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
 def test_no_color_means_no_colour_and_the_highlight_is_not_colour_alone(
     tmp_path: Path,
 ) -> None:
-    terminal = Terminal(tmp_path, NO_COLOR="1")
+    terminal = Terminal(tmp_path, environment={"NO_COLOR": "1"})
     try:
         terminal.until("Choose 1 to 4:", ANSWER)
         terminal.type(DOWN)

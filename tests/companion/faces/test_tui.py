@@ -12,41 +12,31 @@ import random
 import re
 import signal
 import subprocess
-import sys
-import threading
-import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import cycle
 from pathlib import Path
-from typing import Literal
 
 import pytest
-from rich.cells import cell_len
 from rich.segment import Segment
-from textual import events
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App, ComposeResult
-from textual.errors import NoWidget
 from textual.geometry import Offset, Region, Size
-from textual.pilot import Pilot
 from textual.strip import Strip
-from textual.widgets import Label, ListItem, Static
+from textual.widgets import Static
 
 from companion.contract.events import Chosen
-from companion.conversation.inbox import Item
-from companion.faces.screen import Cells, Choices, CompanionApp, ScreenInbox, Transcript
+from companion.faces.screen import Cells, CompanionApp, Transcript
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
 from companion.games.sushigo.narration import card_name
 from companion.games.sushigo.scoring import score_game
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import catalog
-from companion.settings import Settings
+from tests.drivers import PipedApp, Player, options
+from tests.drivers import run_screen as run
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
 WRONG = [Card.TEMPURA, Card.SASHIMI]
-SIZE = (40, 15)
-Place = Literal["list", "answer", "reply"]
 
 
 @pytest.fixture(autouse=True)
@@ -54,235 +44,6 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
     yield
-
-
-#: The characters of the named keys the tests press.
-KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "backspace": "\x08", "escape": "\x1b"}
-
-
-class Player:
-    """A person at the keyboard of the full-screen app, as a test sees it.
-
-    Keys go in as the terminal driver hands them over (an ``events.Key``
-    posted to the app, as ``Pilot.press`` does through the driver, without
-    its idle wait after each key: a fast typist or a keyboard-wedge scanner
-    does not wait either); the tests wait for what the app says and for the
-    cursor.
-    """
-
-    def __init__(self, app: CompanionApp, pilot: Pilot[int]) -> None:
-        self.app = app
-        self.pilot = pilot
-        self.mark = 0  # transcript lines already seen
-        assert isinstance(app.inbox, Given)
-        self.given = app.inbox.given
-
-    # -- waiting for the app -------------------------------------------------------------
-
-    async def until(self, condition: Callable[[], object], what: str,
-                    timeout: float = 20) -> None:
-        """Wait until ``condition`` holds, the app running meanwhile."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}")
-            await self.pilot.pause(0.01)
-
-    async def said(self, ending: str | tuple[str, ...], timeout: float = 20) -> str:
-        """Wait until the transcript's last line, a new one, ends with ``ending``."""
-        lines = self.app.lines
-        deadline = time.monotonic() + timeout
-        while not (len(lines) > self.mark and lines[-1].endswith(ending)):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {ending!r}: {lines[-6:]}")
-            await asyncio.sleep(0.005)
-        self.mark = len(lines)
-        return lines[-1]
-
-    async def menu(self, count: int, timeout: float = 20) -> Choices:
-        """Wait for a new menu of ``count`` options and its prompt; the cursor
-        is on its first option, highlighted."""
-        await self.said(f" {count}:", timeout)
-        choices = self.app.choices
-        assert choices.display and len(choices) == count, options(choices)
-        assert choices.index == 0
-        await self.rests()  # on the news said with it, or on its first option
-        return choices
-
-    def heard(self, text: str) -> bool:
-        """Whether a line starting with ``text`` was said."""
-        return any(line.startswith(text) for line in self.app.lines)
-
-    # -- acting ------------------------------------------------------------------------------
-
-    def send(self, *keys: str) -> None:
-        """Keys, in order, as the terminal driver hands them to the app, at once
-        (``App.simulate_key`` does the same, but without the character)."""
-        for pressed in keys:
-            character = pressed if len(pressed) == 1 else KEY_CHARACTERS.get(pressed)
-            key = "space" if pressed == " " else pressed
-            event = events.Key(key, character)
-            event.set_sender(self.app)
-            posted = self.app.post_message(event)
-            assert posted, f"{pressed!r} not taken: the app has ended"
-
-    def paste(self, text: str) -> None:
-        """Text pasted in the terminal."""
-        event = events.Paste(text)
-        event.set_sender(self.app)
-        posted = self.app.post_message(event)
-        assert posted, "the paste not taken: the app has ended"
-
-    async def press(self, *keys: str) -> None:
-        """Keys, in order; after a named key the app settles before the next
-        (a widget's key bindings act when the key has bubbled up to the app,
-        after the widget has taken the keys that follow it). Where the order
-        matters to the story, a test waits for a named key's effect instead."""
-        self.mark = len(self.app.lines)
-        for index, key in enumerate(keys):
-            self.send(key)
-            if len(key) > 1 and index < len(keys) - 1:
-                await self.pilot.pause()
-        await asyncio.sleep(0)
-
-    async def type(self, text: str, *, check: bool = False) -> None:
-        """Type a line in the answer line (focused) and Enter; with ``check``,
-        the cursor is seen on the answer line, at the end of the text."""
-        self.mark = len(self.app.lines)
-        self.send(*text)
-        if check and text:
-            answer = self.app.answer
-            await self.until(lambda: answer.value.endswith(text), f"{text!r} typed")
-            await self.cursor("answer")
-        self.send("enter")
-        await asyncio.sleep(0)
-
-    async def move(self, key: str, option: int) -> None:
-        """A key that moves the list's highlight to ``option`` (from 1): the
-        highlight gets there and the cursor follows it."""
-        choices = self.app.choices
-        await self.press(key)
-        await self.until(lambda: choices.index == option - 1,
-                         f"{key} to highlight option {option}")
-        await self.cursor("list")
-
-    async def pick(self, option: int) -> None:
-        """Choose a menu option with the arrow keys and Enter, checking the
-        cursor follows the highlight."""
-        choices = self.app.choices
-        while choices.index != option - 1:
-            assert choices.index is not None
-            step = 1 if choices.index < option - 1 else -1
-            await self.move("down" if step > 0 else "up", choices.index + 1 + step)
-        await self.press("enter")
-
-    # -- the cursor ----------------------------------------------------------------------------
-
-    def where(self) -> str:
-        """What is under the terminal cursor, for failure messages."""
-        x, y = self.app.cursor_position
-        try:
-            widget, _ = self.app.get_widget_at(x, y)
-        except NoWidget:
-            return f"nothing at {x},{y}"
-        return f"{widget!r} at {x},{y}; focused {self.app.focused!r}"
-
-    def cursor_is(self, place: Place) -> bool:
-        app = self.app
-        x, y = app.cursor_position
-        try:
-            widget, _ = app.get_widget_at(x, y)
-        except NoWidget:
-            return False
-        if place == "list":
-            choices = app.choices
-            item = choices.highlighted_child
-            if app.focused is not choices or item is None:
-                return False
-            region = choices.content_region
-            # the option's first row (the list's top row if it is scrolled past)
-            first_row = max(item.region.y, region.y)
-            return (item.highlighted
-                    and item in (widget, *widget.ancestors)  # on the highlighted option
-                    and (x, y) == (region.x, first_row) == (item.region.x, first_row)
-                    and app.cursor_position == choices.cursor_offset())
-        if place == "answer":
-            answer = app.answer
-            typed = cell_len(answer.value[:answer.cursor_position])
-            return (app.focused is answer and widget is answer
-                    and x == answer.content_region.x + typed - answer.scroll_offset.x)
-        box = app.reply_box
-        # at the start of the reply: its first sentence on the cursor's row
-        return bool(box.display and widget is app.reply and (x, y) == box.region.offset
-                    and app.reply_lines and app.reply.text.startswith(
-                        app.reply_lines[0][:20]))
-
-    async def rests(self) -> None:
-        """The cursor is where it rests after the app spoke: at the start of
-        the reply if something was said since the player's last key, else on
-        the focused item (the list's highlighted option, or the answer)."""
-        app = self.app
-        await self.pilot.pause()
-        if app.news:
-            await self.cursor("reply")
-        else:
-            await self.cursor("list" if app.focused is app.choices else "answer")
-
-    async def cursor(self, place: Place, timeout: float = 20) -> None:
-        """The cursor is on ``place`` once the screen has settled."""
-        deadline = time.monotonic() + timeout
-        await self.pilot.pause()
-        while not self.cursor_is(place):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the cursor is not on the {place}: {self.where()}")
-            await self.pilot.pause(0.01)
-
-    def prompt(self) -> str:
-        """The answer line's label: the open question."""
-        return str(self.app.query_one("#prompt", Static).render()).strip()
-
-    def facts(self) -> str:
-        facts = self.app.query_one("#facts", Static)
-        return str(facts.render()) if facts.display else ""
-
-    async def quit(self) -> None:
-        """Ctrl+Q, and the app has ended with its code (the journeys end first)."""
-        await self.pilot.press("ctrl+q")
-        deadline = time.monotonic() + 20
-        while self.app.return_value is None:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the app did not end: {self.app.lines[-4:]}")
-            await asyncio.sleep(0.01)  # not the pilot's pause: the app is ending
-
-
-class Given(ScreenInbox):
-    """The app's inbox, keeping everything the player gave, in order."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.given: list[Item] = []
-
-    def put(self, item: Item) -> None:
-        self.given.append(item)
-        super().put(item)
-
-
-def options(choices: Choices) -> list[str]:
-    """The options of the list, as shown: "1. English", ..."""
-    return [str(item.query_one(Label).render()) for item in choices.query(ListItem)]
-
-
-def run(body: Callable[[Player], Awaitable[None]], *, first_start: bool = False) -> CompanionApp:
-    """Run the app in a 40x15 terminal and ``body`` at its keyboard."""
-
-    async def main() -> CompanionApp:
-        app = CompanionApp(Settings(speech="none"), first_start=first_start)
-        app.inbox = Given()
-        async with app.run_test(size=SIZE) as pilot:
-            await body(Player(app, pilot))
-        return app
-
-    return asyncio.run(main())
 
 
 async def main_menu(player: Player) -> None:
@@ -609,52 +370,8 @@ def test_learning_the_codes_and_the_drill() -> None:
 # -- resuming a killed game ------------------------------------------------------------------------
 
 
-class LineMode:
-    """``companion --plain`` in a subprocess, its lines collected as they come."""
-
-    def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--plain"], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1,
-            env={**os.environ, "LANG": "en_GB.UTF-8"},
-        )
-        self.lines: list[str] = []
-        self._seen = 0
-        self._new = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            with self._new:
-                self.lines.append(line.rstrip("\n"))
-                self._new.notify_all()
-
-    def until(self, ending: str, timeout: float = 30) -> str:
-        deadline = time.monotonic() + timeout
-        with self._new:
-            while True:
-                for index in range(self._seen, len(self.lines)):
-                    if self.lines[index].endswith(ending):
-                        self._seen = index + 1
-                        return self.lines[index]
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(f"timed out on {ending!r}: {self.lines[-8:]}")
-                self._new.wait(left)
-
-    def send(self, text: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
-
-    def answer(self, prompt: str, text: str) -> None:
-        self.until(prompt)
-        self.send(text)
-
-
 def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
-    plain = LineMode()
+    plain = PipedApp(None, "--plain", stderr=subprocess.DEVNULL)
     try:
         plain.answer("Choose 1 to 4:", "1")  # English
         plain.answer("Choose 1 to 2:", "2")  # a screen reader speaks

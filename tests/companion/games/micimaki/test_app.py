@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.games.micimaki.session import Entry, TableSession
-from tests.companion.faces.test_plain import Conversation, first_start
+from tests.drivers import PipedApp as Conversation
+from tests.drivers import first_start
 
 #: Where the app asks for a practice move, or is back at the main menu.
 ASKS = ("Start a pile with a food card:", "Your move: a card, a pair, or eat:",

@@ -14,7 +14,7 @@ import pytest
 
 from companion.faces.screen import CompanionApp
 from companion.settings import Settings
-from tests.companion.faces.test_tui import SIZE, Given, Player
+from tests.drivers import SIZE, Given, Player
 
 MOVES = ("Start a pile with a food card:", "Your move: a card, a pair, or eat:",
          "Choose 1 to 6:", "Choose 1 to 2:")

@@ -14,7 +14,8 @@ from companion.games.sushigo.narration import advice_text
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import catalog as sushigo_catalog
 from companion.settings import load_settings
-from tests.companion.conversation.test_scans_in_app import App, start_table_game
+from tests.companion.conversation.test_scans_in_app import start_table_game
+from tests.drivers import ThreadApp as App
 
 
 @pytest.fixture(autouse=True)
