@@ -54,6 +54,7 @@ def test_bench_scan_json_reports_latency_and_losses() -> None:
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
 
 
+@pytest.mark.system
 def test_bench_speech_json_reports_each_backend_present(tmp_path: Path) -> None:
     """On a machine whose sound works (here the test sound card, and a
     speech-dispatcher of its own playing there as the user's would), each
@@ -82,6 +83,7 @@ def test_bench_speech_json_reports_each_backend_present(tmp_path: Path) -> None:
         assert numbers["runs"] == 20
 
 
+@pytest.mark.system
 def test_bench_speech_leaves_out_a_backend_that_does_not_speak(tmp_path: Path) -> None:
     """speech-dispatcher with no sound output takes every sentence and never
     speaks one: no figure for it, and no traceback."""

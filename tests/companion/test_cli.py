@@ -553,6 +553,7 @@ def test_a_link_to_an_endless_device_is_refused_unread(tmp_path: Path) -> None:
     bad(run(MODULE, "score", str(link)), f"{link} is not a file")
 
 
+@pytest.mark.system
 def test_say_never_writes_over_a_file_nor_through_a_link(tmp_path: Path) -> None:
     mine = tmp_path / "mine.wav"
     mine.write_bytes(b"RIFF my recording")
@@ -577,6 +578,7 @@ def test_say_never_writes_over_a_file_nor_through_a_link(tmp_path: Path) -> None
         "link.wav", "mine.wav", "new.wav", "outside.txt"]
 
 
+@pytest.mark.system
 def test_say_writes_its_file_on_a_disk_without_hard_links(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 #: The project folder: devtools is not installed, it is run from there.
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,6 +22,7 @@ def devtools(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=600, check=False)
 
 
+@pytest.mark.system
 def test_bench_speech_json_reports_each_backend_present() -> None:
     done = devtools("bench", "speech", "--json")
     assert done.returncode == 0, done.stderr

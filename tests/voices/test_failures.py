@@ -228,6 +228,7 @@ def mute_daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrivateDis
     daemon.close()
 
 
+@pytest.mark.system
 def test_a_daemon_with_no_sound_output_gives_way_to_the_next_voice(
         mute_daemon: PrivateDispatcher) -> None:
     notices: list[Switched] = []
@@ -262,6 +263,7 @@ def group_alive(pid: int) -> bool:
     return True
 
 
+@pytest.mark.system
 def test_a_daemon_it_had_to_start_ends_with_it_even_stuck(tmp_path: Path) -> None:
     """No daemon for the session: the backend starts its own (reading the
     user's configuration: here, no sound output), and its close ends it and
@@ -285,6 +287,7 @@ def test_a_daemon_it_had_to_start_ends_with_it_even_stuck(tmp_path: Path) -> Non
     assert not daemon.folder.exists()
 
 
+@pytest.mark.system
 def test_a_daemon_that_dies_mid_sentence_gives_way_with_one_notice(
         tmp_path: Path) -> None:
     sink = SoundSink(tmp_path / "card")

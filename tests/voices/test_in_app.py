@@ -71,6 +71,7 @@ def mark() -> Iterator[str]:
         os.kill(int(line.split(":")[0]), 9)
 
 
+@pytest.mark.system
 def test_app_runs_with_a_mute_speech_dispatcher_leave_nothing_and_say_so_once(
         tmp_path: Path, mark: str) -> None:
     """No daemon for the session, and the daemon the app starts (as the
@@ -101,6 +102,7 @@ def test_app_runs_with_a_mute_speech_dispatcher_leave_nothing_and_say_so_once(
         assert none_left(mark) == []
 
 
+@pytest.mark.system
 def test_an_app_killed_leaves_no_daemon_behind(tmp_path: Path, mark: str) -> None:
     """SIGKILL: the app cannot end what it started, so the daemon it
     started (stuck: no sound output) is ended by its watch, which sees the
@@ -122,6 +124,7 @@ def test_an_app_killed_leaves_no_daemon_behind(tmp_path: Path, mark: str) -> Non
     assert not list(tmp_path.glob("companion-speechd-*")), "its folder was left"
 
 
+@pytest.mark.system
 def test_the_sessions_daemon_is_used_and_left_running(tmp_path: Path, mark: str) -> None:
     sink = SoundSink(tmp_path / "card")
     run = tmp_path / "run"
@@ -216,6 +219,7 @@ def test_the_full_screen_ends_on_an_error_with_one_sentence_and_its_status(
     assert none_left(mark) == []
 
 
+@pytest.mark.system
 def test_pyttsx3_speaks_the_first_question_of_the_full_screen(tmp_path: Path, mark: str) -> None:
     """The real app in a pseudo-terminal with pyttsx3 (the backend of
     Windows and macOS): the first question is shown and heard on the test
@@ -238,6 +242,7 @@ def test_pyttsx3_speaks_the_first_question_of_the_full_screen(tmp_path: Path, ma
         sink.close()
 
 
+@pytest.mark.system
 def test_pyttsx3_under_the_full_screen_by_pilot(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     sink = SoundSink(tmp_path / "card")

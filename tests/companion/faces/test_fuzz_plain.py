@@ -628,6 +628,7 @@ def test_the_long_storm_in_both_games_every_language_pipe_and_terminal(
                       for (game, language, way), count in sorted(runs.items())))
 
 
+@pytest.mark.system
 def test_the_storm_was_at_least_20000_inputs() -> None:
     """(After the runs above, in this order.)"""
     assert len(SENT) == len(PIPE_RUNS) + len(TERMINAL_RUNS) + 1

@@ -84,6 +84,7 @@ def test_the_plugin_gives_every_kind_in_enrolment_order(name: str) -> None:
         assert [k.name for k in plugin.stickers(language).kinds] != english
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("name", GAMES)
 def test_the_sheets_hold_a_sticker_for_every_card_of_the_deck(tmp_path: Path, name: str) -> None:
     out, report = made(tmp_path, name)
@@ -101,6 +102,7 @@ def test_the_sheets_hold_a_sticker_for_every_card_of_the_deck(tmp_path: Path, na
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".kit-")]
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(("name", "paper"), [("sushigo", "a4"), ("mici-maki", "letter")])
 def test_the_pdf_pages_are_the_paper_asked_and_show_the_shapes(tmp_path: Path, name: str,
                                                               paper: str) -> None:
@@ -132,6 +134,7 @@ def test_the_pdf_pages_are_the_paper_asked_and_show_the_shapes(tmp_path: Path, n
     assert abs(width - expected[0]) <= 1 and abs(height - expected[1]) <= 1
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_kit_text_is_in_the_language_asked(tmp_path: Path, language: str) -> None:
     out, _ = made(tmp_path, "mici-maki", "--lang", language)
@@ -155,6 +158,7 @@ def test_every_kit_text_is_in_the_language_asked(tmp_path: Path, language: str) 
         assert to_brf(cells) in brf, name
 
 
+@pytest.mark.system
 def test_the_guide_reads_as_text_with_a_heading_a_card(tmp_path: Path) -> None:
     out, _ = made(tmp_path, "sushigo")
     guide = (out / "guide.md").read_text(encoding="utf-8")
@@ -170,6 +174,7 @@ def test_the_guide_reads_as_text_with_a_heading_a_card(tmp_path: Path) -> None:
     assert listed[-1] == "111. Soy sauce, 3 of 3, code d."
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("name", GAMES)
 def test_the_brf_fits_an_embossers_page(tmp_path: Path, name: str) -> None:
     out, _ = made(tmp_path, name, "--lang", "cs")
@@ -197,12 +202,14 @@ KNOWN = {
 }
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_liblouis_gives_known_braille(language: str) -> None:
     words, cells = zip(*KNOWN[language], strict=True)
     assert translate(list(words), language) == list(cells)
 
 
+@pytest.mark.system
 def test_the_brf_code_is_liblouiss() -> None:
     text = "Tempura, 14 stickers: the diagonal cross (x)!"
     (cells,) = translate([text], "en")
@@ -222,6 +229,7 @@ def test_mici_maki_marks_keep_clear_of_the_punched_hole() -> None:
             assert left > HOLE_AT + keep or top > HOLE_AT + keep, kind.card_id
 
 
+@pytest.mark.system
 def test_a_measured_card_moves_the_stickers(tmp_path: Path) -> None:
     kit = make(games()["sushigo"], Options(card_width=63.0, card_height=88.0))
     guide = kit.files["guide.md"].decode()
@@ -230,6 +238,7 @@ def test_a_measured_card_moves_the_stickers(tmp_path: Path) -> None:
         in guide
 
 
+@pytest.mark.system
 def test_a_kit_is_written_into_an_existing_folder_whole(tmp_path: Path) -> None:
     out = tmp_path / "kit"
     out.mkdir()
@@ -242,6 +251,7 @@ def test_a_kit_is_written_into_an_existing_folder_whole(tmp_path: Path) -> None:
     assert "sushigo" not in done.stdout and "Sushi Go!: 9 files written to" in done.stdout
 
 
+@pytest.mark.system
 def test_a_shorter_kit_leaves_no_page_of_the_longer_one(tmp_path: Path) -> None:
     out, first = made(tmp_path, "sushigo")
     assert first["pages"] == 2
@@ -257,11 +267,12 @@ def test_a_shorter_kit_leaves_no_page_of_the_longer_one(tmp_path: Path) -> None:
     (("--lang", "de"), "There is no language called de: give cs, en, fr or ru."),
     (("--card-width", "5"), "A card side of 5 mm cannot be right: give 20 to 200 mm."),
     (("--sticker-size", "30"), "A sticker of 30 mm cannot be right: give 4 to 20 mm."),
-    (("--card-height", "30", "--sticker-size", "12"),
-     "Stickers of 12 mm touch one another on a card 30 mm high:"
-     " give a smaller --sticker-size."),
-    (("--card-width", "200", "--card-height", "200"),
-     "A card of 200 by 200 mm does not fit on A4 paper."),
+    # refused once the kit is laid out, after the tools are found: system tests
+    pytest.param(("--card-height", "30", "--sticker-size", "12"),
+                 "Stickers of 12 mm touch one another on a card 30 mm high:"
+                 " give a smaller --sticker-size.", marks=pytest.mark.system),
+    pytest.param(("--card-width", "200", "--card-height", "200"),
+                 "A card of 200 by 200 mm does not fit on A4 paper.", marks=pytest.mark.system),
 ])
 def test_bad_options_are_refused_in_one_sentence_writing_nothing(
         tmp_path: Path, args: tuple[str, ...], says: str) -> None:
@@ -273,6 +284,7 @@ def test_bad_options_are_refused_in_one_sentence_writing_nothing(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.system
 def test_a_folder_that_cannot_be_written_is_refused_writing_nothing(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
@@ -294,6 +306,7 @@ def test_the_refusal_speaks_the_language_asked(tmp_path: Path) -> None:
     assert "a3" in expected and expected != "There is no paper called a3: give a4 or letter."
 
 
+@pytest.mark.system
 def test_the_tools_are_installed() -> None:
     # The suite installs them (scripts/test.sh): a kit without them is refused.
     for tool in ("lou_translate", "pdfinfo", "pdftoppm", "pdftotext"):
@@ -312,6 +325,7 @@ def everything(folder: Path) -> dict[str, bytes | str]:
             for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()}
 
 
+@pytest.mark.system
 def test_a_folder_of_the_user_s_own_files_is_never_touched(tmp_path: Path) -> None:
     """The issue's case: ``--out ~/Documents`` removed guide-2024.svg and
     stickers-7.svg and replaced guide.pdf. Now a file of a kit's name that
@@ -346,6 +360,7 @@ def made_in(folder: Path, *options: str) -> tuple[Path, dict[str, Any]]:
     return folder, json.loads(done.stdout)
 
 
+@pytest.mark.system
 def test_a_rerun_replaces_its_own_files_and_nothing_the_user_changed(tmp_path: Path) -> None:
     out, first = made_in(tmp_path / "kit")
     manifest = json.loads((out / ".companion-kit.json").read_text())
@@ -364,6 +379,7 @@ def test_a_rerun_replaces_its_own_files_and_nothing_the_user_changed(tmp_path: P
         [".companion-kit.json", *(Path(f).name for f in again["files"])])
 
 
+@pytest.mark.system
 def test_a_page_of_a_longer_kit_is_removed_only_if_it_is_still_the_kit_s(tmp_path: Path) -> None:
     out, first = made_in(tmp_path / "kit")
     assert first["pages"] == 2
@@ -374,6 +390,7 @@ def test_a_page_of_a_longer_kit_is_removed_only_if_it_is_still_the_kit_s(tmp_pat
     assert "stickers-2.svg" not in json.loads((out / ".companion-kit.json").read_text())["files"]
 
 
+@pytest.mark.system
 def test_a_link_in_the_folder_is_never_followed_nor_replaced(tmp_path: Path) -> None:
     out, _ = made_in(tmp_path / "kit")
     outside = tmp_path / "outside.pdf"
@@ -392,6 +409,7 @@ def test_a_link_in_the_folder_is_never_followed_nor_replaced(tmp_path: Path) -> 
     assert outside.read_bytes() == b"%PDF someone else's"
 
 
+@pytest.mark.system
 def test_a_folder_named_through_a_link_is_written_there_by_the_same_rules(
         tmp_path: Path) -> None:
     """``--out`` may be a link (a Documents folder on another disk): the
@@ -414,6 +432,7 @@ def test_a_folder_named_through_a_link_is_written_there_by_the_same_rules(
     assert not (tmp_path / "gone").exists()
 
 
+@pytest.mark.system
 def test_a_manifest_that_is_not_one_is_refused_and_kept(tmp_path: Path) -> None:
     out, _ = made_in(tmp_path / "kit")
     for damage in (b"[" * 100_000 + b"]" * 100_000, b'{"format": 1, "files": {"../x": {}}}'):
@@ -427,6 +446,7 @@ def test_a_manifest_that_is_not_one_is_refused_and_kept(tmp_path: Path) -> None:
         assert everything(out) == before
 
 
+@pytest.mark.system
 def test_kit_files_are_never_writable_by_others_whatever_the_umask(tmp_path: Path) -> None:
     """Kit files are for printing and sharing: readable as the umask allows,
     but with umask 000 nobody else may change them."""
