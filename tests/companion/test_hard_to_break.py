@@ -79,11 +79,13 @@ from firmware_bridge.events import (
     Source,
 )
 from firmware_bridge.link import port_exists
+from tests.fuzz import examples
 
 #: Seeded storms of input.
 pytestmark = pytest.mark.fuzz
 
-SEEDS = range(20)
+#: The seeds (a tenth of them but in the full command: tests/fuzz.py).
+SEEDS = range(examples(20))
 #: Inputs per segment, and segments per seed (the input ends between them).
 STEPS = 100
 SEGMENTS = 3

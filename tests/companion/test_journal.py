@@ -35,6 +35,7 @@ from companion.journal import (
 )
 from companion.settings import Settings
 from companion.store import SCHEMA, STORE_NAME, Notice, Store, encode_line, take_notices
+from tests.fuzz import examples
 
 
 @pytest.fixture(autouse=True)
@@ -469,10 +470,12 @@ for line in sys.stdin:
     os.write(1, b"\ndone .\n")
 """
 
-#: Kills of a practice game's player, and of a table game's.
-KILLS = {"practice": 210, "table": 120}
+#: Kills of a practice game's player, and of a table game's (a tenth of them
+#: but in the full command: tests/fuzz.py).
+KILLS = {"practice": examples(210), "table": examples(120)}
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("kind", KILLS)
 def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(
         tmp_path: Path, kind: str) -> None:

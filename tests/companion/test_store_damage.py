@@ -381,6 +381,7 @@ def start_and_leave(home: Path, *, steps: int | None = None) -> tuple[App, bool]
     return app, False
 
 
+@pytest.mark.slow
 def test_a_recovery_killed_at_any_step_loses_nothing_and_is_said_once(
         home: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The app killed at each step of a recovery in turn (and of the start

@@ -36,6 +36,7 @@ def test_bench_speech_json_reports_each_backend_present() -> None:
         assert 0 <= numbers["stop_ms_max"] < 5000, backend
 
 
+@pytest.mark.slow
 def test_bench_ui_json_reports_starts_latency_and_memory() -> None:
     done = devtools("bench", "ui", "--json")
     assert done.returncode == 0, done.stderr

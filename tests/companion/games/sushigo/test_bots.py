@@ -110,6 +110,7 @@ def test_the_advisor_never_sees_hidden_information() -> None:
     assert second == first
 
 
+@pytest.mark.slow
 def test_the_advisor_beats_greedy_bots_in_a_short_series() -> None:
     results = simulate(["advisor", "greedy"], 6, seed=3)
     advisor, greedy = results.entrants
