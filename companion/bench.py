@@ -1,5 +1,7 @@
-"""Benchmarks of the app's own parts: ``companion bench scan`` and ``bench speech``
-(each game measures its engine: ``companion bench engine --game NAME``).
+"""Benchmarks of the app's own parts on the user's machine: ``companion bench
+scan`` and ``bench speech`` (each game measures its engine: ``companion bench
+engine --game NAME``). The developers' benchmarks, on test rigs, are in
+devtools/ (``python -m devtools bench ...``).
 
 Figures are measured, never asserted by the test suite: the tests check that
 the benchmarks run and report sane numbers, the figures themselves are read
@@ -8,10 +10,10 @@ by a person (or CI's log) against the targets in the docs.
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +24,6 @@ from firmware_bridge.registry import Registry
 from firmware_bridge.virtual import VirtualScanner
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker
 from voices.base import QueuedSpeaker, SpeechError
-from voices.rig import DispatcherMissing, PrivateDispatcher, SoundCardMissing, SoundSink
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +98,13 @@ def bench_scan(*, seconds: float = 10.0, rate: float = 200.0) -> ScanFigures:
 @dataclass(frozen=True, slots=True)
 class SpeechFigures:
     """For one backend: from ``say`` to its speech process running (start)
-    and from ``interrupt`` to the process gone (interrupt); and where the
-    player hears it, on a sound card (voices/rig.py): from ``say`` to the
-    first non-silent sample written to the card (first audio) and from
-    ``interrupt`` to the last sample written (stop). ``None`` when that
-    backend's sound could not be put on the test card."""
+    and from ``interrupt`` to the process gone (interrupt); and where a
+    listener hears it, on the developers' test sound card (devtools/rig.py,
+    ``python -m devtools bench speech``): from ``say`` to the first
+    non-silent sample written to the card (first audio) and from
+    ``interrupt`` to the last sample written (stop). ``None`` when not
+    measured on that card (``companion bench speech``, on the user's
+    machine, measures the processes only)."""
 
     backend: str
     start_ms_p50: float
@@ -139,17 +142,15 @@ class SpeechFigures:
         return line + f" ({self.runs} runs)"
 
 
+#: What the process runs say: long enough never to end before its stop.
 LONG_TEXT = "Tempura, two pairs, ten points. " * 400
-#: What the first-audio runs say: a sentence as the app says them, long
-#: enough (about 3 s) to be still sounding when it is stopped.
-SENTENCE = "Salmon nigiri on wasabi: six points. Ann leads with twelve."
 
 
-def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20,
-                         sink: SoundSink | None = None) -> SpeechFigures:
-    """Measure one backend: its processes over ``runs`` runs, and with
-    ``sink`` (the card its sound goes to) the first sound and the last
-    after a stop, over half as many sentences."""
+def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20) -> SpeechFigures:
+    """Measure one backend's processes over ``runs`` runs: from ``say`` to
+    its speech process running, and from ``interrupt`` to the process gone.
+    (What a listener hears, first audio and stop, is measured on the
+    developers' test sound card: ``python -m devtools bench speech``.)"""
     starts: list[float] = []
     interrupts: list[float] = []
     for _ in range(runs):
@@ -167,100 +168,34 @@ def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20,
         stop = time.perf_counter()
         speaker.interrupt()
         interrupts.append(max(0.0, speaker.timings.silenced - stop))
-    figures = SpeechFigures(
+    return SpeechFigures(
         backend=speaker.name,
         start_ms_p50=percentile(starts, 0.5) * 1000,
         start_ms_p95=percentile(starts, 0.95) * 1000,
         interrupt_ms_max=max(interrupts) * 1000,
         runs=runs,
     )
-    if sink is None:
-        return figures
-    try:
-        firsts, stops = heard(speaker, sink, runs=max(1, runs // 2))
-    except RuntimeError:
-        return figures  # its sound does not reach the test card here: not measured
-    return dataclasses.replace(
-        figures,
-        first_audio_ms_p50=percentile(firsts, 0.5) * 1000,
-        first_audio_ms_p95=percentile(firsts, 0.95) * 1000,
-        stop_ms_max=max(stops) * 1000,
-    )
-
-
-def heard(speaker: QueuedSpeaker, sink: SoundSink, *, runs: int,
-          timeout: float = 30.0) -> tuple[list[float], list[float]]:
-    """Seconds from ``say`` to the first non-silent sample on ``sink``, and
-    from ``interrupt`` to the last sample, for each of ``runs`` sentences."""
-    firsts: list[float] = []
-    stops: list[float] = []
-    for _ in range(runs):
-        speaker.interrupt()
-        if not sink.wait_quiet(0.3, timeout):
-            raise RuntimeError(f"{speaker.name} does not go quiet")
-        before = time.perf_counter()
-        speaker.say(SENTENCE, "en")
-        first = sink.wait_loud(before, timeout)
-        if first is None:
-            raise RuntimeError(f"no sound from {speaker.name} within {timeout:.0f} s")
-        firsts.append(first - before)
-        # a fifth of a second of sound, then stop while it still speaks
-        sink.wait_loud(first + 0.2, timeout)
-        stop = time.perf_counter()
-        speaker.interrupt()
-        if not sink.wait_quiet(0.5, timeout):
-            raise RuntimeError(f"{speaker.name} went on sounding after a stop")
-        stops.append(max(0.0, sink.last() - stop))
-    return firsts, stops
 
 
 def bench_speech(*, runs: int = 20) -> list[SpeechFigures]:
-    """Every backend present on this machine, with its sound on a test
-    sound card (voices/rig.py) and speech-dispatcher a private daemon of
-    its own playing there. Where the card cannot be made (no gcc or ALSA
-    headers) or the daemon is missing, the process figures alone: espeak-ng
-    synthesising without playing, speech-dispatcher the user's own."""
-    with tempfile.TemporaryDirectory() as folder:
-        try:
-            sink: SoundSink | None = SoundSink(Path(folder))
-        except (SoundCardMissing, OSError):
-            sink = None
-        try:
-            return _bench_backends(Path(folder), sink, runs)
-        finally:
-            if sink is not None:
-                sink.close()
-
-
-def _bench_backends(folder: Path, sink: SoundSink | None, runs: int) -> list[SpeechFigures]:
+    """Every backend present on this machine, as the app would use it:
+    speech-dispatcher the user's own daemon, espeak-ng synthesising without
+    playing (twenty long sentences cut short would be noise), pyttsx3 on
+    the default sound device. A backend that is not installed here, or
+    does not start speaking (speech-dispatcher with no sound output), is
+    left out."""
+    makers: list[Callable[[], QueuedSpeaker]] = [
+        DispatcherSpeaker, lambda: EspeakSpeaker(sink="null"), Pyttsx3Speaker]
     figures = []
-    environment = dict(sink.environment) if sink is not None else None
-    daemon: PrivateDispatcher | None = None
-    try:
-        for maker in (DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker):
-            heard_on = sink
-            try:
-                if maker is DispatcherSpeaker and sink is not None:
-                    try:
-                        daemon = PrivateDispatcher(folder, sink)
-                        speaker: QueuedSpeaker = DispatcherSpeaker(
-                            environment={**sink.environment, **daemon.environment})
-                    except DispatcherMissing:
-                        speaker, heard_on = DispatcherSpeaker(), None
-                elif maker is EspeakSpeaker:
-                    speaker = (EspeakSpeaker(environment=environment) if sink is not None
-                               else EspeakSpeaker(sink="null"))
-                elif maker is Pyttsx3Speaker:
-                    speaker = Pyttsx3Speaker(environment=environment)
-                else:
-                    speaker = maker()
-            except SpeechError:
-                continue  # not on this machine
-            try:
-                figures.append(bench_speech_backend(speaker, runs=runs, sink=heard_on))
-            finally:
-                speaker.close()
-    finally:
-        if daemon is not None:
-            daemon.close()
+    for maker in makers:
+        try:
+            speaker = maker()
+        except SpeechError:
+            continue  # not on this machine
+        try:
+            figures.append(bench_speech_backend(speaker, runs=runs))
+        except RuntimeError:
+            continue  # it does not speak on this machine: nothing to time
+        finally:
+            speaker.close()
     return figures

@@ -18,8 +18,8 @@ Subcommands:
 ``companion games [--export NAME FILE] [--lang xx]``
     The saved games, newest first, damaged ones marked with why; with
     ``--export``, one game copied to a new file (JSON lines, never over a file).
-``companion bench engine|advisor|scan|speech|ui|a11y [--game G] [--json]``
-    Speed figures for developers.
+``companion bench engine|advisor|scan|speech [--game G] [--json]``
+    Speed figures on this machine.
 
 With no subcommand it starts the app. Games are found through the registry
 (:mod:`companion.games`); ``--game`` names one (default: sushigo). What a
@@ -40,7 +40,6 @@ import os
 import secrets
 import shutil
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -210,8 +209,7 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", parents=[language, which],
                                 help="measure speed (figures for developers)")
     bench.add_argument(
-        "what", choices=["engine", "advisor", "scan", "speech", "ui", "a11y"],
-        help="what to measure (a11y: the walk under real BRLTTY and Fenrir; root)"
+        "what", choices=["engine", "advisor", "scan", "speech"], help="what to measure"
     )
     bench.add_argument(
         "--rate", type=float, default=200.0, help="scan: scans a second (default 200)"
@@ -220,8 +218,6 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
         "--games", type=int, default=200, help="advisor: games per table size (default 200)"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument("--out", type=Path, default=None,
-                       help="a11y: a folder for the walk's transcripts")
     bench.add_argument(
         "--seconds", type=float, default=None,
         help="engine: time per table size (default 2); scan: how long (default 10)",
@@ -312,10 +308,6 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.export is not None:
             return export_command(*args.export, catalog=catalog)
         return games_command(catalog)
-    if args.command == "bench" and args.what == "ui":
-        return bench_ui_command(as_json=args.json)
-    if args.command == "bench" and args.what == "a11y":
-        return bench_a11y_command(out=args.out, as_json=args.json)
     if args.command == "bench" and args.what == "speech":
         return bench_speech_command(as_json=args.json)
     if args.command == "bench" and args.what == "scan":
@@ -747,33 +739,6 @@ def _umask() -> int:
     return mask
 
 
-def bench_ui_command(*, as_json: bool) -> int:
-    """``companion bench ui``: start times, announcement latency, memory."""
-    # Imported when asked for, so that starting the app stays quick.
-    from companion.bench_ui import bench_ui  # noqa: PLC0415
-
-    f = bench_ui()
-    if as_json:
-        print(json.dumps({
-            "plain_start_ms": round(f.plain_start_ms, 1),
-            "tui_start_ms": round(f.tui_start_ms, 1),
-            "bare_textual_start_ms": round(f.bare_textual_start_ms, 1),
-            "announce_ms_p95": round(f.announce_ms_p95, 3),
-            "announce_ms_p50": round(f.announce_ms_p50, 3),
-            "scan_announce_ms_p95": round(f.scan_announce_ms_p95, 3),
-            "rss_mb": round(f.rss_mb, 1),
-        }))
-        return EXIT_OK
-    print(f"start to first prompt: plain {f.plain_start_ms:.0f} ms,"
-          f" full screen {f.tui_start_ms:.0f} ms (a bare Textual app: "
-          f"{f.bare_textual_start_ms:.0f} ms)")
-    print(f"input to announcement: p50 {f.announce_ms_p50:.2f} ms,"
-          f" p95 {f.announce_ms_p95:.2f} ms")
-    print(f"scan to announcement: p95 {f.scan_announce_ms_p95:.2f} ms")
-    print(f"memory after a whole game, full screen: {f.rss_mb:.0f} MB")
-    return EXIT_OK
-
-
 def _copy_new(source: Path, to: Path) -> None:
     """``source`` copied to ``to``, a new file (never over one, nor through a
     link): :class:`FileExistsError` if ``to`` is there."""
@@ -790,68 +755,9 @@ def _copy_new(source: Path, to: Path) -> None:
     os.close(fd)
 
 
-def new_folder(parent: Path, name: str) -> Path:
-    """A folder of its own in ``parent`` (made if missing), ``name`` or
-    ``name-2``, ``name-3``...: what a command writes there never replaces a
-    file of anyone else's.
-
-    >>> import tempfile
-    >>> parent = Path(tempfile.mkdtemp())
-    >>> [new_folder(parent, "a11y").name for _ in range(3)]
-    ['a11y', 'a11y-2', 'a11y-3']
-    """
-    parent.mkdir(parents=True, exist_ok=True)
-    for number in range(1, 1000):
-        folder = parent / (name if number == 1 else f"{name}-{number}")
-        try:
-            folder.mkdir()
-        except FileExistsError:
-            continue
-        return folder
-    raise FileExistsError(17, "every name is taken", str(parent / name))
-
-
-def bench_a11y_command(*, out: Path | None, as_json: bool) -> int:
-    """``companion bench a11y``: the walk under real BRLTTY and Fenrir, in
-    both faces at 80x25 and 40x15, and its figures."""
-    # Imported when asked for, so that starting the app stays quick.
-    from companion.atcheck.devices import missing  # noqa: PLC0415
-    from companion.atcheck.scenario import walk_everything  # noqa: PLC0415
-    from companion.atcheck.walk import failures  # noqa: PLC0415
-
-    gaps = missing()
-    if gaps:
-        return _fail("bench", "the walk needs " + ", ".join(gaps))
-    if out is not None:
-        try:
-            out = new_folder(out, f"a11y-{time.strftime('%Y%m%d-%H%M%S')}")
-        except OSError as error:
-            return _fail("bench", f"cannot write the transcripts to {shown(str(out))}: "
-                                  f"{error.strerror or error}")
-        print(f"transcripts in {shown(str(out))}", file=sys.stderr)
-    walks = walk_everything([sys.executable, "-m", "companion"], out)
-    totals = {name: sum(getattr(figures, name) for figures, _ in walks)
-              for name in ("line_ups_needed", "duplicate_utterances", "blank_flickers",
-                           "announcements_missed", "steps_failed")}
-    if as_json:
-        print(json.dumps({**totals, "walks": [figures.as_dict() for figures, _ in walks]}))
-        return EXIT_OK
-    for figures, seen in walks:
-        print(f"{figures.face} face, {figures.size}: {figures.steps} steps,"
-              f" {figures.line_ups_needed} line-ups needed,"
-              f" {figures.duplicate_utterances} said twice,"
-              f" {figures.blank_flickers} blank windows,"
-              f" {figures.announcements_missed} missed")
-        for number, step in enumerate(seen, 1):
-            for problem in failures(step):
-                print(f"  step {number}, {step.step.label}: {problem}")
-    print("in all: " + ", ".join(f"{name} {value}" for name, value in totals.items()))
-    return EXIT_OK
-
-
 def bench_speech_command(*, as_json: bool) -> int:
     """``companion bench speech``: per backend present, start and interrupt
-    times, and first audio and stop times on a sound card (companion/bench.py)."""
+    times of its processes on this machine (companion/bench.py)."""
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_speech  # noqa: PLC0415
 

@@ -8,13 +8,18 @@ import inside a function counts, one under ``if TYPE_CHECKING:`` does not):
 - (the scanner's bridge imports nothing from the app: tests/bridge/test_imports.py);
 - ``companion`` has no import cycle;
 - a game's rules are pure: they import the standard library and each other
-  only (no I/O module, no clock, no thread).
+  only (no I/O module, no clock, no thread);
+- the developers' tools (devtools/: the test rigs and their benchmarks) sit
+  above it all: nothing of the app imports them, and the wheel leaves them
+  out.
 """
 
 from __future__ import annotations
 
 import ast
+import fnmatch
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +27,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "companion" / "games"
+#: The packages the wheel installs: the app and what it stands on.
+PRODUCT = ("companion", "firmware_bridge", "voices")
+#: The developers' package: the test rigs and the benchmarks on them.
+DEVTOOLS = "devtools"
 #: Sushi Go!'s rules modules: pure.
 RULES = ("cards", "tactile", "draft", "scoring", "tracker", "knowledge", "bots", "gamefile")
 #: Standard modules a pure rules module must not use.
@@ -84,7 +93,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("entry", "the command line, the app put together",
      ("companion.__main__", "companion.launch", "companion.cli", "companion.app")),
     ("commands", "the kit and the benchmarks",
-     ("companion.kit", "companion.bench", "companion.bench_ui", "companion.atcheck")),
+     ("companion.kit", "companion.bench")),
     ("faces", "plain lines, the full screen", ("companion.faces",)),
     ("conversation", "journeys, questions, history, inbox", ("companion.conversation",)),
     ("games", "the registry, then each game's package", ("companion.games",)),
@@ -115,7 +124,7 @@ def drawing() -> str:
 
 def every_module() -> dict[str, Path]:
     return {module_name(path): path
-            for package in ("companion", "firmware_bridge", "voices")
+            for package in PRODUCT
             for path in modules(package)}
 
 
@@ -155,6 +164,30 @@ def test_the_order_is_checked_for_real() -> None:
 def test_the_developers_guide_draws_these_layers() -> None:
     text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
     assert f"```\n{drawing()}\n```" in text, f"docs/development.md should draw:\n{drawing()}"
+
+
+@pytest.mark.parametrize("path", [path for package in PRODUCT for path in modules(package)],
+                         ids=module_name)
+def test_the_app_imports_nothing_of_the_developers_tools(path: Path) -> None:
+    wrong = [name for name in imports(path)
+             if name == DEVTOOLS or name.startswith(DEVTOOLS + ".")]
+    assert not wrong, f"{module_name(path)} imports {wrong}: devtools/ is not installed"
+
+
+def test_the_developers_tools_are_read_for_real() -> None:
+    """The check above reads devtools' own imports the same way: it would
+    see one (devtools imports the app, never the other way round)."""
+    seen = {name for path in modules(DEVTOOLS) for name in imports(path)}
+    assert "devtools.rig" in seen and "companion.bench" in seen
+
+
+def test_the_wheel_leaves_the_developers_tools_out() -> None:
+    found = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    include = found["tool"]["setuptools"]["packages"]["find"]["include"]
+    for package in PRODUCT:
+        assert any(fnmatch.fnmatch(package, pattern) for pattern in include), package
+    for name in (DEVTOOLS, f"{DEVTOOLS}.atcheck"):
+        assert not any(fnmatch.fnmatch(name, pattern) for pattern in include), name
 
 
 def test_there_is_a_game_to_check() -> None:

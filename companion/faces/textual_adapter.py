@@ -4,8 +4,8 @@ Textual hides the terminal cursor and places it for no screen reader
 (Textual issue 2348 is open), so the full screen places the real cursor
 itself, in every screen update; that needs a few of Textual's private
 members. They are all here, behind a small public surface, and nowhere
-else (tests/test_textual_private.py reads every other module to check);
-tests/test_textual_adapter.py fails, naming what moved, when a Textual
+else (tests/companion/faces/test_textual_private.py reads every other module to check);
+tests/companion/faces/test_textual_adapter.py fails, naming what moved, when a Textual
 release changes one of them, and pyproject.toml pins Textual to the
 releases that test passes on.
 

@@ -24,7 +24,7 @@ scoring a finished game, simulations, benchmarks, a tactile kit, commands
 of its own on the command line.
 
 The contract every plugin keeps is checked for every registered game by
-``tests/games/test_contract.py``; the interfaces are in
+``tests/companion/games/test_contract.py``; the interfaces are in
 :mod:`companion.contract.game`.
 """
 

@@ -21,7 +21,11 @@ from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid
 from firmware_bridge.virtual import lease, release
 from tests.bridge.helpers import QUICK, Events
-from tests.test_plain import Conversation, first_start
+from tests.drivers import PipedApp as Conversation
+from tests.drivers import first_start
+
+#: make, avr-gcc and simavr.
+pytestmark = pytest.mark.system
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware_bridge" / "firmware"
 

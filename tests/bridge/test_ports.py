@@ -19,7 +19,8 @@ from firmware_bridge.ports import Allowed, PortRefusal, check, controlling, hard
 from firmware_bridge.registry import Registry
 from firmware_bridge.virtual import lease, lease_of, release
 from tests.bridge.helpers import QUICK, Events
-from tests.test_plain import Conversation, first_start
+from tests.drivers import PipedApp as Conversation
+from tests.drivers import first_start
 
 
 class Terminal:

@@ -23,6 +23,7 @@ from firmware_bridge.protocol import (
     format_line,
     parse_line,
 )
+from tests.fuzz import examples
 
 
 @pytest.mark.parametrize(
@@ -140,7 +141,8 @@ def test_a_board_restarting_unheard_loses_no_scan(
 # -- fuzzing: 100,000 generated inputs in all ----------------------------------------
 
 
-@settings(max_examples=40_000, deadline=None, database=None)
+@pytest.mark.fuzz
+@settings(max_examples=examples(40_000), deadline=None, database=None)
 @given(st.binary(max_size=120))
 def test_any_bytes_parse_or_are_refused_with_a_reason(raw: bytes) -> None:
     try:
@@ -155,7 +157,8 @@ def test_any_bytes_parse_or_are_refused_with_a_reason(raw: bytes) -> None:
 LINE_CHARS = st.sampled_from([*list("CARDHELOPNG0123456789ABCDEF *=.?-\r"), "\n"])
 
 
-@settings(max_examples=30_000, deadline=None, database=None)
+@pytest.mark.fuzz
+@settings(max_examples=examples(30_000), deadline=None, database=None)
 @given(st.text(LINE_CHARS, max_size=200))
 def test_near_miss_lines_never_crash_the_parser(text: str) -> None:
     for line in LineSplitter().feed(text.encode("ascii")):
@@ -165,7 +168,8 @@ def test_near_miss_lines_never_crash_the_parser(text: str) -> None:
             parse_line(line)
 
 
-@settings(max_examples=30_000, deadline=None, database=None)
+@pytest.mark.fuzz
+@settings(max_examples=examples(30_000), deadline=None, database=None)
 @given(
     st.lists(st.sampled_from(["PONG", "CARD DEADBEEF 1", "CARD 04A1B2C3D4E5F6 42",
                               "HELLO s proto=1 fw=1.0.0"]), max_size=6),

@@ -25,11 +25,11 @@ from companion.conversation.speech import SpeechService, switched_text
 from companion.faces.plain import PlainFace
 from companion.i18n import Catalog
 from companion.settings import Settings
+from devtools.rig import PrivateDispatcher, SoundSink
 from voices import ssip
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, NoSpeech
 from voices.base import Cause, Priority, QueuedSpeaker, SpeechError, Utterance, VoiceSettings
 from voices.choose import NO_VOICE, FallbackSpeaker, Speech, Switched
-from voices.rig import PrivateDispatcher, SoundSink
 
 #: About four minutes of speech (cut at 4,000 characters before any engine).
 LONG = "Tempura, two pairs, ten points. " * 200
@@ -229,6 +229,7 @@ def mute_daemon(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PrivateDis
     daemon.close()
 
 
+@pytest.mark.system
 def test_a_daemon_with_no_sound_output_gives_way_to_the_next_voice(
         mute_daemon: PrivateDispatcher) -> None:
     notices: list[Switched] = []
@@ -263,6 +264,7 @@ def group_alive(pid: int) -> bool:
     return True
 
 
+@pytest.mark.system
 def test_a_daemon_it_had_to_start_ends_with_it_even_stuck(tmp_path: Path) -> None:
     """No daemon for the session: the backend starts its own (reading the
     user's configuration: here, no sound output), and its close ends it and
@@ -286,6 +288,7 @@ def test_a_daemon_it_had_to_start_ends_with_it_even_stuck(tmp_path: Path) -> Non
     assert not daemon.folder.exists()
 
 
+@pytest.mark.system
 def test_a_daemon_that_dies_mid_sentence_gives_way_with_one_notice(
         tmp_path: Path) -> None:
     sink = SoundSink(tmp_path / "card")

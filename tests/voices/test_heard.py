@@ -1,7 +1,7 @@
 """Speech where the player hears it: the real speech-dispatcher daemon (its
 espeak-ng module and its ALSA output), espeak-ng and pyttsx3, each driven
 through the app's backend and playing into a sound card with no hardware
-(voices/rig.py). Sound must reach the card, and a stop must end it: the
+(devtools/rig.py). Sound must reach the card, and a stop must end it: the
 text lasts minutes, so the card goes quiet only if the stop cut it."""
 
 from __future__ import annotations
@@ -12,9 +12,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from devtools.rig import BYTES_PER_SECOND, PrivateDispatcher, SoundSink
 from voices.backends import DispatcherSpeaker, EspeakSpeaker, Pyttsx3Speaker
 from voices.base import Priority, QueuedSpeaker
-from voices.rig import BYTES_PER_SECOND, PrivateDispatcher, SoundSink
+
+#: The test sound card, speech-dispatcher, espeak-ng, pyttsx3 and aplay.
+pytestmark = pytest.mark.system
 
 #: About four minutes of speech (cut at 4,000 characters before any engine).
 LONG = "Tempura, two pairs, ten points. " * 200

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import subprocess
-import sys
-import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -22,9 +19,9 @@ import pytest
 
 from companion.app import FullScreen
 from companion.settings import Settings
-from tests.test_terminal import Terminal
+from devtools.rig import PrivateDispatcher, SoundSink
+from tests.drivers import PipedApp, Terminal
 from voices.choose import FallbackSpeaker
-from voices.rig import PrivateDispatcher, SoundSink
 
 #: The checkout under test: a ``sitecustomize`` imports the app before the
 #: folder ``python -m`` runs in is on the path.
@@ -60,54 +57,10 @@ def none_left(mark: str, timeout: float = 10.0) -> list[str]:
     return left
 
 
-class App:
-    """The app in plain mode, its lines read as they come."""
-
-    def __init__(self, home: Path, environment: dict[str, str], *args: str) -> None:
-        env = {**os.environ, "COMPANION_DATA_DIR": str(home / "data"),
-               "COMPANION_CONFIG_DIR": str(home / "config"), **environment}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--plain", *args], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, bufsize=1)
-        self.lines: list[str] = []
-        self._new = threading.Condition()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            with self._new:
-                self.lines.append(line.rstrip("\n"))
-                self._new.notify_all()
-        with self._new:
-            self._new.notify_all()
-
-    def until(self, text: str, timeout: float = 60) -> int:
-        """Wait for a line holding ``text``; its index."""
-        deadline = time.monotonic() + timeout
-        with self._new:
-            while True:
-                for index, line in enumerate(self.lines):
-                    if text in line:
-                        return index
-                left = deadline - time.monotonic()
-                if left <= 0 or not self._reader.is_alive():
-                    raise AssertionError(f"{text!r} never came: {self.lines[-12:]}")
-                self._new.wait(left)
-
-    def send(self, text: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
-
-    def end(self) -> tuple[int, str]:
-        """Close its input (the player is gone): its exit status and standard error."""
-        assert self.process.stdin is not None and self.process.stderr is not None
-        self.process.stdin.close()
-        code = self.process.wait(timeout=60)
-        self._reader.join(timeout=10)
-        return code, self.process.stderr.read()
+def plain(home: Path, environment: dict[str, str], *args: str) -> PipedApp:
+    """``companion --plain ARGS``, its data in ``home``, ``environment`` over
+    the test's own (tests/drivers.py)."""
+    return PipedApp(home, "--plain", *args, lang=None, environment=environment)
 
 
 @pytest.fixture
@@ -118,6 +71,7 @@ def mark() -> Iterator[str]:
         os.kill(int(line.split(":")[0]), 9)
 
 
+@pytest.mark.system
 def test_app_runs_with_a_mute_speech_dispatcher_leave_nothing_and_say_so_once(
         tmp_path: Path, mark: str) -> None:
     """No daemon for the session, and the daemon the app starts (as the
@@ -133,13 +87,13 @@ def test_app_runs_with_a_mute_speech_dispatcher_leave_nothing_and_say_so_once(
     notice = ("Hlas speech-dispatcher přestal mluvit: není žádný zvukový výstup. "
               "Aplikace bude už jen psát.")
     for _ in range(3):
-        app = App(tmp_path, environment, "--lang", "cs", "--speech", "speech-dispatcher")
-        asked = app.until(FIRST)
+        app = plain(tmp_path, environment, "--lang", "cs", "--speech", "speech-dispatcher")
+        asked = app.index_of(FIRST)
         assert any("speech-dispatcher" in line for line in marked(mark)), "no daemon started"
-        told = app.until(notice)
+        told = app.index_of(notice)
         assert asked < told, "the first question waited for speech"
         app.send("3")  # Čeština: the voice is set again, and not tried again
-        app.until("Vyberte 1 až 2:")
+        app.index_of("Vyberte 1 až 2:")
         code, errors = app.end()
         assert code == 0, errors
         assert errors == ""
@@ -148,6 +102,7 @@ def test_app_runs_with_a_mute_speech_dispatcher_leave_nothing_and_say_so_once(
         assert none_left(mark) == []
 
 
+@pytest.mark.system
 def test_an_app_killed_leaves_no_daemon_behind(tmp_path: Path, mark: str) -> None:
     """SIGKILL: the app cannot end what it started, so the daemon it
     started (stuck: no sound output) is ended by its watch, which sees the
@@ -156,9 +111,9 @@ def test_an_app_killed_leaves_no_daemon_behind(tmp_path: Path, mark: str) -> Non
     run.mkdir()
     PrivateDispatcher.configure(home / ".config" / "speech-dispatcher", tmp_path / "logs",
                                 sound=False)
-    app = App(tmp_path, {"HOME": str(home), "XDG_RUNTIME_DIR": str(run), MARK: mark,
+    app = plain(tmp_path, {"HOME": str(home), "XDG_RUNTIME_DIR": str(run), MARK: mark,
                          "TMPDIR": str(tmp_path)}, "--speech", "speech-dispatcher")
-    app.until(FIRST)
+    app.index_of(FIRST)
     deadline = time.monotonic() + 60
     while not any("sd_espeak-ng" in line for line in marked(mark)):
         assert time.monotonic() < deadline, f"no daemon and module: {marked(mark)}"
@@ -169,6 +124,7 @@ def test_an_app_killed_leaves_no_daemon_behind(tmp_path: Path, mark: str) -> Non
     assert not list(tmp_path.glob("companion-speechd-*")), "its folder was left"
 
 
+@pytest.mark.system
 def test_the_sessions_daemon_is_used_and_left_running(tmp_path: Path, mark: str) -> None:
     sink = SoundSink(tmp_path / "card")
     run = tmp_path / "run"
@@ -179,8 +135,8 @@ def test_the_sessions_daemon_is_used_and_left_running(tmp_path: Path, mark: str)
                        MARK: mark, "LANG": "en_GB.UTF-8"}
         for _ in range(2):
             started = time.perf_counter()
-            app = App(tmp_path, environment, "--speech", "speech-dispatcher")
-            app.until(FIRST)
+            app = plain(tmp_path, environment, "--speech", "speech-dispatcher")
+            app.index_of(FIRST)
             assert sink.wait_loud(started, 60) is not None, "the app did not speak through it"
             code, errors = app.end()
             assert code == 0, errors
@@ -197,10 +153,10 @@ def test_a_chosen_voice_not_installed_is_said_once_in_french(tmp_path: Path, mar
     (tmp_path / "run").mkdir()
     environment = {"PATH": str(tmp_path / "bin"), "HOME": str(tmp_path / "home"),
                    "XDG_RUNTIME_DIR": str(tmp_path / "run"), MARK: mark}
-    app = App(tmp_path, environment, "--lang", "fr", "--speech", "speech-dispatcher")
+    app = plain(tmp_path, environment, "--lang", "fr", "--speech", "speech-dispatcher")
     notice = ("La voix speech-dispatcher ne peut pas démarrer : elle n'est pas installée. "
               "L'application ne fera plus qu'écrire.")
-    app.until(notice)
+    app.index_of(notice)
     code, errors = app.end()
     assert (code, errors) == (0, "")
     assert sum(notice in line for line in app.lines) == 1
@@ -228,7 +184,7 @@ SENTENCE = "companion: The app stopped on an error: RuntimeError: a fault for th
 def test_a_run_that_ends_on_an_error_says_it_in_one_sentence_and_its_status(
         tmp_path: Path, mark: str) -> None:
     site = faulty_site(tmp_path / "site")
-    app = App(tmp_path, {"PYTHONPATH": f"{site}{os.pathsep}{ROOT}", MARK: mark,
+    app = plain(tmp_path, {"PYTHONPATH": f"{site}{os.pathsep}{ROOT}", MARK: mark,
                          "LANG": "en_GB.UTF-8",
                          "COMPANION_SPEECH": "espeak-ng"})
     code, errors = app.end()
@@ -253,7 +209,8 @@ def ended(terminal: Terminal, timeout: float = 60) -> int:
 def test_the_full_screen_ends_on_an_error_with_one_sentence_and_its_status(
         tmp_path: Path, mark: str, where: str) -> None:
     site = faulty_site(tmp_path / "site", where)
-    terminal = Terminal(tmp_path, PYTHONPATH=f"{site}{os.pathsep}{ROOT}", **{MARK: mark})
+    terminal = Terminal(tmp_path, environment={"PYTHONPATH": f"{site}{os.pathsep}{ROOT}",
+                                               MARK: mark})
     code = ended(terminal)
     written = terminal.written.decode(errors="replace")
     assert code == 1
@@ -262,6 +219,7 @@ def test_the_full_screen_ends_on_an_error_with_one_sentence_and_its_status(
     assert none_left(mark) == []
 
 
+@pytest.mark.system
 def test_pyttsx3_speaks_the_first_question_of_the_full_screen(tmp_path: Path, mark: str) -> None:
     """The real app in a pseudo-terminal with pyttsx3 (the backend of
     Windows and macOS): the first question is shown and heard on the test
@@ -270,8 +228,8 @@ def test_pyttsx3_speaks_the_first_question_of_the_full_screen(tmp_path: Path, ma
     sink = SoundSink(tmp_path / "card")
     try:
         started = time.perf_counter()
-        terminal = Terminal(tmp_path, COMPANION_SPEECH="pyttsx3", **sink.environment,
-                            **{MARK: mark})
+        terminal = Terminal(tmp_path, environment={"COMPANION_SPEECH": "pyttsx3",
+                                                   **sink.environment, MARK: mark})
         terminal.until("Language / Langue")
         assert sink.wait_loud(started, 60) is not None, "pyttsx3 was not heard"
         terminal.type("\x11")  # Ctrl+Q
@@ -284,6 +242,7 @@ def test_pyttsx3_speaks_the_first_question_of_the_full_screen(tmp_path: Path, ma
         sink.close()
 
 
+@pytest.mark.system
 def test_pyttsx3_under_the_full_screen_by_pilot(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     sink = SoundSink(tmp_path / "card")

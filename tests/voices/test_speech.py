@@ -39,6 +39,7 @@ def loudness(path: Path) -> tuple[float, float]:
     return seconds, rms
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("language", list(SENTENCES))
 def test_espeak_ng_renders_each_language_aloud(language: str, tmp_path: Path) -> None:
     speaker = EspeakSpeaker(sink="null")
@@ -50,6 +51,7 @@ def test_espeak_ng_renders_each_language_aloud(language: str, tmp_path: Path) ->
     assert rms > 0.02, "not silent"
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("language", list(SENTENCES))
 def test_pyttsx3_renders_each_language_aloud(language: str, tmp_path: Path) -> None:
     speaker = Pyttsx3Speaker()
@@ -63,6 +65,7 @@ def test_pyttsx3_renders_each_language_aloud(language: str, tmp_path: Path) -> N
     assert rms > 0.02
 
 
+@pytest.mark.system
 def test_the_languages_really_differ(tmp_path: Path) -> None:
     speaker = EspeakSpeaker(sink="null")
     speaker.render("Sashimi", "en", tmp_path / "en.wav")
@@ -71,6 +74,7 @@ def test_the_languages_really_differ(tmp_path: Path) -> None:
     assert (tmp_path / "en.wav").read_bytes() != (tmp_path / "ru.wav").read_bytes()
 
 
+@pytest.mark.system
 def test_a_long_utterance_stops_when_told(tmp_path: Path) -> None:
     speaker = EspeakSpeaker(sink="null")
     speaker.say("Tempura, two pairs, ten points. " * 2000, "en")
@@ -86,6 +90,7 @@ def test_a_long_utterance_stops_when_told(tmp_path: Path) -> None:
     speaker.close()
 
 
+@pytest.mark.system
 def test_pyttsx3_stops_when_told_and_speaks_again() -> None:
     speaker = Pyttsx3Speaker()
     speaker.say("Tempura, two pairs, ten points. " * 500, "en")
@@ -107,6 +112,7 @@ def crashing_program(tmp_path: Path) -> str:
     return str(script)
 
 
+@pytest.mark.system
 def test_a_backend_that_crashes_mid_sentence_falls_back(tmp_path: Path) -> None:
     notices: list[Switched] = []
     made: list[EspeakSpeaker] = []
@@ -261,6 +267,7 @@ def test_echoes_replace_echoes_and_important_sentences_wait_their_turn() -> None
     voice.close()
 
 
+@pytest.mark.system
 def test_speech_never_writes_to_the_terminal() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "companion", "say", "Wasabi.", "--backend", "espeak-ng"],
@@ -271,6 +278,7 @@ def test_speech_never_writes_to_the_terminal() -> None:
     assert done.stderr == ""  # the engine's own complaints (no sound card here) stay hidden
 
 
+@pytest.mark.system
 def test_say_writes_a_wav_file(tmp_path: Path) -> None:
     wav = tmp_path / "cs.wav"
     done = subprocess.run(
@@ -315,6 +323,7 @@ def test_automatic_order_and_none() -> None:
         make_backend("wizard")
 
 
+@pytest.mark.system
 def test_no_child_process_inherits_the_terminal(tmp_path: Path) -> None:
     def espeak_children() -> dict[str, set[str]]:
         """This process's espeak-ng children, by pid: where their input and outputs go."""
@@ -388,6 +397,7 @@ class RenderingEspeak(EspeakSpeaker):
         return self.command(utterance.text, utterance.language, wav)
 
 
+@pytest.mark.system
 def test_no_text_makes_the_voice_go_mute(tmp_path: Path) -> None:
     failures: list[Cause] = []
     voice = RenderingEspeak(tmp_path, failures)

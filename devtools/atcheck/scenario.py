@@ -1,0 +1,172 @@
+"""The walk a new player takes, in English, for each face: first start, a
+menu, the code drill with a right, a wrong and an invalid answer, a
+practice turn with hand, where, hint, a pick and repeat, a whole scored
+game's final result, and a table-companion turn with a skipped reveal.
+
+The full screen is driven with arrows, digits and function keys; plain
+mode with digits, Enter and function keys. Card codes the walk must type
+(the drill's card, a card of the hand) are read off the screen and looked
+up through the game's own card reader.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from companion.games import game
+from devtools.atcheck.walk import FACES, SIZES, Figures, Seen, Step, run_walk
+
+PLAIN = "plain"
+FULL = "full"
+
+
+def _code(name: str) -> str:
+    reader = game("sushigo").reader
+    return game("sushigo").code(reader.read(name.strip()))
+
+
+def _drill(right: bool) -> Callable[[list[str]], str]:
+    def keys(screen: list[str]) -> str:
+        asked = re.findall(r"Code for ([^?]+)\?", "\n".join(screen))
+        code = _code(asked[-1]) if asked else "x"
+        if not right:
+            code = "x" if code != "x" else "q"
+        return code + "\r"
+    return keys
+
+
+def _first_card(screen: list[str]) -> str:
+    hands = re.findall(r"\d+ cards: ([^,\n]+)", "\n".join(screen))
+    name = re.sub(r"^\d+ ", "", hands[-1]).strip() if hands else "Tempura"
+    return _code(name) + "\r"
+
+
+def steps(face: str, rows: int = 25) -> list[Step]:
+    """The walk, for ``face`` on a console of ``rows`` rows (in plain mode a
+    reply taller than the screen comes in pages, Enter for the next)."""
+    full = face == FULL
+    small = rows < 20
+
+    def pages(count: int, last: Step) -> list[Step]:
+        if full:
+            return []
+        return [Step("Enter: the next page", "Enter", shows=r"^\s*\w",
+                     says=r"points|round")] * (count - 1) + [last]
+
+    def choose(digit: str) -> tuple[str, str]:
+        return ("type", digit if full else digit + "\r")
+
+    def line(text: str) -> tuple[str, str]:
+        return ("type", text + "\r")
+
+    def asks(count: int) -> str | None:
+        """A menu of ``count`` options waits on the answer line (the full
+        screen: digits typed before it would be text on the answer line)."""
+        return rf"Choose 1 to {count}:" if full else None
+
+    def menu(option: str, title: str) -> str:
+        """What a new menu shows at the cursor: in the full screen its
+        highlighted first option, in plain mode its title."""
+        return rf"1\. {option}" if full else rf"^{title}"
+
+    walk = [
+        Step("app start: the first-start language menu", None,
+             shows=r"English" if full else r"^Language", says=r"language"),
+    ]
+    if full:
+        walk += [
+            Step("Down: the highlight on option 2", "Down", shows=r"2\. Français",
+                 says=r"fran"),
+            Step("Up: back on option 1", "Up", shows=r"1\. English", says=r"english"),
+            Step("Enter: English; the speech menu", "Enter", shows=r"1\. The app speaks",
+                 says=r"speech"),
+        ]
+    else:
+        walk.append(Step("1 Enter: English; the speech menu", choose("1"), shows=r"^Speech",
+                         says=r"speech"))
+    walk += [
+        Step("2: my screen reader speaks; how much to say", choose("2"),
+             shows=menu("Terse", "How much"), says=r"how much"),
+        Step("2: normal; settings saved, main menu", choose("2"), shows=r"^Settings saved",
+             says=r"settings saved", ready=asks(6)),
+        *(pages(1, Step("Enter: the next page, the main menu", "Enter", shows=r"^Main menu",
+                        says=r"main menu")) if small else []),
+        Step("4: learn the codes", choose("4"),
+             shows=menu("Type or scan", "Learn the codes"), says=r"drill"),
+        Step("2: the drill's first question", choose("2"), shows=r"Code for",
+             says=r"code for"),
+        Step("the right code and Enter", _drill(True), shows=r"^Right", says=r"right"),
+        Step("a wrong code and Enter", _drill(False), shows=r"^No: ", says=r"no \w+ is"),
+        Step("not a code and Enter: asked again", line("zz"), shows=r"^zz is not a card",
+             says=r"zz is not a card"),
+        Step("Enter on an empty line: the drill ends", "Enter", shows=r"right out of 2",
+             says=r"right out of 2", ready=asks(6)),
+        Step("2: practice game; how many players", choose("2"), shows=r"How many players",
+             says=r"how many players"),
+        Step("2 and Enter: opponents", line("2"),
+             shows=menu("Greedy", "Opponents"), says=r"opponents"),
+        Step("1: greedy bots; variant", choose("1"),
+             shows=menu("No variant", "Variant"), says=r"variant"),
+        Step("1: no variant; the game starts", choose("1"), shows=r"^Practice game",
+             says=r"\d+ cards"),
+        Step("F6: the hand", "F6", shows=r"^\d+ cards:", says=r"\d+ cards"),
+        Step("F5: where", "F5", shows=r"^Round 1, turn 1\. Scores", says=r"scores"),
+        Step("F8: a hint", "F8", shows=r"^\w", says=r"\w"),
+        Step("the first card of the hand, and Enter: picked", _first_card,
+             shows=r"^You: ", says=r"you"),
+        Step("F2: repeat the last announcement, the new hand", "F2", shows=r"^\d+ cards:",
+             says=r"\d+ cards", changes=False),
+        Step("menu and Enter: back to the main menu", line("menu"), shows=r"^Back to the",
+             says=r"main menu", ready=asks(6)),
+        Step("3: score a finished game; the first name", choose("3"), shows=r"Player 1",
+             says=r"player 1"),
+        Step("Ann", line("Ann"), shows=r"Player 2", says=r"player 2"),
+        Step("Ben", line("Ben"), shows=r"Player 3", says=r"player 3"),
+        Step("Enter: all are in", "Enter", shows=r"Round 1, Ann", says=r"round 1 ann"),
+        Step("Ann, round 1", line("q q q"), shows=r"Round 1, Ben", says=r"round 1 ben"),
+        Step("Ben, round 1", line("s s"), shows=r"Round 2, Ann", says=r"round 2 ann"),
+        Step("Ann, round 2", line("w2"), shows=r"Round 2, Ben", says=r"round 2 ben"),
+        Step("Ben, round 2", line("f"), shows=r"Round 3, Ann", says=r"round 3 ann"),
+        Step("Ann, round 3", line("f f"), shows=r"Round 3, Ben", says=r"round 3 ben"),
+        Step("Ben, round 3: the final result, key facts first", line("o3"),
+             shows=r"^Final scores", says=r"final scores ann \d+ points", ready=asks(2)),
+        Step("2: how every point came, round by round", choose("2"), shows=r"^Round 1\.",
+             says=r"round 1", ready=asks(6)),
+        *pages(2 if small else 1, Step("Enter: the last page, the main menu", "Enter",
+                                       shows=r"^(Main menu|\w+: \d+ points)",
+                                       says=r"main menu")),
+        Step("1: table companion; how many players", choose("1"), shows=r"How many players",
+             says=r"how many players"),
+        Step("2 and Enter", line("2"), shows=r"Player 1's name", says=r"player 1"),
+        Step("Ann", line("Ann"), shows=r"Player 2's name", says=r"player 2"),
+        Step("Ben", line("Ben"), shows=menu("Ann", "Which one"),
+             says=r"which one"),
+        Step("1: I am Ann; variant", choose("1"),
+             shows=menu("No variant", "Variant"), says=r"variant"),
+        Step("1: no variant; where cards come from", choose("1"),
+             shows=menu("Typed codes", "Cards come from"), says=r"cards come"),
+        Step("1: typed codes; the game starts", choose("1"), shows=r"^Table game",
+             says=r"your hand"),
+        Step("the hand and Enter", line("t t s s q q w1 w2 w3 p"), shows=r"^10 cards",
+             says=r"your pick"),
+        Step("my pick: t", line("t"), shows=r"^Ann: Wasabi", says=r"ann wasabi"),
+        Step("Enter: Ben's reveal skipped", "Enter", shows=r"^Ben's reveal skipped",
+             says=r"skipped"),
+        Step("Control Q: quit", "C-q", shows=None, says=None, changes=False),
+    ]
+    return walk
+
+
+def walk_everything(app: Sequence[str], out: Path | None = None,
+                    faces: Sequence[str] = FACES,
+                    sizes: Sequence[tuple[int, int]] = SIZES) -> list[tuple[Figures, list[Seen]]]:
+    """The walk in every face at every size, one after the other (one
+    console at a time is in the foreground); transcripts in ``out``."""
+    walks = []
+    for face in faces:
+        for cols, rows in sizes:
+            path = None if out is None else out / f"{face}-{cols}x{rows}.txt"
+            walks.append(run_walk(face, cols, rows, steps(face, rows), app=app, out=path))
+    return walks

@@ -1,0 +1,442 @@
+"""A player's walk through the app under real BRLTTY and Fenrir, step by
+step, and the figures of what they presented.
+
+Each :class:`Step` is one thing the player does (keys typed on the console)
+and what should follow: ``shows``, what the 40-cell braille window at the
+cursor must show once the app has answered (the newest information: the
+reply to that action), and ``says``, what the screen reader must speak.
+Steps wait for what they expect, never for a fixed time: the keys are sent,
+then the step waits until the screen changed, until the cursor's row shows
+the expected text, until BRLTTY's window caught up with the cursor, until
+Fenrir said the expected words, and then until both were quiet for a
+moment (to catch anything said twice). A step that never gets there ends
+after a long timeout and counts as failed.
+
+The figures (:class:`Figures`), for one face at one console size:
+
+* ``line_ups_needed``: braille line-up presses a user needs to read each
+  step's reply (0 when it is in the window at the cursor; the walk presses
+  BRLTTY's line-up key to count);
+* ``duplicate_utterances``: things a screen reader (BRLTTY's speech or
+  Fenrir) said twice within one step;
+* ``blank_flickers``: braille windows that went blank while something else
+  followed within the step;
+* ``announcements_missed``: replies neither in the window at the cursor nor
+  spoken by Fenrir.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import re
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from pathlib import Path
+
+from devtools.atcheck.devices import (
+    KEYS,
+    Brltty,
+    Fenrir,
+    Frame,
+    Utterance,
+    VirtualConsole,
+    now,
+)
+
+TIOCSCTTY = 0x540E
+#: Longest wait for anything the app or a screen reader should do.
+PATIENCE = 40.0
+#: Quiet time that ends a step once everything expected has happened.
+QUIET = 1.0
+
+Keys = str | tuple[str, str] | Callable[[list[str]], str]
+"""A key name (``"Enter"``, ``"F2"``), ``("type", text)``, or a function of
+the screen's lines giving the text to type."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the player and what should follow it."""
+
+    label: str
+    keys: Keys | None
+    shows: str | None = None
+    says: str | None = None
+    changes: bool = True
+    #: What the whole screen shows once the app waits for the next action
+    #: (the next question), when the reply comes before it: the step ends
+    #: only then, so the next keys never reach the app in between.
+    ready: str | None = None
+
+
+@dataclass
+class Seen:
+    """What one step brought."""
+
+    step: Step
+    typed: str
+    frames: list[Frame]
+    brltty_said: list[Utterance]
+    fenrir_said: list[Utterance]
+    window: str
+    cursor_row: str
+    screen: list[str]
+    line_ups: int | None = 0
+    reviewed: list[str] = field(default_factory=list)
+    timed_out: str = ""
+
+    @property
+    def at_cursor(self) -> bool:
+        return self.step.shows is None or re.search(self.step.shows, self.window) is not None
+
+    @property
+    def spoken(self) -> bool:
+        if self.step.says is None:
+            return True
+        heard = " ".join(u.text for u in self.fenrir_said if u.kind == "say")
+        return re.search(self.step.says, _plain_words(heard), re.IGNORECASE) is not None
+
+    def duplicates(self, *, brltty: bool = True) -> list[str]:
+        """Pieces of speech said twice in this step, by one screen reader
+        (Fenrir, and BRLTTY's autospeak unless ``brltty`` is false); a line
+        the screen shows twice (two players with 0 points) may be said twice."""
+        shown: dict[str, int] = {}
+        for row in self.screen:
+            shown[_plain_words(row)] = shown.get(_plain_words(row), 0) + 1
+        twice = []
+        for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
+            heard: dict[str, int] = {}
+            for utterance in said:
+                if utterance.kind != "say":
+                    continue
+                for piece in _pieces(utterance.text):
+                    heard[piece] = heard.get(piece, 0) + 1
+                    if heard[piece] > max(shown.get(piece, 0), 1):
+                        twice.append(piece)
+        return twice
+
+    def blank_flickers(self) -> int:
+        """Windows that were blank with something else shown after them."""
+        count = 0
+        for index, frame in enumerate(self.frames[:-1]):
+            if not frame.text.strip() and any(f.text.strip() for f in self.frames[index + 1:]):
+                count += 1
+        return count
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The walk's figures for one face at one size."""
+
+    face: str
+    size: str
+    steps: int
+    line_ups_needed: int
+    duplicate_utterances: int
+    blank_flickers: int
+    announcements_missed: int
+    steps_failed: int
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def _plain_words(text: str) -> str:
+    """Speech reduced to words: what was said, not how it was spelt out."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def _pieces(text: str) -> list[str]:
+    """An utterance cut into its lines (Fenrir joins screen lines with
+    " , " and the debug driver's lines with " / "), as plain words; single
+    letters (typing echo) and Fenrir's attribute notes left out."""
+    pieces = []
+    for piece in re.split(r" {2}, ?| / ", text):
+        words = _plain_words(piece)
+        if len(words) > 1 and words != "has attribute":
+            pieces.append(words)
+    return pieces
+
+
+def figures(face: str, size: str, seen: Sequence[Seen]) -> Figures:
+    """The figures of a walk from what each step brought."""
+    ups = sum(s.line_ups or 0 for s in seen if s.step.shows is not None)
+    missed = sum(1 for s in seen if s.step.shows is not None and not s.at_cursor and not s.spoken)
+    failed = sum(1 for s in seen if failures(s))
+    return Figures(face, size, len(seen), ups, sum(len(s.duplicates()) for s in seen),
+                   sum(s.blank_flickers() for s in seen), missed, failed)
+
+
+def failures(seen: Seen, *, speech: bool = True, autospeak: bool = True) -> list[str]:
+    """What went wrong in a step, in words (empty: nothing); with ``speech``
+    false, only what the braille display showed; with ``autospeak`` false,
+    of speech only what Fenrir said."""
+    wrong = []
+    if seen.timed_out and (speech or "Fenrir" not in seen.timed_out):
+        wrong.append(f"waited in vain for {seen.timed_out}")
+    if not seen.at_cursor:
+        wrong.append(f"window at the cursor {seen.window!r} lacks /{seen.step.shows}/"
+                     + (f" ({seen.line_ups} line-ups away)" if seen.line_ups else ""))
+    if speech and not seen.spoken:
+        said = [u.text for u in seen.fenrir_said if u.kind == "say"]
+        wrong.append(f"Fenrir did not say /{seen.step.says}/ (said {said!r})")
+    twice = seen.duplicates(brltty=autospeak)
+    if speech and twice:
+        wrong.append(f"said twice: {twice!r}")
+    if seen.blank_flickers():
+        wrong.append(f"{seen.blank_flickers()} blank braille window(s)")
+    return wrong
+
+
+class Walker:
+    """The app on a console under BRLTTY and Fenrir, driven step by step."""
+
+    def __init__(self, argv: Sequence[str], *, cols: int, rows: int, workdir: Path,
+                 cells: int = 40, term: str = "linux") -> None:
+        self.argv = list(argv)
+        self.cells = cells
+        self.workdir = workdir
+        self.env = {
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(workdir / "home"),
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": term,
+            "COMPANION_CONFIG_DIR": str(workdir / "config"),
+            "COMPANION_DATA_DIR": str(workdir / "data"),
+            # the app's own voice: espeak-ng, whatever speech-dispatcher can do here
+            "COMPANION_SPEECH": os.environ.get("COMPANION_SPEECH", "espeak-ng"),
+        }
+        for sub in ("home", "config", "data"):
+            (workdir / sub).mkdir(parents=True, exist_ok=True)
+        self.console = VirtualConsole(cols, rows)
+        self.brltty: Brltty | None = None
+        self.fenrir: Fenrir | None = None
+        self.app: subprocess.Popen[bytes] | None = None
+        self._marks = (0, 0, 0)
+
+    def __enter__(self) -> Walker:
+        try:
+            self.brltty = Brltty(self.workdir, self.cells)
+            self._until(lambda: bool(self.brltty and self.brltty.frames), "BRLTTY's first window")
+            self.fenrir = Fenrir(self.workdir)
+            self._until(lambda: bool(self.fenrir and self.fenrir.said), "Fenrir to start")
+            self._quiet()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.app is not None and self.app.poll() is None:
+            self.app.terminate()
+            try:
+                self.app.wait(10)
+            except subprocess.TimeoutExpired:
+                self.app.kill()
+                self.app.wait()
+        for reader in (self.fenrir, self.brltty):
+            if reader is not None:
+                reader.close()
+        self.console.close()
+
+    # ------------------------------------------------------------------ waiting
+
+    def _until(self, condition: Callable[[], bool], what: str,
+               patience: float | None = None) -> str:
+        """Wait for ``condition``; "" when it came, ``what`` when it never did."""
+        deadline = now() + (PATIENCE if patience is None else patience)
+        while not condition():
+            if now() > deadline:
+                return what
+            time.sleep(0.05)
+        return ""
+
+    def _last_event(self) -> float:
+        times = [0.0]
+        assert self.brltty is not None and self.fenrir is not None
+        with self.brltty.lock:
+            if self.brltty.frames:
+                times.append(self.brltty.frames[-1].t)
+        for source, lock in ((self.brltty.speech.said, self.brltty.speech.lock),
+                             (self.fenrir.said, self.fenrir.lock)):
+            with lock:
+                if source:
+                    times.append(source[-1].t)
+        return max(times)
+
+    def _quiet(self, quiet: float = QUIET, longest: float = 15.0) -> None:
+        """Wait until the console, BRLTTY and Fenrir were all still for ``quiet``."""
+        start = changed = now()
+        screen = self.console.snapshot()
+        while now() - start < longest:
+            if (latest := self.console.snapshot()) != screen:
+                screen, changed = latest, now()
+            if now() - max(self._last_event(), changed) >= quiet:
+                return
+            time.sleep(0.05)
+
+    def _segment(self) -> str:
+        """The cells of the cursor's row a braille window at the cursor shows."""
+        lines, x, y = self.console.snapshot()
+        row = lines[y] if y < len(lines) else ""
+        start = (x // self.cells) * self.cells
+        return row[start:start + self.cells]
+
+    # ------------------------------------------------------------------ steps
+
+    def _start_app(self) -> None:
+        console = self.console.path
+
+        def child() -> None:
+            os.setsid()
+            fd = os.open(console, os.O_RDWR)
+            with contextlib.suppress(OSError):
+                fcntl.ioctl(fd, TIOCSCTTY, 0)
+            for target in (0, 1, 2):
+                os.dup2(fd, target)
+            if fd > 2:
+                os.close(fd)
+
+        self.app = subprocess.Popen(self.argv, env=self.env, preexec_fn=child,  # noqa: PLW1509
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL, close_fds=True)
+
+    def _send(self, keys: Keys, screen: list[str]) -> str:
+        if callable(keys):
+            text = keys(screen)
+            for char in text:
+                self.console.send(char.encode())
+                time.sleep(0.05)
+            return f"typed {text!r}"
+        if isinstance(keys, tuple):
+            for char in keys[1]:
+                self.console.send(char.encode())
+                time.sleep(0.05)
+            return f"typed {keys[1]!r}"
+        self.console.send(KEYS[keys])
+        return keys
+
+    def step(self, step: Step) -> Seen:
+        """Do one step and gather what it brought."""
+        assert self.brltty is not None and self.fenrir is not None
+        brltty, fenrir = self.brltty, self.fenrir
+        with brltty.lock, brltty.speech.lock, fenrir.lock:
+            marks = (len(brltty.frames), len(brltty.speech.said), len(fenrir.said))
+        before_state = self.console.snapshot()
+        before = before_state[0]
+        typed = ""
+        waited = ""
+        if step.keys is None:
+            self._start_app()
+        else:
+            typed = self._send(step.keys, before)
+        if step.changes:
+            waited = self._until(lambda: self.console.snapshot() != before_state,
+                                 "the screen to change")
+        if step.shows is not None and not waited:
+            pattern = step.shows
+            waited = self._until(lambda: re.search(pattern, self._segment()) is not None,
+                                 f"/{pattern}/ at the cursor")
+        if step.ready is not None and not waited:
+            ready = step.ready
+            waited = self._until(lambda: re.search(
+                ready, "\n".join(self.console.snapshot()[0])) is not None,
+                f"/{ready}/ on the screen")
+        if not waited:  # BRLTTY caught up with the cursor
+            waited = self._until(
+                lambda: brltty.window().rstrip() == self._segment().rstrip(),
+                "BRLTTY's window to reach the cursor", patience=10.0)
+        if step.says is not None and not waited:
+            says = step.says
+            waited = self._until(lambda: re.search(says, _plain_words(" ".join(
+                u.text for u in fenrir.said[marks[2]:] if u.kind == "say")), re.IGNORECASE)
+                is not None, f"Fenrir to say /{says}/", patience=15.0)
+        self._quiet()
+        with brltty.lock, brltty.speech.lock, fenrir.lock:
+            frames = brltty.frames[marks[0]:]
+            brltty_said = brltty.speech.said[marks[1]:]
+            fenrir_said = fenrir.said[marks[2]:]
+        lines, _x, y = self.console.snapshot()
+        seen = Seen(step, typed, frames, brltty_said, fenrir_said, brltty.window(),
+                    lines[y] if y < len(lines) else "", lines, timed_out=waited)
+        if step.shows is not None and not seen.at_cursor:
+            self._review(seen)
+        return seen
+
+    def _review(self, seen: Seen, limit: int = 12) -> None:
+        """Count the braille line-ups to the reply, then go back to the cursor."""
+        assert self.brltty is not None and seen.step.shows is not None
+        brltty = self.brltty
+        seen.line_ups = None
+        for press in range(1, limit + 1):
+            shown = brltty.window()
+            brltty.press("LineUp")
+            self._until(partial(_moved, brltty, shown), "", patience=2.0)
+            seen.reviewed.append(brltty.window())
+            if re.search(seen.step.shows, brltty.window()):
+                seen.line_ups = press
+                break
+        brltty.press("ToCursor")
+        self._until(lambda: brltty.window().rstrip() == self._segment().rstrip(), "",
+                    patience=5.0)
+        self._quiet()
+
+
+def _moved(brltty: Brltty, shown: str) -> bool:
+    """Whether BRLTTY's window shows something else than ``shown``."""
+    return brltty.window() != shown
+
+
+def run_walk(face: str, cols: int, rows: int, steps: Sequence[Step], *,
+             app: Sequence[str], out: Path | None = None,
+             cells: int = 40) -> tuple[Figures, list[Seen]]:
+    """Walk ``steps`` in ``face`` ("full" or "plain") on a ``cols`` x ``rows``
+    console; the transcript goes to ``out`` when given."""
+    argv = list(app) + (["--plain"] if face == "plain" else [])
+    with tempfile.TemporaryDirectory(prefix="atwalk-") as folder:
+        seen: list[Seen] = []
+        with Walker(argv, cols=cols, rows=rows, workdir=Path(folder), cells=cells) as walker:
+            for step in steps:
+                seen.append(walker.step(step))
+    size = f"{cols}x{rows}"
+    result = figures(face, size, seen)
+    if out is not None:
+        out.write_text(transcript(result, seen), encoding="utf-8")
+    return result, seen
+
+
+def transcript(result: Figures, seen: Sequence[Seen]) -> str:
+    """What each step brought, for a person to read."""
+    lines = [f"# {result.face} face, {result.size}: {result.as_dict()}", ""]
+    for number, s in enumerate(seen, 1):
+        lines.append(f"## Step {number}: {s.step.label}")
+        if s.typed:
+            lines.append(f"keys: {s.typed}")
+        start = s.frames[0].t if s.frames else 0.0
+        for frame in s.frames:
+            lines.append(f"  braille +{frame.t - start:5.2f}s |{frame.text}|"
+                         + (f" cursor {frame.cursor}" if frame.cursor is not None else ""))
+        lines.append(f"window at the end: |{s.window}|")
+        if s.reviewed:
+            lines.append(f"line-ups: {s.line_ups}: " + " | ".join(w.rstrip() for w in s.reviewed))
+        for who, said in (("brltty", s.brltty_said), ("fenrir", s.fenrir_said)):
+            for u in said:
+                lines.append(f"  {who} {u.kind}: {u.text}".rstrip())
+        lines.append(f"cursor row: {s.cursor_row!r}")
+        lines.extend(f"  | {row}" for row in s.screen if row.strip())
+        for problem in failures(s):
+            lines.append(f"PROBLEM: {problem}")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+#: The faces and console sizes the walk is taken in.
+FACES = ("full", "plain")
+SIZES = ((80, 25), (40, 15))

@@ -1,0 +1,1 @@
+"""Tests of the app, companion/: they mirror its packages."""

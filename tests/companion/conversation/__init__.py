@@ -1,0 +1,1 @@
+"""Tests of the conversation, companion/conversation/."""

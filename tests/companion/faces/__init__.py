@@ -1,0 +1,1 @@
+"""Tests of the faces, companion/faces/: plain lines and the full screen."""

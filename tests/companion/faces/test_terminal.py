@@ -1,0 +1,147 @@
+"""The full-screen app in a real 40x15 pseudo-terminal, read back with pyte
+the way a braille display or a console screen reader reads it: the cursor
+row holds what was just said, or else what has the focus; the key facts fit
+in 40 cells; an idle app writes nothing; NO_COLOR leaves no colour in what
+is written."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from tests.drivers import Terminal
+
+COLUMNS, ROWS = 40, 15
+#: The answer line: the last row, or the one above the key facts during a game.
+ANSWER, FACTS = ROWS - 1, ROWS - 1
+IN_GAME = ROWS - 2
+DOWN, UP, TAB, ENTER = "\x1b[B", "\x1b[A", "\t", "\r"
+SGR = re.compile(rb"\x1b\[([0-9;:]*)m")
+
+
+def colours(written: bytes) -> set[str]:
+    """The colour parameters of the SGR sequences written: 30-37, 90-97
+    (foreground), 40-47, 100-107 (background), 38;... and 48;... (256-colour
+    or RGB). The terminal's default colours, 39 and 49, are not counted:
+    they are how a colourless app resets to the player's own colours."""
+    found: set[str] = set()
+    for match in SGR.finditer(written):
+        parameters = re.split(rb"[;:]", match.group(1))
+        index = 0
+        while index < len(parameters):
+            value = int(parameters[index] or b"0")
+            if value in (38, 48):
+                found.add(match.group(1).decode())
+                break  # the rest of the sequence is the colour's own numbers
+            if 30 <= value <= 37 or 40 <= value <= 47 or 90 <= value <= 97 or (
+                    100 <= value <= 107):
+                found.add(str(value))
+            index += 1
+    return found
+
+
+def test_colours_are_recognised() -> None:
+    assert colours(b"\x1b[1;4;30;47mx\x1b[39;49m") == {"30", "47"}
+    assert colours(b"\x1b[38;5;195;48;2;1;2;3m") == {"38;5;195;48;2;1;2;3"}
+    assert colours(b"\x1b[0m\x1b[1;39;49m\x1b[4m") == set()
+
+
+def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
+        tmp_path: Path) -> None:
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.until("Choose 1 to 4:", ANSWER)  # the prompt: the answer line's label
+        # The language list has the focus: the cursor on its highlighted option,
+        # its title on the row right above it.
+        assert terminal.cursor_line().startswith("1. English"), terminal.screen.display
+        assert terminal.screen.cursor.x == 0
+        assert not terminal.screen.cursor.hidden, "the caret is shown"
+        assert terminal.screen.display[terminal.screen.cursor.y - 1].startswith("Language")
+        assert terminal.pump(1.0) == 0, "an idle app writes nothing"
+        terminal.type(DOWN)
+        assert terminal.cursor_line().startswith("2. Français")
+        terminal.type(UP)
+        assert terminal.cursor_line().startswith("1. English")
+        terminal.type(ENTER)
+        terminal.until("Choose 1 to 2:", ANSWER)
+        assert terminal.cursor_line().startswith("1. The app speaks for itself.")
+        # A letter: the answer line takes the focus, the letter and the cursor,
+        # after the question's label on the same row.
+        terminal.type("h")
+        assert terminal.screen.cursor.y == ANSWER
+        assert terminal.cursor_line().rstrip() == "Choose 1 to 2: h"
+        assert terminal.screen.cursor.x == len("Choose 1 to 2: h")
+        terminal.type("elp" + ENTER, settle=0.2)
+        terminal.until("Words that work everywhere")
+        terminal.pump(0.5)
+        # Said in reply: the cursor on its first sentence, the rest below it.
+        assert terminal.cursor_line().startswith("Words that work everywhere"), (
+            terminal.screen.display)
+        assert terminal.screen.cursor.x == 0
+        assert terminal.screen.display[ANSWER].rstrip() == "Choose 1 to 2:"  # emptied
+        assert terminal.pump(1.0) == 0
+        terminal.type(TAB)  # back to the list
+        assert terminal.cursor_line().startswith("1. The app speaks for itself.")
+        terminal.type("2")  # the screen reader speaks
+        terminal.until("Choose 1 to 3:", ANSWER)
+        assert terminal.cursor_line().startswith("1. Terse: key facts only.")
+        terminal.type("2")
+        terminal.until("Choose 1 to 6:", ANSWER)
+        # The settings saved, said: at the cursor; the main menu below.
+        assert terminal.cursor_line().startswith("Settings saved."), terminal.screen.display
+        for choice in ("2", "2\r", "1", "1"):  # practice, 2 players (typed), greedy, none
+            terminal.type(choice, settle=0.3)
+        terminal.until("Your pick:", IN_GAME)
+        # The key facts, first and whole within the 40 columns, on the last
+        # row, right below the answer line.
+        assert terminal.screen.display[FACTS].rstrip() == "R1 T1, 0 points, 10 cards"
+        assert terminal.cursor_line().startswith("Practice game: You, Bot 1.")  # the news
+        assert terminal.pump(1.0) == 0
+        terminal.type("w")
+        assert terminal.screen.cursor.y == IN_GAME
+        assert terminal.cursor_line().rstrip() == "Your pick: w"
+        assert not any(ch in "".join(terminal.screen.display) for ch in "┌┐└┘│─")
+        # With colours on, the theme's are the terminal's own 16 ANSI colours.
+        assert colours(terminal.written) <= {str(n) for n in (*range(30, 38), *range(40, 48))}
+        assert colours(terminal.written), "the highlighted option is in colour"
+    finally:
+        terminal.close()
+
+
+def test_no_color_means_no_colour_and_the_highlight_is_not_colour_alone(
+    tmp_path: Path,
+) -> None:
+    terminal = Terminal(tmp_path, environment={"NO_COLOR": "1"})
+    try:
+        terminal.until("Choose 1 to 4:", ANSWER)
+        terminal.type(DOWN)
+        row = terminal.screen.cursor.y
+        assert terminal.cursor_line().startswith("2. Français")
+        highlighted = terminal.screen.buffer[row][0]
+        other = terminal.screen.buffer[row - 1][0]  # "1. English"
+        assert highlighted.bold and highlighted.underscore, highlighted
+        assert not (other.bold or other.underscore), other
+        terminal.type("h")
+        terminal.type(ENTER)
+        terminal.until("h is not a choice", timeout=10)
+        assert SGR.search(terminal.written), "styles are still written"
+        assert colours(terminal.written) == set()
+    finally:
+        terminal.close()
+
+
+def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
+    """A terminal closed with no signal (a dropped remote session): the app
+    ends at once, instead of reading nothing forever at full speed."""
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.until("Choose 1 to 4:", ANSWER)
+        os.close(terminal.master)
+        terminal.master = os.open(os.devnull, os.O_RDONLY)  # for close() to close
+        assert terminal.process.wait(timeout=10) == 0
+    finally:
+        if terminal.process.poll() is None:
+            terminal.close()
+        else:
+            os.close(terminal.master)

@@ -1,0 +1,507 @@
+"""The full-screen face, driven by key presses through Textual's pilot, in
+a 40x15 terminal: every journey start to finish, with the terminal cursor
+checked at each focus change (on the highlighted option when the list has
+the focus, on the answer line when it has, on the status line after
+something is said unprompted)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import subprocess
+from collections.abc import Iterator, Sequence
+from itertools import cycle
+from pathlib import Path
+
+import pytest
+from rich.segment import Segment
+from textual.app import App, ComposeResult
+from textual.geometry import Offset, Region, Size
+from textual.strip import Strip
+from textual.widgets import Static
+
+from companion.contract.events import Chosen
+from companion.faces.screen import CompanionApp, Transcript
+from companion.faces.textual_adapter import Cells, ChopsUpdate, LayoutUpdate
+from companion.games.sushigo.cards import CARDS, Card
+from companion.games.sushigo.draft import Game, Revealed
+from companion.games.sushigo.narration import card_name
+from companion.games.sushigo.scoring import score_game
+from companion.games.sushigo.tactile import short_code
+from companion.games.sushigo.telling import catalog
+from tests.drivers import PipedApp, Player, options
+from tests.drivers import run_screen as run
+
+CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
+WRONG = [Card.TEMPURA, Card.SASHIMI]
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_CONFIG_DIR", str(tmp_path / "config"))
+    yield
+
+
+async def main_menu(player: Player) -> None:
+    await player.menu(6)
+
+
+# -- first start ---------------------------------------------------------------------------
+
+
+def test_the_first_start_by_arrow_keys_and_enter() -> None:
+    async def body(player: Player) -> None:
+        choices = await player.menu(4)  # the language
+        assert options(choices)[:2] == ["1. English", "2. Français"]
+        assert player.prompt() == "Choose 1 to 4:"
+        await player.move("end", 4)
+        await player.move("home", 1)
+        await player.pick(3)  # Čeština, by Down Down Enter
+        choices = await player.menu(2)  # speech, now in Czech
+        assert "Řeč:" in player.app.lines[-5:], player.app.lines[-5:]
+        await player.pick(2)  # the screen reader speaks
+        await player.menu(3)  # how much to say
+        await player.move("end", 3)
+        await player.move("up", 2)  # normal
+        await player.press("enter")
+        await main_menu(player)
+        assert player.app.choices.has_focus
+        await player.quit()
+
+    app = run(body, first_start=True)
+    saved = (Path(os.environ["COMPANION_CONFIG_DIR"]) / "settings.toml").read_text()
+    assert 'language = "cs"' in saved
+    assert 'speech = "none"' in saved
+    assert 'verbosity = "normal"' in saved
+    assert app.return_value == 0
+
+
+def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def body(player: Player) -> None:
+        choices = await player.menu(4)
+        await player.move("down", 2)
+        await player.press("h")  # not a number: to the answer line, typed there
+        await player.cursor("answer")
+        assert player.app.answer.value == "h"
+        await player.type("elp", check=True)
+        await player.said("Choose 1 to 4:")  # help said, the prompt again
+        assert player.heard("Words that work everywhere")
+        await player.rests()  # said unprompted: the cursor rests on it
+        assert choices.display and choices.index == 1
+        await player.press("tab")  # back to the list, still on option 2
+        await player.cursor("list")
+        assert choices.index == 1
+        await player.press("x")
+        await player.cursor("answer")
+        await player.press("backspace")
+        await player.until(lambda: player.app.answer.value == "", "the x deleted")
+        await player.press("1", "enter")  # a number typed also chooses
+        await player.menu(2)
+        await player.press("9")  # not an option: typed, refused, asked again
+        await player.cursor("answer")
+        assert player.app.answer.value == "9"
+        await player.press("enter")
+        await player.said("Choose 1 to 2:")
+        assert player.heard("9 is not a choice")
+        await player.rests()
+        await player.press("tab")
+        await player.cursor("list")
+        await player.press("2")  # a digit in the list chooses at once
+        await player.menu(3)
+        player.paste("repeat\nignored")  # a paste goes to the answer line too, its first line
+        await player.cursor("answer")
+        assert player.app.answer.value == "repeat"
+        await player.press("enter")
+        await player.said("Choose 1 to 3:")
+        await player.rests()
+        await player.press("tab")
+        await player.cursor("list")
+        await player.press("1")  # terse
+        await main_menu(player)
+        mark, given = len(player.app.lines), len(player.given)
+        await player.press("enter")  # "1" Enter as in line mode: this Enter is dropped...
+        await player.pilot.pause()
+        assert player.app.lines[mark:] == [] and player.given[given:] == []
+        await player.press("enter")  # ...the next one chooses
+        await player.said("you included? 2 to 5:")
+        assert player.given[given:] == [Chosen(0)]
+        assert player.heard("How many players at the table")
+        await player.quit()
+
+    app = run(body, first_start=True)
+    saved = (Path(os.environ["COMPANION_CONFIG_DIR"]) / "settings.toml").read_text()
+    assert 'language = "en"' in saved and 'verbosity = "terse"' in saved
+    assert app.return_value == 0
+
+
+# -- a practice game ------------------------------------------------------------------------------
+
+
+def test_a_whole_practice_game_by_keyboard_alone() -> None:
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.pick(2)  # practice
+        await player.said("you included? 2 to 5:")  # how many players: a number
+        await player.rests()  # the question, under the braille display
+        await player.type("2", check=True)
+        await player.menu(3)  # opponents
+        await player.press("enter")  # greedy
+        await player.menu(4)  # variant
+        await player.press("1")  # none
+        await player.said("Your pick:")
+        await player.rests()  # the game started: its news on the status line
+        assert not player.app.choices.display
+        assert player.facts() == "R1 T1, 0 points, 10 cards"
+        await player.press("f6")  # my hand
+        await player.said("Your pick:")
+        assert any(line.startswith("10 cards: ") for line in player.app.lines[-3:])
+        await player.rests()
+        await player.press("f2")  # repeat
+        await player.said("Your pick:")
+        await player.press("f5")  # where am I
+        await player.said("Your pick:")
+        assert player.heard("Round 1, turn 1. Scores: You 0, Bot 1 0.")
+        codes = cycle(CODES)
+        turns = 0
+        while not player.app.lines[-1].endswith("Choose 1 to 6:"):
+            early = turns < 3
+            await player.type(next(codes), check=early)
+            line = await player.said(("Your pick:", "Choose 1 to 6:"))
+            if line == "Your pick:":
+                if early:
+                    await player.rests()
+                turns += 1
+        assert turns >= 27
+        assert "Final scores." in player.app.lines
+        assert any(line.startswith(("Winner", "Shared win")) for line in player.app.lines)
+        await player.cursor("reply")  # the result at the cursor, the main menu below it
+        await player.quit()
+
+    app = run(body)
+    assert app.return_value == 0
+
+
+# -- a table game --------------------------------------------------------------------------------
+
+
+def codes(cards: Sequence[Card]) -> str:
+    return " ".join(short_code(card) for card in cards)
+
+
+def test_a_whole_table_game_with_partial_reveals() -> None:
+    """The engine deals a real game; the player types their hand and pick
+    every turn and most reveals (the others skipped with an empty line); at
+    each round's end some short tables are completed and some kept. The
+    final scores are those of what was entered."""
+    rng = random.Random(4)
+    game = Game(3, rng=random.Random(9))
+    names = ("Ana", "Ben", "Cyril")
+    entered: list[list[list[Card]]] = []  # per round, per seat, as the app knows it
+    doubled = [False, False, False]  # per seat: chopsticks used this round
+
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.press("1")  # table companion
+        await player.said("you included? 2 to 5:")
+        await player.type("3", check=True)  # 3 players
+        for name in names:
+            await player.said("going round the table to the left:")
+            await player.rests()
+            await player.type(name, check=True)
+        await player.menu(3)  # which one am I
+        await player.press("enter")  # Ana
+        await player.menu(3)  # variant
+        await player.press("enter")  # none
+        line = await player.said(("Choose 1 to 4:", "(an empty line skips):"))
+        if line.endswith("4:"):  # where the cards come from
+            await player.cursor("list")
+            await player.press("1")  # typed codes only
+        else:
+            player.mark -= 1  # the first prompt is already here
+        kept = completed = 0
+        while not game.over:
+            hand_now = game.hand(0)
+            events: list[object] = []
+            for seat in game.waiting_for():
+                events += game.choose(seat, game.legal_choices(seat).sample(rng))
+            for number, revealed in enumerate(e for e in events if isinstance(e, Revealed)):
+                if revealed.turn == 1:
+                    entered.append([[], [], []])
+                    doubled[:] = [False, False, False]
+                tables = entered[-1]
+                # the last turn of a round plays itself: its hand is its one card
+                hand = hand_now if number == 0 else revealed.cards[0]
+                await player.said("Your hand, card by card (an empty line skips):")
+                assert player.facts().startswith(f"R{revealed.round} T{revealed.turn}, ")
+                if revealed.turn == 1:
+                    await player.rests()
+                await player.type(codes(hand), check=revealed.turn == 1)
+                await player.said("Your pick (two with chopsticks):")
+                await player.type(codes(revealed.cards[0]))
+                for seat in (1, 2):
+                    await player.said(f"{names[seat]}'s reveal (an empty line skips):")
+                    skip = rng.random() < 0.3
+                    await player.type("" if skip else codes(revealed.cards[seat]))
+                    if not skip:
+                        tables[seat] += revealed.cards[seat]
+                    doubled[seat] |= len(revealed.cards[seat]) == 2
+                if revealed.turn < 9:
+                    continue
+                whole = game.finished_rounds[revealed.round - 1]
+                short: set[int] = set()
+                while True:
+                    line = await player.said(("(an empty line keeps it):",
+                                              "(an empty line skips):", "Choose 1 to 6:"))
+                    if not line.endswith("(an empty line keeps it):"):
+                        player.mark -= 1  # the next round's first prompt, or the menu
+                        break
+                    seat = names.index(line.split("'s whole")[0])
+                    # kept only when no chopsticks were used: then the known
+                    # cards are the table as the app knows it
+                    if not doubled[seat] and kept < 2 and rng.random() < 0.5:
+                        kept += 1
+                        short.add(seat)
+                        await player.type("")
+                    else:
+                        completed += 1
+                        await player.type(codes(whole[seat]))
+                for seat in range(3):
+                    if seat not in short:
+                        tables[seat] = list(whole[seat])
+        await player.said("Choose 1 to 6:")
+        assert kept and completed, "short tables were both kept and completed"
+        expected = score_game(entered)
+        text = player.app.lines
+        final = text[len(text) - 1 - text[::-1].index("Final scores."):]
+        for seat, name in enumerate(names):
+            line = f"  {name}: {expected.totals[seat]} point"
+            assert any(said.startswith(line) for said in final), (line, final)
+        winner = names[expected.winners[0]]
+        assert any(said.startswith(("Winner", "Shared win")) and winner in said
+                   for said in final), final
+        await player.cursor("reply")  # the result at the cursor, the main menu below it
+        reply = player.app.reply.text
+        assert "Round 3 scores." in reply and "Puddings at the end of the game." in reply
+        await player.quit()
+
+    app = run(body)
+    assert app.return_value == 0
+
+
+# -- scoring a finished game ------------------------------------------------------------
+
+
+def test_scoring_a_finished_game_to_the_winner() -> None:
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.pick(3)  # score a finished game
+        for name in ("Ana", "Ben", ""):
+            await player.said("when all are in:")
+            await player.rests()
+            await player.type(name, check=True)
+        for cards in ("t w3 o2 f", "x x f", "w2 o3", "s s s", "f", "banana", "q q q"):
+            await player.said("in the order played:")
+            await player.type(cards)
+        await player.menu(2)  # how every point came? (the result is said first)
+        final = player.app.lines[player.app.lines.index("Final scores."):]
+        assert final[1:4] == ["  Ana: 29 points.", "  Ben: 21 points.", "Winner: Ana."]
+        await player.pick(2)  # yes, round by round
+        await main_menu(player)
+        lines = player.app.lines
+        assert "Puddings at the end of the game." in lines[lines.index("Winner: Ana."):]
+        assert any("banana is not a card" in line for line in lines)
+        final = lines[lines.index("Final scores."):]
+        # Ana: squid on wasabi 9 + most maki 6; salmon 2 + most maki 6; the
+        # most puddings +6 = 29. Ben: tempura 5, dumplings 6, sashimi 10 = 21.
+        assert final[1:4] == ["  Ana: 29 points.", "  Ben: 21 points.", "Winner: Ana."]
+        await player.quit()
+
+    assert run(body).return_value == 0
+
+
+# -- learning the codes ----------------------------------------------------------------------------
+
+
+def test_learning_the_codes_and_the_drill() -> None:
+    english = catalog("en")
+    by_name = {card_name(english, card): card for card in CARDS}
+
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.pick(4)  # learn the codes
+        await player.menu(3)
+        await player.press("enter")  # type a card to hear what it is
+        await player.said("or an empty line to stop:")
+        await player.rests()
+        await player.type("w2", check=True)
+        await player.said("or an empty line to stop:")
+        assert any(line.startswith("Salmon nigiri: Window, middle") for line in
+                   player.app.lines[-3:])
+        await player.type("w4")
+        await player.said("or an empty line to stop:")
+        assert player.heard("w4 is not a card")
+        await player.type("")
+        await main_menu(player)
+        await player.press("4")
+        await player.menu(3)
+        await player.pick(2)  # the drill
+        for right in (True, False, True):
+            prompt = await player.said("? An empty line stops.")
+            await player.rests()
+            card = by_name[prompt.removeprefix("Code for ").removesuffix("? An empty line stops.")]
+            typed = card if right else next(c for c in WRONG if c is not card)
+            await player.type(short_code(typed), check=True)
+        await player.said("? An empty line stops.")
+        assert player.heard("Right: ") and player.heard("No: ")
+        await player.type("")
+        await main_menu(player)
+        assert "2 right out of 3." in player.app.lines
+        await player.quit()
+
+    assert run(body).return_value == 0
+
+
+# -- resuming a killed game ------------------------------------------------------------------------
+
+
+def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
+    plain = PipedApp(None, "--plain", stderr=subprocess.DEVNULL)
+    try:
+        plain.answer("Choose 1 to 4:", "1")  # English
+        plain.answer("Choose 1 to 2:", "2")  # a screen reader speaks
+        plain.answer("Choose 1 to 3:", "2")
+        plain.answer("Choose 1 to 6:", "2")  # practice
+        plain.answer("2 to 5:", "3")  # 3 players
+        plain.answer("Choose 1 to 3:", "2")  # random bots
+        plain.answer("Choose 1 to 3:", "1")  # no variant
+        codes = cycle(CODES)
+        plain.until("Your pick:")
+        while "Round 1, turn 3." not in plain.lines:  # all said before the prompt is in
+            plain.send(next(codes))
+            plain.until("Your pick:")
+        plain.send("where")
+        plain.until("Your pick:")
+        where = next(line for line in reversed(plain.lines) if " Scores: You " in line)
+        # the points as they stand, this round's so far included, as the
+        # status line says them
+        mine = int(re.search(r"Scores: You (-?\d+),", where).group(1))  # type: ignore[union-attr]
+        said_points = f"{mine} point" if abs(mine) == 1 else f"{mine} points"
+    finally:
+        os.kill(plain.process.pid, signal.SIGKILL)
+        plain.process.wait(timeout=10)
+    assert plain.process.returncode == -signal.SIGKILL
+
+    async def body(player: Player) -> None:
+        await player.menu(3)  # an unfinished game: resume it, not now, or throw it away?
+        assert player.heard("An unfinished practice game was found.")
+        await player.press("enter")
+        await player.said("Your pick:")
+        await player.rests()
+        assert player.heard("Round 1, turn 3."), player.app.lines
+        assert player.facts() == f"R1 T3, {said_points}, 7 cards"
+        await player.press("f5")  # where am I: the same as before the kill
+        await player.said("Your pick:")
+        assert where in player.app.lines
+        await player.rests()
+        await player.press("f9")  # undo
+        await player.said("Your pick:")
+        assert player.heard("Your last pick is taken back.")
+        assert player.app.lines[-3] == "Round 1, turn 2.", player.app.lines[-4:]
+        assert re.fullmatch(r"R1 T2, -?\d+ points?, 8 cards", player.facts()), player.facts()
+        await player.rests()
+        for code in CODES:  # the game goes on from there
+            await player.type(code, check=True)
+            await player.said("Your pick:")
+            if not player.facts().startswith("R1 T2, "):
+                break
+        assert re.fullmatch(r"R1 T3, -?\d+ points?, 7 cards", player.facts()), player.facts()
+        await player.quit()
+
+    assert run(body).return_value == 0
+
+
+def transcript(app: CompanionApp) -> list[str]:
+    return [row.rstrip() for row in app.transcript.lines]
+
+
+def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> None:
+    """A screen reader reads new text: the options are in the list, not a
+    second time in the transcript; once chosen, the transcript keeps the choice."""
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        shown = transcript(player.app)
+        # the title right above its first option, not in the transcript yet
+        title = player.app.screen.query_one("#title", Static)
+        assert str(title.render()) == "Main menu."
+        assert title.region.bottom == player.app.choices.region.y
+        assert "Main menu." not in shown
+        assert not any(line.startswith(("1. Table", "2. Practice")) for line in shown)
+        assert "2. Practice game against bots." in player.app.lines  # said all the same
+        await player.pick(4)  # learn the codes
+        await player.menu(3)
+        shown = transcript(player.app)
+        assert shown[-2:] == ["Main menu.", "4. Learn the codes."]  # the choice, kept
+        assert not any(line.startswith("1. Type or scan") for line in shown)
+        await player.quit()
+
+    app = run(body)
+    assert app.return_value == 0
+
+
+def test_a_transcript_row_gone_out_of_view_never_comes_back() -> None:
+    """A screen reader reads a row that comes into view as new: when the
+    transcript gets taller (a menu's list closes), the rows above what it
+    showed stay blank; new lines still come in at the bottom."""
+
+    class Host(App[None]):
+        CSS = "#below { height: 6; }"
+
+        def compose(self) -> ComposeResult:
+            yield Transcript(id="transcript")
+            yield Static("", id="below")
+
+    async def main() -> None:
+        app = Host()
+        async with app.run_test(size=(30, 10)) as pilot:
+            transcript = app.query_one(Transcript)
+            for number in range(1, 9):
+                transcript.write(f"Line {number}.")
+            await pilot.pause()
+            assert transcript.view() == ["Line 5.", "Line 6.", "Line 7.", "Line 8."]
+            app.query_one("#below").styles.height = 2  # the list closes
+            await pilot.pause()
+            assert transcript.view() == ["", "", "", "", "Line 5.", "Line 6.", "Line 7.",
+                                         "Line 8."]
+            transcript.write("A long line that wraps over two rows here.")
+            await pilot.pause()
+            assert transcript.view() == ["", "", "Line 5.", "Line 6.", "Line 7.", "Line 8.",
+                                         "A long line that wraps over", "two rows here."]
+            assert transcript.lines[0] == "Line 5."
+
+    asyncio.run(main())
+
+
+def test_an_update_that_draws_what_is_shown_is_not_written() -> None:
+    """The same screen drawn again (however Textual cuts it into segments)
+    is not written: the cursor would run through every row meanwhile."""
+    size = Size(6, 2)
+    cells = Cells()
+    whole = LayoutUpdate([[Strip([Segment("Ann: 3")])], [Strip([Segment("Ben   ")])]],
+                         Region(0, 0, 6, 2))
+    assert cells.draw(whole, size, Offset(0, 1))
+    again = LayoutUpdate([[Strip([Segment("Ann"), Segment(": 3")])],
+                          [Strip([Segment("Be"), Segment("n   ")])]], Region(0, 0, 6, 2))
+    assert not cells.draw(again, size, Offset(0, 1))
+    assert cells.draw(again, size, Offset(0, 0)), "the cursor moved"
+    same_chop = ChopsUpdate([{0: Strip([Segment("Ann")])}, {}], [(0, 0, 3)], [[3], []])
+    assert not cells.draw(same_chop, size, Offset(0, 0))
+    new_chop = ChopsUpdate([{}, {0: Strip([Segment("Bea")])}], [(1, 0, 3)], [[], [3]])
+    assert cells.draw(new_chop, size, Offset(0, 0))
+    cells.reset()
+    assert cells.draw(again, size, Offset(0, 0)), "after a reset, all is drawn"

@@ -1,0 +1,156 @@
+"""Memory as a game of the companion: the one object its entry point names.
+
+Its core, as every game's, and one capability: simulations. It declares no
+table companion, no scoring, no tactile kit and no commands, so the app
+offers practice and learning the codes only, and the command line says it
+has none of the rest.
+
+>>> from companion.contract.game import Scoring, Simulation, capability, journeys_of
+>>> sorted(journeys_of(PLUGIN)), capability(PLUGIN, Scoring), capability(PLUGIN, Simulation)
+(['learn', 'practice'], None, Memory())
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from companion.contract.events import CardReader, Conversation, Verbosity
+from companion.contract.game import (
+    PRACTICE,
+    BotResult,
+    GameInputError,
+    GamePlugin,
+    Play,
+    Simulated,
+    Simulation,
+    SimulationRequest,
+)
+from companion.i18n import Catalog
+from companion.journal import Journal, JournalError
+from companion.keymap import Action
+from tests.companion.games.memory import practice as practice_game
+from tests.companion.games.memory.rules import CODES, PICTURES, PLAYERS, Game, Picture, read
+from tests.companion.games.memory.vocabulary import GAME, MemoryVocabulary
+
+
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """How card questions read Memory's cards: a code (``q1``) or a picture."""
+
+    @property
+    def game(self) -> str:
+        return GAME
+
+    def read(self, text: str) -> Picture:
+        return read(text)
+
+    def refusal(self, language: str, error: ValueError) -> str:
+        return Catalog.for_language(language).text("%(why)s.", why=str(error))
+
+    def from_id(self, card_id: str) -> Picture:
+        try:
+            return Picture(card_id)
+        except ValueError:
+            raise KeyError(card_id) from None
+
+    def card_id(self, card: Picture) -> str:
+        return card.value
+
+    def name(self, language: str, card: Picture) -> str:
+        return card.value
+
+
+@dataclass(frozen=True, slots=True)
+class Memory(MemoryVocabulary):
+    """The Memory plugin."""
+
+    @property
+    def reader(self) -> CardReader[Picture]:
+        return Reader()
+
+    def catalog(self, language: str) -> Catalog:
+        return Catalog.for_language(language)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return ()
+
+    @property
+    def players(self) -> tuple[int, int]:
+        return PLAYERS
+
+    def playout(self, rng: random.Random, players: int) -> Iterator[Mapping[str, int]]:
+        game = Game(players, rng)
+        yield game.counts()
+        while not game.over:
+            game.turn_card(rng.choice(game.legal()))
+            yield game.counts()
+
+    def drill_cards(self) -> Sequence[Picture]:
+        return PICTURES
+
+    def code(self, card: Picture) -> str:
+        return CODES[card]
+
+    def describe(self, language: str, card: Picture, verbosity: Verbosity) -> str:
+        if verbosity is Verbosity.TERSE:
+            return card.value
+        return Catalog.for_language(language).text("%(card)s, code %(code)s.", card=card.value,
+                                                   code=CODES[card])
+
+    def reference(self, language: str) -> list[str]:
+        words = Catalog.for_language(language)
+        return [words.text("Memory codes:"), *(words.text(
+            "%(code)s: %(card)s.", code=CODES[p], card=p.value) for p in PICTURES)]
+
+    def typing_help(self, language: str) -> list[str]:
+        return [Catalog.for_language(language).text("Type a card's code, q1 to q5, or its "
+                                                    "picture.")]
+
+    def practice(self, conversation: Conversation, rng: random.Random) -> Play:
+        return practice_game.set_up(conversation, rng)
+
+    def resume(self, journal: Journal, rng: random.Random, language: str,
+               verbosity: Verbosity) -> Play:
+        if journal.header.get("type") != PRACTICE:
+            raise JournalError(f"{journal.ref.label} is not a memory game")
+        return practice_game.Practice(journal, rng, language)
+
+    # -- its one capability ------------------------------------------------------------------
+
+    @property
+    def variants(self) -> str:
+        return ""
+
+    def simulate(self, request: SimulationRequest) -> Simulated:
+        """Random turners against each other."""
+        low, high = PLAYERS
+        if not low <= request.players <= high:
+            raise GameInputError(f"memory is for {low} to {high} players")
+        if request.bots not in ((), ("random",)):
+            raise GameInputError("memory has one bot: random")
+        wins = [0.0] * request.players
+        pairs = [0] * request.players
+        began = time.perf_counter()
+        for number in range(request.games):
+            rng = random.Random(request.seed * 1_000_003 + number)
+            game = Game(request.players, rng)
+            while not game.over:
+                game.turn_card(rng.choice(game.legal()))
+            for seat in game.winners:
+                wins[seat] += 1 / len(game.winners)
+            for seat, taken in enumerate(game.pairs):
+                pairs[seat] += len(taken)
+        seconds = time.perf_counter() - began
+        bots = tuple(BotResult(f"random {seat + 1}", wins[seat] / request.games,
+                               pairs[seat] / request.games) for seat in range(request.players))
+        data = {"games": request.games, "wins": [round(bot.win_rate, 4) for bot in bots]}
+        return Simulated(data, request.games, request.players, seconds, bots)
+
+
+PLUGIN = Memory()
+#: What mypy checks it keeps: the core, and its one capability.
+CONTRACT: tuple[GamePlugin[Picture], Simulation] = (PLUGIN, PLUGIN)
