@@ -284,7 +284,8 @@ def test_the_terminal_cursor_is_where_the_adapter_puts_it(tmp_path: Path) -> Non
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     environment = {**os.environ, "TERM": "xterm-256color", "TEXTUAL_ANIMATIONS": "none",
                    "PYTHONPATH": str(ROOT)}
-    environment.pop("TEXTUAL_DRIVER", None)
+    for inherited in ("TEXTUAL_DRIVER", "COLUMNS", "LINES"):  # the terminal's own size
+        environment.pop(inherited, None)
     process = subprocess.Popen([sys.executable, "-c", APP], stdin=slave, stdout=slave,
                                stderr=slave, env=environment, start_new_session=True,
                                cwd=tmp_path)
