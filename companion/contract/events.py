@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from firmware_bridge.events import InputEvent
 
@@ -233,17 +233,17 @@ class EmptyGroupError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsQuestion(Question[Cards[Any]]):
+class CardsQuestion(Generic[C], Question[Cards[C]]):
     """Cards, typed on one line (``t+w2``, ``t w2``, a name) or scanned.
 
     Scans gather one by one (``undo`` takes the last off, an empty line ends
     the entry) and end by themselves at ``full`` cards. At most ``most``;
     none only where ``allow_empty``. ``groups``: how many groups a ``/`` may
-    make.
+    make. ``C`` is the game's card type, as its ``reader`` reads them.
     """
 
     prompt: str
-    reader: CardReader[Any]
+    reader: CardReader[C]
     most: int = 20
     full: int | None = None
     allow_empty: bool = False
@@ -287,7 +287,7 @@ class Asked:
     to say ("Choose 1 to 4:" for a menu); ``again`` when it is asked again
     after a word was answered (a face may show only the prompt then)."""
 
-    question: Question[Any]
+    question: Question[object]
     prompt: str | None
     again: bool = False
 
@@ -297,7 +297,7 @@ class Answered:
     """The open question was answered; ``shown`` is the answer as the player
     would read it back ("2. Français" for a menu), if the face wants it."""
 
-    question: Question[Any]
+    question: Question[object]
     shown: str | None = None
 
 

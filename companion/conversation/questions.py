@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
 from companion.contract.events import (
     Announcement,
@@ -52,10 +52,10 @@ T = TypeVar("T")
 
 #: What the player gives a question: a line typed (stripped), an option
 #: chosen in a face's list, or one card scanned.
-Given = str | Chosen | Cards[Any]
+Given = str | Chosen | Cards[object]
 #: What names a code of another game typed at a card question (the
 #: conversation asks every installed game): a sentence, or ``None``.
-OtherGame = Callable[[str, CardReader[Any]], str | None]
+OtherGame = Callable[[str, CardReader[object]], str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,14 +81,14 @@ class Asking(Generic[T]):
     """One question being asked, as a state machine."""
 
     #: The question as the face is asked it (a YesNo is asked as its menu).
-    question: Question[Any]
+    question: Question[object]
     #: What to show on the answer line and say; ``None``: nothing to open
     #: before the next input.
     prompt: str | None
     #: Options chosen in a face's list answer it.
     choices: bool = False
     #: The reader of the cards scanned, where a scan may answer it.
-    reader: CardReader[Any] | None = None
+    reader: CardReader[object] | None = None
 
     def take(self, given: Given) -> Answer[T] | Refused:
         """What ``given`` is for this question."""
@@ -212,12 +212,12 @@ class TextAsking(Asking[str]):
         return Refused((warning(self.catalog.text("Type something, please.")),))
 
 
-def _no_other_game(typed: str, reader: CardReader[Any]) -> str | None:
+def _no_other_game(typed: str, reader: CardReader[object]) -> str | None:
     del typed, reader
     return None
 
 
-class CardsAsking(Asking[Cards[Any]]):
+class CardsAsking(Asking[Cards[object]]):
     """Cards typed on one line (or by a wedge scanner), by code or name;
     ``t+w2`` or ``t w2`` for two. Refused with the reason until right.
 
@@ -229,7 +229,7 @@ class CardsAsking(Asking[Cards[Any]]):
     while cards gather, the question stays as it is.
     """
 
-    def __init__(self, question: CardsQuestion, catalog: Catalog,
+    def __init__(self, question: CardsQuestion[object], catalog: Catalog,
                  other: OtherGame = _no_other_game) -> None:
         self.question = self.cards = question
         self.catalog = catalog
@@ -237,14 +237,14 @@ class CardsAsking(Asking[Cards[Any]]):
         self.other = other
         self.prompt = question.prompt
         #: The cards scanned so far, in order.
-        self.scanned: list[Any] = []
+        self.scanned: list[object] = []
 
     @property
     def full(self) -> int:
         """How many scanned cards end the entry by themselves."""
         return min(self.cards.full or self.cards.most, self.cards.most)
 
-    def _name(self, card: Any) -> str:
+    def _name(self, card: object) -> str:
         return self.cards.reader.name(self.catalog.language, card)
 
     def word(self, name: str) -> tuple[Announcement, ...] | None:
@@ -254,7 +254,7 @@ class CardsAsking(Asking[Cards[Any]]):
                                             card=self._name(card), n=len(self.scanned))),)
         return None
 
-    def take(self, given: Given) -> Answer[Cards[Any]] | Refused:
+    def take(self, given: Given) -> Answer[Cards[object]] | Refused:
         question, scanned = self.cards, self.scanned
         self.prompt = None
         if isinstance(given, Cards):
@@ -286,7 +286,7 @@ class CardsAsking(Asking[Cards[Any]]):
             return Answer(Cards((tuple(scanned) + first, *rest)))
         return Answer(read)
 
-    def read(self, typed: str) -> Cards[Any] | str:
+    def read(self, typed: str) -> Cards[object] | str:
         """The cards of a typed line, or why not (a sentence)."""
         reader = self.cards.reader
         try:

@@ -40,7 +40,9 @@ def texts(outcome: Answer[Any] | Refused) -> list[tuple[str, Role]]:
 
 
 class Letters:
-    """A card reader of plain values: the cards are the letters a, b and c."""
+    """A card reader of plain values: the cards are the letters a, b and c.
+    It names any value, as the conversation's readers do (a reader of
+    ``object``: any game's cards)."""
 
     game = "letters"
 
@@ -56,11 +58,11 @@ class Letters:
     def from_id(self, card_id: str) -> str:
         return self.read(card_id)
 
-    def card_id(self, card: str) -> str:
-        return card
+    def card_id(self, card: object) -> str:
+        return str(card)
 
-    def name(self, language: str, card: str) -> str:
-        return card.upper()
+    def name(self, language: str, card: object) -> str:
+        return str(card).upper()
 
 
 LETTERS = Letters()
@@ -145,7 +147,7 @@ def test_text_is_cut_at_its_longest_and_empty_only_where_allowed() -> None:
 # -- cards ------------------------------------------------------------------------------------
 
 
-def cards(question: CardsQuestion, other: str | None = None) -> CardsAsking:
+def cards(question: CardsQuestion[object], other: str | None = None) -> CardsAsking:
     return CardsAsking(question, EN, lambda typed, reader: other)
 
 
