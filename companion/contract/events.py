@@ -18,7 +18,7 @@ and which is news. A face never reads text back to learn what was meant.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -182,6 +182,37 @@ class CardReader(Protocol[C]):
     def name(self, language: str, card: C) -> str:
         """The card's name, for the player."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class CodeReader(Generic[C]):
+    """A :class:`CardReader` made of a game's own functions: what every
+    game's reader is, so no game writes the same class again.
+
+    ``read`` reads a typed code or name and raises the game's
+    :class:`ValueError`; ``refusal`` words that error in a language;
+    ``from_id`` reads a scanned tag's identifier (raising :class:`KeyError`)
+    and ``card_id`` gives it back; ``name`` names a card in a language.
+
+    >>> def letter(text: str) -> str:
+    ...     if text not in ("a", "b"):
+    ...         raise ValueError(text)
+    ...     return text.upper()
+    >>> letters = CodeReader("letters", read=letter, refusal=lambda language, error: "No.",
+    ...                      from_id=str.upper, card_id=str.lower,
+    ...                      name=lambda language, card: f"{card} ({language})")
+    >>> letters.game, letters.read("a"), letters.card_id("A"), letters.name("fr", "A")
+    ('letters', 'A', 'a', 'A (fr)')
+    >>> Cards.read("a b", letters).cards
+    ('A', 'B')
+    """
+
+    game: str
+    read: Callable[[str], C]
+    refusal: Callable[[str, ValueError], str]
+    from_id: Callable[[str], C]
+    card_id: Callable[[C], str]
+    name: Callable[[str, C], str]
 
 
 @dataclass(frozen=True, slots=True)
