@@ -28,8 +28,9 @@ from companion.contract.game import (
     Simulation,
     SimulationRequest,
 )
+from companion.games.saved import session_of
 from companion.i18n import Catalog
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
 from companion.keymap import Action
 from tests.companion.games.memory import practice as practice_game
 from tests.companion.games.memory.rules import CODES, PICTURES, PLAYERS, Game, Picture, read
@@ -113,9 +114,8 @@ class Memory(MemoryVocabulary):
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
-        if journal.header.get("type") != PRACTICE:
-            raise JournalError(f"{journal.ref.label} is not a memory game")
-        return practice_game.Practice(journal, rng, language)
+        return session_of(journal, practice_game.RECORDS, "memory",
+                          {PRACTICE: lambda saved: practice_game.Practice(saved, rng, language)})
 
     # -- its one capability ------------------------------------------------------------------
 
