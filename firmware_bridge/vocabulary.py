@@ -103,6 +103,13 @@ def vocabularies() -> dict[str, Vocabulary]:
     return dict(_installed())
 
 
+def forget_installed() -> None:
+    """Forget the vocabularies found, so the next :func:`vocabularies` looks
+    for the installed games again (a test that installs a game, or takes
+    it away, calls this)."""
+    _installed.cache_clear()
+
+
 @functools.cache
 def _installed() -> tuple[tuple[str, Vocabulary], ...]:
     found: dict[str, Vocabulary] = {}

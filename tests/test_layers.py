@@ -6,6 +6,10 @@ import inside a function counts, one under ``if TYPE_CHECKING:`` does not):
 - the app finds games through the registry only: outside a game's own
   package, nothing imports it;
 - (the scanner's bridge imports nothing from the app: tests/bridge/test_imports.py);
+- a face never gets the conversation's Talk: no module of ``companion.faces``
+  imports ``companion.conversation.core``, not even for its types;
+- the conversation finds games through the registry ``companion.games``
+  only: no game's package, no other module of the games layer;
 - ``companion`` has no import cycle;
 - a game's rules are pure: they import the standard library and each other
   only (no I/O module, no clock, no thread);
@@ -53,15 +57,16 @@ def _type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def imports(path: Path) -> Iterator[str]:
-    """Every module ``path`` imports (absolute names; relative ones resolved)."""
+def imports(path: Path, *, type_checking: bool = False) -> Iterator[str]:
+    """Every module ``path`` imports (absolute names; relative ones resolved);
+    with ``type_checking``, those under ``if TYPE_CHECKING:`` too."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module_name(path).rsplit(".", 1)[0] if path.name != "__init__.py" else (
         module_name(path))
 
     def walk(node: ast.AST) -> Iterator[str]:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _type_checking(child):
+            if isinstance(child, ast.If) and _type_checking(child) and not type_checking:
                 yield from (name for other in child.orelse for name in walk_one(other))
                 continue
             yield from walk_one(child)
@@ -204,6 +209,32 @@ def test_no_game_is_imported_by_name_outside_its_package(path: Path) -> None:
         wrong = [name for name in imports(path)
                  if name == package or name.startswith(package + ".")]
         assert not wrong, f"{own} imports {wrong}: find games through companion.games"
+
+
+@pytest.mark.parametrize("path", modules("companion/faces"), ids=module_name)
+def test_no_face_gets_the_conversations_talk(path: Path) -> None:
+    """A face is handed what it shows (companion.contract.events' Face) and
+    the inbox it feeds, never :class:`~companion.conversation.core.Talk`."""
+    talk = "companion.conversation.core"
+    wrong = [name for name in imports(path, type_checking=True)
+             if name == talk or name.startswith(talk + ".")]
+    assert not wrong, f"{module_name(path)} imports {wrong}: a face never gets Talk"
+
+
+def test_the_conversation_takes_only_the_registry_of_the_games_layer() -> None:
+    names = every_module()
+    games_layer = layer_of("companion.games")
+    taken = {}
+    for name, path in sorted(names.items()):
+        if name.startswith("companion.conversation"):
+            targets = _targets(names, path)
+            taken[name] = {target for target in targets if layer_of(target) == games_layer}
+    wrong = {name: sorted(found - {"companion.games"}) for name, found in taken.items()
+             if found - {"companion.games"}}
+    assert not wrong, f"the conversation imports more than the registry of games: {wrong}"
+    # read for real: the journeys and the card questions do take the registry
+    assert taken["companion.conversation.journeys"] == {"companion.games"}
+    assert taken["companion.conversation.cards"] == {"companion.games"}
 
 
 def test_games_are_registered_in_one_place() -> None:

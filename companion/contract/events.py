@@ -18,9 +18,9 @@ and which is news. A face never reads text back to learn what was meant.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from firmware_bridge.events import InputEvent
 
@@ -185,6 +185,37 @@ class CardReader(Protocol[C]):
 
 
 @dataclass(frozen=True, slots=True)
+class CodeReader(Generic[C]):
+    """A :class:`CardReader` made of a game's own functions: what every
+    game's reader is, so no game writes the same class again.
+
+    ``read`` reads a typed code or name and raises the game's
+    :class:`ValueError`; ``refusal`` words that error in a language;
+    ``from_id`` reads a scanned tag's identifier (raising :class:`KeyError`)
+    and ``card_id`` gives it back; ``name`` names a card in a language.
+
+    >>> def letter(text: str) -> str:
+    ...     if text not in ("a", "b"):
+    ...         raise ValueError(text)
+    ...     return text.upper()
+    >>> letters = CodeReader("letters", read=letter, refusal=lambda language, error: "No.",
+    ...                      from_id=str.upper, card_id=str.lower,
+    ...                      name=lambda language, card: f"{card} ({language})")
+    >>> letters.game, letters.read("a"), letters.card_id("A"), letters.name("fr", "A")
+    ('letters', 'A', 'a', 'A (fr)')
+    >>> Cards.read("a b", letters).cards
+    ('A', 'B')
+    """
+
+    game: str
+    read: Callable[[str], C]
+    refusal: Callable[[str, ValueError], str]
+    from_id: Callable[[str], C]
+    card_id: Callable[[C], str]
+    name: Callable[[str, C], str]
+
+
+@dataclass(frozen=True, slots=True)
 class Cards(Generic[C]):
     """Cards given for a card question, in the order given; typed with a
     ``/`` they come in groups (``w2/o3``: one card, then another's)."""
@@ -233,17 +264,17 @@ class EmptyGroupError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsQuestion(Question[Cards[Any]]):
+class CardsQuestion(Generic[C], Question[Cards[C]]):
     """Cards, typed on one line (``t+w2``, ``t w2``, a name) or scanned.
 
     Scans gather one by one (``undo`` takes the last off, an empty line ends
     the entry) and end by themselves at ``full`` cards. At most ``most``;
     none only where ``allow_empty``. ``groups``: how many groups a ``/`` may
-    make.
+    make. ``C`` is the game's card type, as its ``reader`` reads them.
     """
 
     prompt: str
-    reader: CardReader[Any]
+    reader: CardReader[C]
     most: int = 20
     full: int | None = None
     allow_empty: bool = False
@@ -287,7 +318,7 @@ class Asked:
     to say ("Choose 1 to 4:" for a menu); ``again`` when it is asked again
     after a word was answered (a face may show only the prompt then)."""
 
-    question: Question[Any]
+    question: Question[object]
     prompt: str | None
     again: bool = False
 
@@ -297,7 +328,7 @@ class Answered:
     """The open question was answered; ``shown`` is the answer as the player
     would read it back ("2. Français" for a menu), if the face wants it."""
 
-    question: Question[Any]
+    question: Question[object]
     shown: str | None = None
 
 

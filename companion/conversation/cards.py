@@ -10,7 +10,6 @@ what they scanned or typed and that the question still waits.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.contract.events import CardReader, Cards
 from companion.conversation.scanner_news import unknown_tag
@@ -27,12 +26,12 @@ class Scan:
     that does not fit the question (the question is shown again after it);
     otherwise news (an unknown tag)."""
 
-    card: Any = None
+    card: object = None
     said: str | None = None
     unfit: bool = False
 
 
-def scanned(event: CardIdentified, reader: CardReader[Any] | None, catalog: Catalog) -> Scan:
+def scanned(event: CardIdentified, reader: CardReader[object] | None, catalog: Catalog) -> Scan:
     """The card of a scanned tag, if it is one of the game ``reader`` reads
     (``None``: no card is wanted here); otherwise what it is."""
     plugin = games().get(event.game) if event.game is not None else None
@@ -57,7 +56,7 @@ def scanned(event: CardIdentified, reader: CardReader[Any] | None, catalog: Cata
     return Scan(card)
 
 
-def other_game(catalog: Catalog, typed: str, reader: CardReader[Any]) -> str | None:
+def other_game(catalog: Catalog, typed: str, reader: CardReader[object]) -> str | None:
     """What a code that is not the game's names in another installed game
     (a Mici Maki 5 typed during Sushi Go!), said with the game asked for."""
     wanted = games().get(reader.game)

@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from companion.contract.events import (
     Announcement,
@@ -218,7 +218,7 @@ class Talk:
         finally:
             self.face.answered(Answered(machine.question, shown))
 
-    def _open(self, question: Question[Any], prompt: str | None, *, again: bool,
+    def _open(self, question: Question[object], prompt: str | None, *, again: bool,
               spoken: bool = True) -> None:
         """Show the question and say it (a menu's title and options too, the
         first time); ``spoken`` false: only show it again."""
@@ -244,10 +244,10 @@ class Talk:
         """When the item just read arrived."""
         return self.source.arrived
 
-    def _answer(self, question: Question[Any], prompt: str | None, *, show: bool,
+    def _answer(self, question: Question[object], prompt: str | None, *, show: bool,
                 again: bool = False, choices: bool = False,
-                reader: CardReader[Any] | None = None,
-                extra: Callable[[str], bool] | None = None) -> str | Chosen | Cards[Any]:
+                reader: CardReader[object] | None = None,
+                extra: Callable[[str], bool] | None = None) -> str | Chosen | Cards[object]:
         """A typed line, an option chosen (where ``choices``), or (with a
         ``reader``) a card scanned, as one card. ``show``: open the question
         now (``again``: it was open before); ``prompt`` is asked again after
@@ -312,7 +312,7 @@ class Talk:
         self.voice.interrupt()
         self.say(warning(text))
 
-    def _scanned(self, event: InputEvent, reader: CardReader[Any] | None) -> Any:
+    def _scanned(self, event: InputEvent, reader: CardReader[object] | None) -> object:
         """A scanner event told; the card, if it brought one this question
         takes (:data:`_UNFIT`: one it does not take, explained)."""
         if not isinstance(event, CardIdentified):
@@ -326,7 +326,7 @@ class Talk:
         self._news(scan.said)
         return _UNFIT if scan.unfit else None
 
-    def _other_game(self, typed: str, reader: CardReader[Any]) -> str | None:
+    def _other_game(self, typed: str, reader: CardReader[object]) -> str | None:
         """What a code that is not the game's names in another installed game."""
         return other_game(self.catalog, typed, reader)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion import ending
 from companion.contract.events import (
@@ -459,7 +459,7 @@ def drill(talk: Talk, plugin: SomeGame) -> None:
     at the end."""
     right = asked = 0
     cards = list(plugin.drill_cards())
-    card: Any = None
+    card: object = None
     while True:
         if card is None:
             card = talk.random.choice(cards)

@@ -8,7 +8,7 @@ no face, no input of its own, no registry. The conversation
 answers the words that work everywhere, opens the question on the face,
 and hands each line typed, option chosen or card scanned to the question's
 :meth:`Asking.take`. That gives back an :class:`Answer` (the value the
-journey gets, and what to say first) or a :class:`Refused` (what to say,
+journey gets, and what to say first) or a :class:`NotAnswered` (what to say,
 and the question goes on). ``prompt`` says what the face is asked to show
 before the next input; ``None``: the question stays as it is on screen
 (cards being scanned one by one).
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypeVar, cast
 
 from companion.contract.events import (
     Announcement,
@@ -52,10 +52,10 @@ T = TypeVar("T")
 
 #: What the player gives a question: a line typed (stripped), an option
 #: chosen in a face's list, or one card scanned.
-Given = str | Chosen | Cards[Any]
+Given = str | Chosen | Cards[object]
 #: What names a code of another game typed at a card question (the
 #: conversation asks every installed game): a sentence, or ``None``.
-OtherGame = Callable[[str, CardReader[Any]], str | None]
+OtherGame = Callable[[str, CardReader[object]], str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class Answer(Generic[T]):
 
 
 @dataclass(frozen=True, slots=True)
-class Refused:
+class NotAnswered:
     """Not an answer (yet): ``said`` says why, or what was taken so far;
     the question goes on."""
 
@@ -81,16 +81,16 @@ class Asking(Generic[T]):
     """One question being asked, as a state machine."""
 
     #: The question as the face is asked it (a YesNo is asked as its menu).
-    question: Question[Any]
+    question: Question[object]
     #: What to show on the answer line and say; ``None``: nothing to open
     #: before the next input.
     prompt: str | None
     #: Options chosen in a face's list answer it.
     choices: bool = False
     #: The reader of the cards scanned, where a scan may answer it.
-    reader: CardReader[Any] | None = None
+    reader: CardReader[object] | None = None
 
-    def take(self, given: Given) -> Answer[T] | Refused:
+    def take(self, given: Given) -> Answer[T] | NotAnswered:
         """What ``given`` is for this question."""
         raise NotImplementedError
 
@@ -108,7 +108,7 @@ class MenuAsking(Asking[int]):
     >>> from companion.i18n import Catalog
     >>> menu = MenuAsking(Menu("Speech:", ("On.", "Off.")), Catalog.for_language("en"))
     >>> menu.take(Chosen(5)), menu.take(Chosen(0)).value, menu.take("").said[0].text
-    (Refused(said=()), 0, 'Type a number from 1 to 2.')
+    (NotAnswered(said=()), 0, 'Type a number from 1 to 2.')
     """
 
     def __init__(self, menu: Menu, catalog: Catalog) -> None:
@@ -117,19 +117,19 @@ class MenuAsking(Asking[int]):
         self.choices = True
         self.prompt = catalog.text("Choose 1 to %(n)d:", n=len(menu.options))
 
-    def take(self, given: Given) -> Answer[int] | Refused:
+    def take(self, given: Given) -> Answer[int] | NotAnswered:
         count = len(self.menu.options)
         if isinstance(given, Chosen):
-            return self._chosen(given.index) if 0 <= given.index < count else Refused()
+            return self._chosen(given.index) if 0 <= given.index < count else NotAnswered()
         assert isinstance(given, str)
         index = menu_choice(given, self.catalog.language, count)
         if index is not None:
             return self._chosen(index)
         typed = layout_digits(given, self.catalog.language)
         if not typed:
-            return Refused((warning(self.catalog.text("Type a number from 1 to %(n)d.",
+            return NotAnswered((warning(self.catalog.text("Type a number from 1 to %(n)d.",
                                                       n=count)),))
-        return Refused((warning(self.catalog.text(
+        return NotAnswered((warning(self.catalog.text(
             "%(answer)s is not a choice: type a number from 1 to %(n)d.",
             answer=shown(typed), n=count)),))
 
@@ -152,9 +152,9 @@ class YesNoAsking(Asking[bool]):
         self.choices = True
         self.prompt = self.menu.prompt
 
-    def take(self, given: Given) -> Answer[bool] | Refused:
+    def take(self, given: Given) -> Answer[bool] | NotAnswered:
         taken = self.menu.take(given)
-        if isinstance(taken, Refused):
+        if isinstance(taken, NotAnswered):
             return taken
         return Answer(taken.value == 1, taken.shown)
 
@@ -173,7 +173,7 @@ class NumberAsking(Asking[int | None]):
         self.catalog = catalog
         self.prompt = question.prompt
 
-    def take(self, given: Given) -> Answer[int | None] | Refused:
+    def take(self, given: Given) -> Answer[int | None] | NotAnswered:
         assert isinstance(given, str)
         question = self.number
         low, high = question.low, question.high
@@ -181,11 +181,11 @@ class NumberAsking(Asking[int | None]):
         if not typed and question.allow_empty:
             return Answer(None)
         if not typed:
-            return Refused((warning(self.catalog.text(
+            return NotAnswered((warning(self.catalog.text(
                 "Type a number from %(low)d to %(high)d.", low=low, high=high)),))
         if is_number(typed) and low <= int(typed) <= high:
             return Answer(int(typed))
-        return Refused((warning(self.catalog.text(
+        return NotAnswered((warning(self.catalog.text(
             "%(answer)s is not a number from %(low)d to %(high)d.",
             answer=shown(typed), low=low, high=high)),))
 
@@ -204,22 +204,22 @@ class TextAsking(Asking[str]):
         self.catalog = catalog
         self.prompt = question.prompt
 
-    def take(self, given: Given) -> Answer[str] | Refused:
+    def take(self, given: Given) -> Answer[str] | NotAnswered:
         assert isinstance(given, str)
         typed = given[:self.text.longest].rstrip()  # a pasted megabyte is no name
         if typed or self.text.allow_empty:
             return Answer(typed)
-        return Refused((warning(self.catalog.text("Type something, please.")),))
+        return NotAnswered((warning(self.catalog.text("Type something, please.")),))
 
 
-def _no_other_game(typed: str, reader: CardReader[Any]) -> str | None:
+def _no_other_game(typed: str, reader: CardReader[object]) -> str | None:
     del typed, reader
     return None
 
 
-class CardsAsking(Asking[Cards[Any]]):
+class CardsAsking(Asking[Cards[object]]):
     """Cards typed on one line (or by a wedge scanner), by code or name;
-    ``t+w2`` or ``t w2`` for two. Refused with the reason until right.
+    ``t+w2`` or ``t w2`` for two. Not answered (with the reason) until right.
 
     Cards from the serial scanner gather one by one, each named with the
     count so far; an empty line ends the entry, ``undo`` takes off the last
@@ -229,7 +229,7 @@ class CardsAsking(Asking[Cards[Any]]):
     while cards gather, the question stays as it is.
     """
 
-    def __init__(self, question: CardsQuestion, catalog: Catalog,
+    def __init__(self, question: CardsQuestion[object], catalog: Catalog,
                  other: OtherGame = _no_other_game) -> None:
         self.question = self.cards = question
         self.catalog = catalog
@@ -237,14 +237,14 @@ class CardsAsking(Asking[Cards[Any]]):
         self.other = other
         self.prompt = question.prompt
         #: The cards scanned so far, in order.
-        self.scanned: list[Any] = []
+        self.scanned: list[object] = []
 
     @property
     def full(self) -> int:
         """How many scanned cards end the entry by themselves."""
         return min(self.cards.full or self.cards.most, self.cards.most)
 
-    def _name(self, card: Any) -> str:
+    def _name(self, card: object) -> str:
         return self.cards.reader.name(self.catalog.language, card)
 
     def word(self, name: str) -> tuple[Announcement, ...] | None:
@@ -254,7 +254,7 @@ class CardsAsking(Asking[Cards[Any]]):
                                             card=self._name(card), n=len(self.scanned))),)
         return None
 
-    def take(self, given: Given) -> Answer[Cards[Any]] | Refused:
+    def take(self, given: Given) -> Answer[Cards[object]] | NotAnswered:
         question, scanned = self.cards, self.scanned
         self.prompt = None
         if isinstance(given, Cards):
@@ -265,28 +265,28 @@ class CardsAsking(Asking[Cards[Any]]):
             if len(scanned) >= self.full:
                 return Answer(Cards.of(scanned), said=(reply(self.catalog.text(
                     "%(card)s: %(n)d, done.", card=self._name(card), n=len(scanned))),))
-            return Refused((reply(self.catalog.text(
+            return NotAnswered((reply(self.catalog.text(
                 "%(card)s: %(n)d so far.", card=self._name(card), n=len(scanned))),))
         assert isinstance(given, str)
         read = self.read(given)
         if isinstance(read, str):
             self.prompt = None if scanned else question.prompt
-            return Refused((warning(read),))
+            return NotAnswered((warning(read),))
         if not read.groups:
             if scanned or question.allow_empty:
                 return Answer(Cards.of(scanned))
             self.prompt = question.prompt
-            return Refused((warning(self.catalog.text("Type at least one card.")),))
+            return NotAnswered((warning(self.catalog.text("Type at least one card.")),))
         if len(scanned) + len(read) > question.most:
             self.prompt = None if scanned else question.prompt
-            return Refused((warning(self.catalog.text("At most %(most)d cards here.",
+            return NotAnswered((warning(self.catalog.text("At most %(most)d cards here.",
                                                       most=question.most)),))
         if scanned:
             first, *rest = read.groups
             return Answer(Cards((tuple(scanned) + first, *rest)))
         return Answer(read)
 
-    def read(self, typed: str) -> Cards[Any] | str:
+    def read(self, typed: str) -> Cards[object] | str:
         """The cards of a typed line, or why not (a sentence)."""
         reader = self.cards.reader
         try:

@@ -41,7 +41,7 @@ and a note's ``"told"`` flag.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Self, TypeVar
+from typing import ClassVar, Self, TypeVar
 
 from companion.journal import (
     DISCARDED,
@@ -115,7 +115,7 @@ class Saved:
         """Whether the game was thrown away."""
         return self.journal.discarded
 
-    def finish(self, **result: Any) -> None:
+    def finish(self, **result: object) -> None:
         """The game was played out: its end journaled, with ``result`` (what
         the game keeps of it, such as the totals)."""
         self.journal.append({"type": END, **result})

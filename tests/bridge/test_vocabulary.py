@@ -37,9 +37,9 @@ def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[EntryPoint]]:
         return points
 
     monkeypatch.setattr(vocabulary, "entry_points", entry_points)
-    vocabulary._installed.cache_clear()
+    vocabulary.forget_installed()
     yield points
-    vocabulary._installed.cache_clear()
+    vocabulary.forget_installed()
 
 
 def test_each_game_offered_is_found_by_its_name(installed: list[EntryPoint]) -> None:

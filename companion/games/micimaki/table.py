@@ -227,7 +227,7 @@ class TableGame(Ending):
                              player=player, why=why)
         return warning(said)
 
-    def _empty_hand(self, seat: int) -> CardsQuestion | Menu:
+    def _empty_hand(self, seat: int) -> CardsQuestion[int] | Menu:
         table = self.tracker
         count = min(EMPTY_DRAW, table.drawable())
         if seat == table.you:
@@ -249,7 +249,7 @@ class TableGame(Ending):
         table = self.tracker
         return Step(None, (*before, *self._enter(Entry("passed", table.you))))
 
-    def _move_question(self, seat: int) -> CardsQuestion:
+    def _move_question(self, seat: int) -> CardsQuestion[int]:
         table = self.tracker
         if seat == table.you:
             prompt = (self.text("Start a pile with a food card:") if table.phase == PILE

@@ -19,7 +19,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol
 
-from companion.contract.events import Announcement, Verbosity, event, info, reply, result
+from companion.contract.events import (
+    Announcement,
+    CardReader,
+    CodeReader,
+    Verbosity,
+    event,
+    info,
+    reply,
+    result,
+)
 from companion.contract.game import Step
 from companion.games.micimaki import narration
 from companion.games.micimaki.bots import Advisor
@@ -61,40 +70,28 @@ ACTIONS: tuple[Action, ...] = (
 CHOOSING = -1
 
 
-class Reader:
-    """How card questions read Mici Maki cards (a :class:`CardReader`)."""
-
-    @property
-    def game(self) -> str:
-        return GAME
-
-    def read(self, text: str) -> int:
-        return parse(text)
-
-    def refusal(self, language: str, error: ValueError) -> str:
-        words = catalog(language)
-        if isinstance(error, UnknownCodeError):
-            if error.reason == "food":
-                return words.text("%(text)s: food cards are 2 to 7. Type 2 to 7, p, r, c or x.",
-                                  text=shown(error.text))
-            if error.reason == "empty":
-                return words.text("Type a card: 2 to 7, p, r, c or x.")
-            if error.suggestions:
-                return words.text("%(text)s is not a Mici Maki card. Try %(codes)s.",
-                                  text=shown(error.text), codes=", ".join(error.suggestions))
-        return words.text("%(text)s is not a Mici Maki card.", text=shown(str(error)))
-
-    def from_id(self, card_id: str) -> int:
-        return from_id(card_id)
-
-    def card_id(self, card: int) -> str:
-        return id_of(card)
-
-    def name(self, language: str, card: int) -> str:
-        return card_name(catalog(language), card)
+def _refusal(language: str, error: ValueError) -> str:
+    """Why a typed code names no Mici Maki card, and what to type instead."""
+    words = catalog(language)
+    if isinstance(error, UnknownCodeError):
+        if error.reason == "food":
+            return words.text("%(text)s: food cards are 2 to 7. Type 2 to 7, p, r, c or x.",
+                              text=shown(error.text))
+        if error.reason == "empty":
+            return words.text("Type a card: 2 to 7, p, r, c or x.")
+        if error.suggestions:
+            return words.text("%(text)s is not a Mici Maki card. Try %(codes)s.",
+                              text=shown(error.text), codes=", ".join(error.suggestions))
+    return words.text("%(text)s is not a Mici Maki card.", text=shown(str(error)))
 
 
-READER = Reader()
+def _name(language: str, card: int) -> str:
+    return card_name(catalog(language), card)
+
+
+#: How card questions read Mici Maki cards.
+READER: CardReader[int] = CodeReader(GAME, read=parse, refusal=_refusal, from_id=from_id,
+                                     card_id=id_of, name=_name)
 
 
 class MoveError(ValueError):

@@ -178,7 +178,7 @@ class TableGame:
         return warning(self.text("This game was saved with an entry the rules do not allow: "
                                  "it is taken out and asked again. %(why)s", why=why))
 
-    def _question(self, step: TurnQuestion) -> CardsQuestion:
+    def _question(self, step: TurnQuestion) -> CardsQuestion[Card]:
         tracker = self.tracker
         if step == HAND:
             return CardsQuestion(self.text("Your hand, card by card (an empty line skips):"),

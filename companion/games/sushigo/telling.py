@@ -15,6 +15,7 @@ from pathlib import Path
 from companion.contract.events import (
     Announcement,
     CardReader,
+    CodeReader,
     Verbosity,
     event,
     reply,
@@ -49,32 +50,24 @@ def catalog(language: str) -> Catalog:
     return Catalog.for_language(language, GAME, LOCALE_DIR)
 
 
-class Reader:
-    """How card questions read Sushi Go! cards (a :class:`CardReader`)."""
-
-    @property
-    def game(self) -> str:
-        return GAME
-
-    def read(self, text: str) -> Card:
-        return parse(text)
-
-    def refusal(self, language: str, error: ValueError) -> str:
-        if isinstance(error, UnknownCodeError):
-            return refusal_text(catalog(language), error)
-        return str(error)
-
-    def from_id(self, card_id: str) -> Card:
-        return Card.from_id(card_id)
-
-    def card_id(self, card: Card) -> str:
-        return card.id
-
-    def name(self, language: str, card: Card) -> str:
-        return card_name(catalog(language), card)
+def _refusal(language: str, error: ValueError) -> str:
+    """Why a typed code names no Sushi Go! card, and what to type instead."""
+    if isinstance(error, UnknownCodeError):
+        return refusal_text(catalog(language), error)
+    return str(error)
 
 
-READER: CardReader[Card] = Reader()
+def _card_id(card: Card) -> str:
+    return card.id
+
+
+def _name(language: str, card: Card) -> str:
+    return card_name(catalog(language), card)
+
+
+#: How card questions read Sushi Go! cards.
+READER: CardReader[Card] = CodeReader(GAME, read=parse, refusal=_refusal,
+                                      from_id=Card.from_id, card_id=_card_id, name=_name)
 
 
 class Teller:

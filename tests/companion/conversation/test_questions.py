@@ -24,8 +24,8 @@ from companion.conversation.questions import (
     Answer,
     CardsAsking,
     MenuAsking,
+    NotAnswered,
     NumberAsking,
-    Refused,
     TextAsking,
     YesNoAsking,
     asking,
@@ -35,12 +35,14 @@ from companion.i18n import Catalog
 EN = Catalog.for_language("en")
 
 
-def texts(outcome: Answer[Any] | Refused) -> list[tuple[str, Role]]:
+def texts(outcome: Answer[Any] | NotAnswered) -> list[tuple[str, Role]]:
     return [(said.text, said.role) for said in outcome.said]
 
 
 class Letters:
-    """A card reader of plain values: the cards are the letters a, b and c."""
+    """A card reader of plain values: the cards are the letters a, b and c.
+    It names any value, as the conversation's readers do (a reader of
+    ``object``: any game's cards)."""
 
     game = "letters"
 
@@ -56,11 +58,11 @@ class Letters:
     def from_id(self, card_id: str) -> str:
         return self.read(card_id)
 
-    def card_id(self, card: str) -> str:
-        return card
+    def card_id(self, card: object) -> str:
+        return str(card)
 
-    def name(self, language: str, card: str) -> str:
-        return card.upper()
+    def name(self, language: str, card: object) -> str:
+        return str(card).upper()
 
 
 LETTERS = Letters()
@@ -78,8 +80,8 @@ def test_a_menu_is_answered_by_an_option_chosen_or_its_number() -> None:
 
 def test_a_menu_refuses_with_the_reason_and_an_option_out_of_the_list_silently() -> None:
     menu = MenuAsking(Menu("Main menu.", ("Practice.", "Quit.")), EN)
-    assert menu.take(Chosen(2)) == Refused()
-    assert menu.take(Chosen(-1)) == Refused()
+    assert menu.take(Chosen(2)) == NotAnswered()
+    assert menu.take(Chosen(-1)) == NotAnswered()
     assert texts(menu.take("")) == [("Type a number from 1 to 2.", Role.WARNING)]
     assert texts(menu.take("0")) == [("0 is not a choice: type a number from 1 to 2.",
                                       Role.WARNING)]
@@ -101,7 +103,7 @@ def test_a_menu_reads_the_digit_row_of_the_players_keyboard(language: str, typed
 def test_a_refused_digit_row_key_is_named_as_the_digit_it_stands_for() -> None:
     menu = MenuAsking(Menu("?", ("a", "b")), Catalog.for_language("cs"))
     refused = menu.take("č")  # the 4 of a Czech keyboard
-    assert isinstance(refused, Refused) and refused.said[0].text.startswith("4 ")
+    assert isinstance(refused, NotAnswered) and refused.said[0].text.startswith("4 ")
 
 
 def test_yes_or_no_is_asked_as_a_menu_of_two_no_first() -> None:
@@ -124,8 +126,8 @@ def test_a_number_is_a_value_in_its_range() -> None:
     assert texts(players.take("9")) == [("9 is not a number from 2 to 5.", Role.WARNING)]
     assert texts(players.take("four")) == [("four is not a number from 2 to 5.", Role.WARNING)]
     assert texts(players.take("")) == [("Type a number from 2 to 5.", Role.WARNING)]
-    assert isinstance(players.take("²"), Refused)
-    assert isinstance(players.take("0" * 9 + "4"), Refused)  # more digits than any answer
+    assert isinstance(players.take("²"), NotAnswered)
+    assert isinstance(players.take("0" * 9 + "4"), NotAnswered)  # more digits than any answer
 
 
 def test_an_empty_number_is_none_only_where_allowed_and_the_digit_row_counts() -> None:
@@ -145,7 +147,7 @@ def test_text_is_cut_at_its_longest_and_empty_only_where_allowed() -> None:
 # -- cards ------------------------------------------------------------------------------------
 
 
-def cards(question: CardsQuestion, other: str | None = None) -> CardsAsking:
+def cards(question: CardsQuestion[object], other: str | None = None) -> CardsAsking:
     return CardsAsking(question, EN, lambda typed, reader: other)
 
 

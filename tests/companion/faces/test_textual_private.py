@@ -1,7 +1,7 @@
 """Textual's private API is used in one module only,
 companion/faces/textual_adapter.py (its contract, tests/companion/faces/test_textual_adapter.py,
 checks each private thing it uses): every other module of the app and
-its tests is read (with ``ast``) for
+its tests (and devtools/, whose ui_runs.py drives Textual) is read (with ``ast``) for
 
 - an import of a private module of Textual (``textual._compositor``,
   ``from textual import _wait``, ``textual.widgets._input``);
@@ -47,7 +47,10 @@ def module_name(path: Path) -> str:
 
 
 def checked() -> list[Path]:
-    return sorted(path for package in ("companion", "firmware_bridge", "voices", "tests")
+    """Every module of the app, of the developers' tools (devtools/ui_runs.py
+    drives Textual too) and of the tests, but the adapter's own."""
+    packages = ("companion", "firmware_bridge", "voices", "devtools", "tests")
+    return sorted(path for package in packages
                   for path in (ROOT / package).rglob("*.py") if path not in ALLOWED)
 
 
@@ -242,3 +245,9 @@ def test_the_adapter_is_where_the_private_api_is() -> None:
     assert used == {"textual._compositor", "App._display", "App._handle_exception",
                     "App._exit_renderables", "Driver._app", "Input._watch_value",
                     "Input._watch_selection", "Input._initial_value", "Input._cursor_offset"}
+
+
+def test_the_developers_tools_are_read_too() -> None:
+    """devtools/ui_runs.py drives Textual: it is among the modules read."""
+    assert ROOT / "devtools" / "ui_runs.py" in checked()
+    assert "textual" in (ROOT / "devtools" / "ui_runs.py").read_text(encoding="utf-8")

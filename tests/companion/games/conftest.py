@@ -1,53 +1,39 @@
 """Memory (tests/companion/games/memory/), the tests' third game, installed for the
 tests of this folder as any game is: through entry points, read by
 ``importlib.metadata`` from a ``*.dist-info`` folder on ``sys.path``
-(tests/companion/games/memory/installed/). Nothing of the app knows it otherwise.
+(:mod:`tests.companion.games.memory.install`). Nothing of the app knows it otherwise.
 
-It is on ``sys.path`` while this folder's tests are collected (so the
-contract tests are made for it too) and while each of them runs; the
-registry's and the bridge's caches are emptied each time, so the rest of
-the suite sees only the games really installed.
+It is installed while each collector of this folder collects (so the
+contract tests are made for it too, when their module is imported) and
+while each of this folder's tests runs, and taken away after each: the
+other folders' tests are collected and run with only the games really
+installed, in whatever order the folders come.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 
-from companion.games import games
-from firmware_bridge import vocabulary
+from tests.companion.games.memory.install import install, uninstall
 
-#: Where Memory's distribution metadata lies, as an installer would leave it.
-INSTALLED = str(Path(__file__).with_name("memory") / "installed")
-
-
-def install() -> None:
-    """Memory's entry points found from now on."""
-    if INSTALLED not in sys.path:
-        sys.path.append(INSTALLED)
-    _forget()
+#: This folder: its collectors, and only they, see Memory.
+HERE = Path(__file__).parent
 
 
-def uninstall() -> None:
-    """Memory's entry points no longer found."""
-    while INSTALLED in sys.path:
-        sys.path.remove(INSTALLED)
-    _forget()
-
-
-def _forget() -> None:
-    games.cache_clear()
-    vocabulary._installed.cache_clear()
-
-
-install()  # for the collection of this folder's tests
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    uninstall()  # the other folders' tests run with the games really installed
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+        collector: pytest.Collector) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    """Memory installed while a collector of this folder collects."""
+    if not collector.path.is_relative_to(HERE):
+        return (yield)
+    install()
+    try:
+        return (yield)
+    finally:
+        uninstall()
 
 
 @pytest.fixture(autouse=True)

@@ -118,7 +118,7 @@ class Scripted:
             return cast(T, self.cards(question))
         raise AssertionError(f"an unknown kind of question: {question!r}")
 
-    def cards(self, question: CardsQuestion) -> Cards[Any]:
+    def cards(self, question: CardsQuestion[object]) -> Cards[object]:
         rng = self.random
         if question.allow_empty and rng.random() < self.skips:
             return Cards(())

@@ -8,7 +8,9 @@ and one capability, simulations; no table companion, no scoring, no kit.
 
 It is registered for the tests in tests/companion/games only, through entry points
 as an installed game would be (``installed/``, read by
-``importlib.metadata``): see tests/companion/games/conftest.py.
+``importlib.metadata``; :mod:`.install` puts it there and takes it away):
+tests/companion/games/conftest.py, the one place outside this folder that
+names it, installs it for that folder's collection and tests.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.contract.events import CardReader, Conversation, Verbosity
+from companion.contract.events import CardReader, CodeReader, Conversation, Verbosity
 from companion.contract.game import (
     PRACTICE,
     BotResult,
@@ -28,39 +28,38 @@ from companion.contract.game import (
     Simulation,
     SimulationRequest,
 )
+from companion.games.saved import session_of
 from companion.i18n import Catalog
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
 from companion.keymap import Action
 from tests.companion.games.memory import practice as practice_game
 from tests.companion.games.memory.rules import CODES, PICTURES, PLAYERS, Game, Picture, read
 from tests.companion.games.memory.vocabulary import GAME, MemoryVocabulary
 
 
-@dataclass(frozen=True, slots=True)
-class Reader:
-    """How card questions read Memory's cards: a code (``q1``) or a picture."""
+def _refusal(language: str, error: ValueError) -> str:
+    return Catalog.for_language(language).text("%(why)s.", why=str(error))
 
-    @property
-    def game(self) -> str:
-        return GAME
 
-    def read(self, text: str) -> Picture:
-        return read(text)
+def _from_id(card_id: str) -> Picture:
+    try:
+        return Picture(card_id)
+    except ValueError:
+        raise KeyError(card_id) from None
 
-    def refusal(self, language: str, error: ValueError) -> str:
-        return Catalog.for_language(language).text("%(why)s.", why=str(error))
 
-    def from_id(self, card_id: str) -> Picture:
-        try:
-            return Picture(card_id)
-        except ValueError:
-            raise KeyError(card_id) from None
+def _card_id(card: Picture) -> str:
+    return card.value
 
-    def card_id(self, card: Picture) -> str:
-        return card.value
 
-    def name(self, language: str, card: Picture) -> str:
-        return card.value
+def _name(language: str, card: Picture) -> str:
+    del language
+    return card.value
+
+
+#: How card questions read Memory's cards: a code (``q1``) or a picture.
+READER: CardReader[Picture] = CodeReader(GAME, read=read, refusal=_refusal, from_id=_from_id,
+                                         card_id=_card_id, name=_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +68,7 @@ class Memory(MemoryVocabulary):
 
     @property
     def reader(self) -> CardReader[Picture]:
-        return Reader()
+        return READER
 
     def catalog(self, language: str) -> Catalog:
         return Catalog.for_language(language)
@@ -115,9 +114,8 @@ class Memory(MemoryVocabulary):
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
-        if journal.header.get("type") != PRACTICE:
-            raise JournalError(f"{journal.ref.label} is not a memory game")
-        return practice_game.Practice(journal, rng, language)
+        return session_of(journal, practice_game.RECORDS, "memory",
+                          {PRACTICE: lambda saved: practice_game.Practice(saved, rng, language)})
 
     # -- its one capability ------------------------------------------------------------------
 

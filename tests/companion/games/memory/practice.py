@@ -1,6 +1,8 @@
 """Memory's practice game: you against a bot that turns cards at random,
 every card turned journaled before it is said (the bot's too), so a game
-stopped anywhere resumes at the very question.
+stopped anywhere resumes at the very question. Its session is a
+:class:`~companion.games.saved.Saved`, as every game's is: it ends, is
+thrown away and is checked the way the real games' sessions are.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from companion.contract.events import (
     warning,
 )
 from companion.contract.game import PRACTICE, Play, Step, WordReply
+from companion.games.saved import Saved
 from companion.i18n import Catalog
 from companion.journal import Journal
 from companion.records import Flag, Kind, Records, Whole, optional
@@ -43,15 +46,18 @@ def set_up(conversation: Conversation, rng: random.Random) -> Practice:
     return Practice(Journal.create(header), rng, conversation.language)
 
 
-class Practice:
-    """A practice game of Memory (a :class:`~companion.contract.game.Play`)."""
+class Practice(Saved):
+    """A practice game of Memory (a :class:`~companion.contract.game.Play`),
+    and its saved game."""
 
+    KIND = PRACTICE
+    WHAT = "practice game"
     kind = PRACTICE
     #: The app's words it answers.
     actions = ("where", "hint")
 
     def __init__(self, journal: Journal, rng: random.Random, language: str) -> None:
-        RECORDS.check(journal.ref.name, journal.header, journal.events)
+        self.check(journal, RECORDS)
         self.journal = journal
         self.random = rng
         self.words = Catalog.for_language(language)
@@ -83,10 +89,10 @@ class Practice:
 
     def advance(self) -> Step | None:
         game = self.game
-        if self.journal.ended:
+        if self.ended:
             return None
         if game.over:
-            self.journal.append({"type": "end"})
+            self.finish()
             names = ", ".join(self._seat(seat) for seat in game.winners)
             return Step(None, (result(self.words.text("Game over: %(who)s won.", who=names)),))
         said = []
@@ -118,13 +124,6 @@ class Practice:
         return self.words.text("Your pairs: %(yours)d of %(all)d taken; %(down)d cards face "
                                "down.", yours=len(game.pairs[0]),
                                all=sum(len(taken) for taken in game.pairs), down=down)
-
-    def discard(self) -> None:
-        self.journal.append({"type": "end", "discarded": True})
-        self.close()
-
-    def close(self) -> None:
-        self.journal.close()
 
 
 _: type[Play] = Practice  # mypy checks that it is a Play

@@ -21,7 +21,7 @@ from companion.contract.game import (
 from companion.games import game, games
 from companion.i18n import Catalog
 from firmware_bridge.vocabulary import vocabularies
-from tests.companion.games.conftest import INSTALLED
+from tests.companion.games.memory.install import INSTALLED
 from tests.companion.games.memory.plugin import PLUGIN, Memory
 from tests.companion.games.memory.rules import Game, IllegalTurn
 from tests.companion.games.memory.vocabulary import VOCABULARY
