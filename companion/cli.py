@@ -181,7 +181,7 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
     )
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    for _, command in (_game_commands() if game_commands else {}).values():
+    for _, _, command in (_game_commands() if game_commands else {}).values():
         # a game's own, such as Mici Maki's risk
         own = commands.add_parser(command.name, parents=[language], help=command.help)
         for option in command.options:
@@ -257,17 +257,17 @@ def _wants_game_commands(argv: Sequence[str]) -> bool:
     return False
 
 
-def _game_commands() -> dict[str, tuple[Commands, Command]]:
+def _game_commands() -> dict[str, tuple[SomeGame, Commands, Command]]:
     """The games' own commands by name, with the game that runs each (the
     first game by name, if two have one of the same name)."""
-    found: dict[str, tuple[Commands, Command]] = {}
+    found: dict[str, tuple[SomeGame, Commands, Command]] = {}
     for plugin in games().values():
         offered = capability(plugin, Commands)
         if offered is None:
             continue
         for command in offered.commands:
             if command.name not in APP_COMMANDS:
-                found.setdefault(command.name, (offered, command))
+                found.setdefault(command.name, (plugin, offered, command))
     return found
 
 
@@ -498,15 +498,16 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
                  default_language=default_language)
 
 
-def game_command(args: argparse.Namespace, catalog: Catalog, game_of: Commands,
-                 command: Command) -> int:
-    """A game's own command (``companion risk``): its lines, or its JSON."""
+def game_command(args: argparse.Namespace, catalog: Catalog, plugin: SomeGame,
+                 game_of: Commands, command: Command) -> int:
+    """A game's own command (``companion risk``): its lines, or its JSON
+    (a problem with its options in the game's words)."""
     options = {option.flag.lstrip("-").replace("-", "_"): getattr(
         args, option.flag.lstrip("-").replace("-", "_")) for option in command.options}
     try:
         said = game_of.run_command(command.name, options, catalog.language)
     except GameInputError as error:
-        return _fail(command.name, str(error))
+        return _fail(command.name, error.text(plugin.catalog(catalog.language)))
     if args.json:
         print(json.dumps(said.data, ensure_ascii=False))
     else:
@@ -673,7 +674,7 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
             players=args.players, games=args.games, bots=bots, seed=args.seed,
             variant=variant, workers=args.workers))
     except GameInputError as error:
-        return _fail("simulate", str(error))
+        return _fail("simulate", error.text(plugin.catalog(catalog.language)))
     return _print(figures.data, simulated_lines(figures, catalog), as_json=args.json)
 
 
@@ -835,7 +836,7 @@ def score(
     try:
         scored = scoring.score_file(raw, catalog.language, explain=explain)
     except GameInputError as error:
-        print(f"companion score: {error}", file=stderr)
+        print(f"companion score: {error.text(plugin.catalog(catalog.language))}", file=stderr)
         return EXIT_BAD_INPUT
     if explain:
         for line in scored.explanation:

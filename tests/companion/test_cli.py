@@ -641,3 +641,34 @@ def test_mici_makis_risk_is_a_command_of_its_own_in_every_language() -> None:
     assert json.loads(run(MODULE, *args, "--json").stdout) == {
         "probability": 0.5153846153846153}
     assert "risk" in run(MODULE, "--help").stdout
+
+
+@pytest.mark.parametrize(("args", "english", "french"), [
+    (("--players", "9"), "companion simulate: Sushi Go! is for 2 to 5 players\n",
+     "companion simulate: Sushi Go! se joue de 2 à 5 joueurs\n"),
+    (("--bots", "wizard"),
+     "companion simulate: no bot called 'wizard'; choose from advisor, greedy, random\n",
+     "companion simulate: aucun bot ne s'appelle 'wizard' ; choisissez parmi advisor, "
+     "greedy, random\n"),
+    (("--game", "mici-maki", "--players", "2"),
+     "companion simulate: Mici Maki is for 3 to 7 players, not 2\n",
+     "companion simulate: Mici Maki se joue de 3 à 7 joueurs, pas 2\n"),
+])
+def test_a_games_refusal_is_said_in_the_language_asked(
+        args: tuple[str, ...], english: str, french: str) -> None:
+    asked = ("simulate", "--games", "2", *args)
+    assert bad(run(MODULE, *asked)) == english
+    assert bad(run(MODULE, "--lang", "fr", *asked)) == french
+
+
+def test_a_games_own_command_refuses_in_the_language_asked() -> None:
+    from companion.contract.game import Commands, GameInputError, capability  # noqa: PLC0415
+    from companion.games import game  # noqa: PLC0415
+
+    plugin = game("mici-maki")
+    commands = capability(plugin, Commands)
+    assert commands is not None
+    with pytest.raises(GameInputError) as refused:
+        commands.run_command("risk", {"draw": 40}, "cs")
+    assert str(refused.value) == "give --draw, --overeating and --eat"
+    assert refused.value.text(plugin.catalog("cs")) == "zadejte --draw, --overeating a --eat"

@@ -48,7 +48,7 @@ from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.micimaki.tactile import code
 from companion.games.micimaki.telling import ACTIONS, READER, word
 from companion.games.micimaki.vocabulary import MiciMakiVocabulary, Word, copies
-from companion.i18n import Catalog
+from companion.i18n import N_, Catalog
 from companion.journal import Journal
 from companion.keymap import Action
 
@@ -181,11 +181,11 @@ class MiciMaki(MiciMakiVocabulary):
         """``companion risk``: the chance of overeating when eating now, the
         same computation the companion says at the table."""
         if name != RISK.name:
-            raise GameInputError(f"Mici Maki has no command {name!r}")
+            raise GameInputError(N_("Mici Maki has no command %(name)s"), name=repr(name))
         figures = {flag: options.get(flag) for flag in ("draw", "overeating", "eat", "discard")}
         draw, overeating, eat = figures["draw"], figures["overeating"], figures["eat"]
         if draw is None or overeating is None or eat is None:
-            raise GameInputError("give --draw, --overeating and --eat")
+            raise GameInputError(N_("give --draw, --overeating and --eat"))
         try:
             chance = overeating_risk(draw=draw, overeating=overeating, eat=eat,
                                      discard=figures["discard"])
