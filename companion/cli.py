@@ -40,7 +40,8 @@ import os
 import secrets
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -136,10 +137,11 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
         help="the speech of this run, over the settings: auto, none (a screen reader "
              "speaks), speech-dispatcher, espeak-ng or pyttsx3 (COMPANION_SPEECH too)",
     )
+    named = _GamesHelp.of(games() if game_commands else {})
     parser.add_argument(
         "--game", default=None,
-        help=f"the game: {DEFAULT_GAME} (the default) or mici-maki; for the app, the game "
-             "of this run (the settings' Game keeps one)",
+        help=f"the game: {named.games}; for the app, the game of this run (the settings' "
+             "Game keeps one)",
     )
     which = argparse.ArgumentParser(add_help=False)
     which.add_argument(
@@ -167,18 +169,13 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
     say.add_argument("--to", type=Path, default=None, help="write a WAV file instead")
     sim = commands.add_parser("simulate", parents=[language, which],
                               help="play whole games between bots")
-    sim.add_argument("--players", type=int, default=4,
-                     help="Sushi Go! 2 to 5, Mici Maki 3 to 7 (default 4)")
+    sim.add_argument("--players", type=int, default=4, help=f"{named.players} (default 4)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument(
-        "--bots", default="",
-        help="bot per player, comma separated: Sushi Go! random, greedy, advisor (default"
-             " greedy); Mici Maki random, cautious, advisor (default cautious)",
+        "--bots", default="", help=f"bot per player, comma separated: {named.bots}",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the series (default 0)")
-    sim.add_argument(
-        "--variant", default="", help="pass-both-ways, dummy, soy-sauce[=N], comma separated"
-    )
+    sim.add_argument("--variant", default="", help=f"{named.variants}, comma separated")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     for _, _, command in (_game_commands() if game_commands else {}).values():
@@ -225,6 +222,58 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
     return parser
 
 
+def _either(names: Sequence[str]) -> str:
+    """Names in a sentence, the last after "or".
+
+    >>> _either(["a"]), _either(["a", "b"]), _either(["a", "b", "c"])
+    ('a', 'a or b', 'a, b or c')
+    """
+    return " or ".join(part for part in (", ".join(names[:-1]), *names[-1:]) if part)
+
+
+@dataclass(frozen=True, slots=True)
+class _GamesHelp:
+    """What the help says of the installed games (English, as all the help
+    is): their names, and of the games with simulations their table sizes,
+    bots and variants; the default game first, then the others by name."""
+
+    games: str
+    players: str
+    bots: str
+    variants: str
+
+    @classmethod
+    def of(cls, installed: Mapping[str, SomeGame]) -> _GamesHelp:
+        """The help of ``installed`` (none: the help is not shown, the
+        games are not loaded).
+
+        >>> from companion.games import games
+        >>> named = _GamesHelp.of(games())
+        >>> named.games, named.players
+        ('sushigo (the default) or mici-maki', 'Sushi Go! 2 to 5, Mici Maki 3 to 7')
+        >>> for bots in named.bots.split("; "):
+        ...     print(bots)
+        Sushi Go! random, greedy, advisor (default greedy)
+        Mici Maki random, cautious, advisor (default cautious)
+        >>> named.variants
+        'pass-both-ways, dummy, soy-sauce[=N]'
+        """
+        ordered = sorted(installed.values(), key=lambda p: (p.game != DEFAULT_GAME, p.game))
+        names = [f"{p.game} (the default)" if p.game == DEFAULT_GAME else p.game
+                 for p in ordered]
+        simulated = [(p, s) for p in ordered
+                     if (s := capability(p, Simulation)) is not None]
+        varied = [(p, s.variants) for p, s in simulated if s.variants]
+        return cls(
+            games=_either(names) or DEFAULT_GAME,
+            players=", ".join(f"{p.title} {p.players[0]} to {p.players[1]}"
+                              for p, _ in simulated) or "how many play",
+            bots="; ".join(f"{p.title} {', '.join(s.bots)} (default {s.usual_bot})"
+                           for p, s in simulated) or "the game's bots",
+            variants=(varied[0][1] if len(varied) == 1 else
+                      "; ".join(f"{p.title} {words}" for p, words in varied) or "none"))
+
+
 #: The app's own commands: a game's command of the same name is left out.
 APP_COMMANDS = frozenset({"codes", "score", "say", "simulate", "kit", "games", "bench"})
 #: The options before a command that take a value (that value is no command).
@@ -232,9 +281,10 @@ VALUED = frozenset({"--lang", "--scanner", "--speech", "--game"})
 
 
 def _wants_game_commands(argv: Sequence[str]) -> bool:
-    """Whether the command line may name a game's own command (or asks for
-    the help, which lists them): its first word that is neither an option
-    nor an option's value is not one of the app's commands.
+    """Whether the command line may name a game's own command (its first
+    word that is neither an option nor an option's value is not one of the
+    app's commands), or asks for a help (which lists them, and names the
+    games: only then are they loaded for it).
 
     >>> _wants_game_commands(["--lang", "fr", "risk", "--draw", "3"])
     True
@@ -242,17 +292,18 @@ def _wants_game_commands(argv: Sequence[str]) -> bool:
     (False, False)
     >>> _wants_game_commands(["--help"]), _wants_game_commands(["--game=mici-maki", "codes"])
     (True, False)
+    >>> _wants_game_commands(["simulate", "--help"])
+    True
     """
+    if "-h" in argv or "--help" in argv:  # a help, which names the games
+        return True
     value = False
     for token in argv:
         if value:
             value = False
         elif token in VALUED:
             value = True
-        elif token.startswith("-"):
-            if token in ("-h", "--help"):
-                return True
-        else:
+        elif not token.startswith("-"):
             return token not in APP_COMMANDS
     return False
 

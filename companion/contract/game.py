@@ -372,6 +372,17 @@ class Simulation(Protocol):
     """Whole games between bots (``companion simulate``)."""
 
     @property
+    def bots(self) -> tuple[str, ...]:
+        """The names of its bots, in the order ``companion simulate --bots``'s
+        help names them."""
+        ...
+
+    @property
+    def usual_bot(self) -> str:
+        """The bot of every seat when a simulation names none (one of :attr:`bots`)."""
+        ...
+
+    @property
     def variants(self) -> str:
         """The variants ``companion simulate --variant`` takes, as its help
         names them (``pass-both-ways, dummy, soy-sauce[=N]``); empty for a

@@ -672,3 +672,20 @@ def test_a_games_own_command_refuses_in_the_language_asked() -> None:
         commands.run_command("risk", {"draw": 40}, "cs")
     assert str(refused.value) == "give --draw, --overeating and --eat"
     assert refused.value.text(plugin.catalog("cs")) == "zadejte --draw, --overeating a --eat"
+
+
+def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
+    from companion.cli import _GamesHelp  # noqa: PLC0415
+    from companion.games import games  # noqa: PLC0415
+    from tests.companion.games.memory.plugin import PLUGIN  # noqa: PLC0415
+
+    two = _GamesHelp.of(games())
+    three = _GamesHelp.of({**games(), PLUGIN.game: PLUGIN})
+    low, high = PLUGIN.players
+    assert three.games == two.games.replace(" or ", f", {PLUGIN.game} or ")
+    # the default game first, then the others by name: memory before mici-maki
+    assert three.players == two.players.replace(", ", f", {PLUGIN.title} {low} to {high}, ")
+    assert three.bots == two.bots.replace("; ", f"; {PLUGIN.title} random (default random); ")
+    assert three.variants == two.variants  # it has none
+    helped = run(MODULE, "simulate", "--help").stdout
+    assert " ".join(helped.split()).count(" ".join(two.bots.split())) == 1

@@ -150,6 +150,16 @@ class MiciMaki(MiciMakiVocabulary):
         return None
 
     @property
+    def bots(self) -> tuple[str, ...]:
+        from companion.games.micimaki.bots import NAMES  # noqa: PLC0415 - when asked
+
+        return NAMES
+
+    @property
+    def usual_bot(self) -> str:
+        return "cautious"
+
+    @property
     def variants(self) -> str:
         return ""
 
@@ -158,7 +168,7 @@ class MiciMaki(MiciMakiVocabulary):
         from companion.games.micimaki.simulate import simulate  # noqa: PLC0415 - when asked
 
         return simulate(players=request.players, games=request.games,
-                        bots=list(request.bots) or ["cautious"], seed=request.seed)
+                        bots=list(request.bots) or [self.usual_bot], seed=request.seed)
 
     def bench_engine(self, seconds: float) -> EngineFigures:
         from companion.games.micimaki.bench import engine_report  # noqa: PLC0415

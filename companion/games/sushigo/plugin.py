@@ -160,6 +160,14 @@ class SushiGo(SushiGoVocabulary):
         return ScoredFile(data, tuple(lines))
 
     @property
+    def bots(self) -> tuple[str, ...]:
+        return ("random", "greedy", "advisor")
+
+    @property
+    def usual_bot(self) -> str:
+        return "greedy"
+
+    @property
     def variants(self) -> str:
         return "pass-both-ways, dummy, soy-sauce[=N]"
 
@@ -171,7 +179,7 @@ class SushiGo(SushiGoVocabulary):
         )
 
         players = request.players
-        bots = list(request.bots) or ["greedy"]
+        bots = list(request.bots) or [self.usual_bot]
         names = list(bots) * players if len(bots) == 1 else list(bots)
         if len(names) != players:
             raise GameInputError(N_("give one bot, or one per player (%(players)d)"),
