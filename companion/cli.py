@@ -43,7 +43,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from companion import __version__
 from companion.contract.game import (
@@ -72,6 +72,9 @@ from companion.shown import shown
 from firmware_bridge.files import FileProblem, FileRefused, read_limited
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
+
+if TYPE_CHECKING:  # the benchmarks are imported when asked for
+    from companion.bench import ScanFigures, SpeechFigures
 
 EXIT_OK = 0
 #: The app ended on an error (one sentence on standard error says which).
@@ -360,9 +363,10 @@ def _main(argv: Sequence[str] | None) -> int:
             return export_command(*args.export, catalog=catalog)
         return games_command(catalog)
     if args.command == "bench" and args.what == "speech":
-        return bench_speech_command(as_json=args.json)
+        return bench_speech_command(as_json=args.json, catalog=catalog)
     if args.command == "bench" and args.what == "scan":
-        return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json)
+        return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json,
+                                  catalog=catalog)
     try:
         plugin = game(args.game or DEFAULT_GAME)
     except UnknownGameError as error:
@@ -532,7 +536,7 @@ def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Cata
         return _fail("bench", _lacking(plugin, Benchmarks, catalog))
     if args.what == "advisor":
         if args.games < 1:
-            return _fail("bench", "play at least 1 game")
+            return _fail("bench", catalog.text("play at least 1 game"))
         advisor = bench.bench_advisor(args.games)
         return _print(advisor.data, advisor_lines(advisor, catalog), as_json=args.json)
     engine = bench.bench_engine(args.seconds or 2.0)
@@ -713,7 +717,7 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
         return _fail("simulate", _lacking(plugin, Simulation, catalog))
     bots = tuple(n.strip() for n in args.bots.split(",") if n.strip())
     if args.games < 1:
-        return _fail("simulate", "play at least 1 game")
+        return _fail("simulate", catalog.text("play at least 1 game"))
     variant = args.variant
     if not simulation.variants:
         if variant.strip() not in ("", "none"):
@@ -807,7 +811,7 @@ def _copy_new(source: Path, to: Path) -> None:
     os.close(fd)
 
 
-def bench_speech_command(*, as_json: bool) -> int:
+def bench_speech_command(*, as_json: bool, catalog: Catalog) -> int:
     """``companion bench speech``: per backend present, start and interrupt
     times of its processes on this machine (companion/bench.py)."""
     # Imported when asked for, so that starting the app stays quick.
@@ -818,14 +822,42 @@ def bench_speech_command(*, as_json: bool) -> int:
         print(json.dumps({f.backend: f.as_json() for f in figures}))
         return EXIT_OK
     for f in figures:
-        print(f.describe())
+        print(speech_line(f, catalog))
     return EXIT_OK
 
 
-def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
+def speech_line(f: SpeechFigures, catalog: Catalog) -> str:
+    """A speech backend's figures for people, in the catalog's language.
+
+    >>> from companion.bench import SpeechFigures
+    >>> figures = SpeechFigures("espeak-ng", 12.34, 20.0, 3.25, 20)
+    >>> speech_line(figures, Catalog.for_language("en")) == figures.describe()
+    True
+    >>> speech_line(figures, Catalog.for_language("en"))
+    'espeak-ng: start p50 12.3 ms, p95 20.0 ms; interrupt at most 3.2 ms (20 runs)'
+    """
+    language = catalog.language
+
+    def ms(value: float) -> str:
+        return decimal(value, 1, language)
+
+    parts = [catalog.text(
+        "%(backend)s: start p50 %(p50)s ms, p95 %(p95)s ms; interrupt at most %(interrupt)s ms",
+        backend=f.backend, p50=ms(f.start_ms_p50), p95=ms(f.start_ms_p95),
+        interrupt=ms(f.interrupt_ms_max))]
+    if f.first_audio_ms_p50 is not None and f.first_audio_ms_p95 is not None:
+        parts.append(catalog.text("; first audio p50 %(p50)s ms, p95 %(p95)s ms",
+                                  p50=ms(f.first_audio_ms_p50), p95=ms(f.first_audio_ms_p95)))
+    if f.stop_ms_max is not None:
+        parts.append(catalog.text("; stop at most %(stop)s ms", stop=ms(f.stop_ms_max)))
+    parts.append(catalog.plural(" (%(n)d run)", " (%(n)d runs)", f.runs))
+    return "".join(parts)
+
+
+def bench_scan_command(*, seconds: float, rate: float, as_json: bool, catalog: Catalog) -> int:
     """``companion bench scan``: device line to card event, through a pseudo-terminal."""
     if seconds <= 0 or rate <= 0:
-        return _fail("bench", "give a positive time and rate")
+        return _fail("bench", catalog.text("give a positive time and rate"))
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_scan  # noqa: PLC0415
 
@@ -836,10 +868,30 @@ def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
             "sent": f.sent, "received": f.received, "lost": f.lost, "doubled": f.doubled,
         }))
         return EXIT_OK
-    print(f"scan latency: p50 {f.latency_ms_p50:.2f} ms, p99 {f.latency_ms_p99:.2f} ms")
-    print(f"{f.sent} sent at {rate:.0f} a second, {f.received} received,"
-          f" {f.lost} lost, {f.doubled} doubled")
+    for line in scan_lines(f, rate, catalog):
+        print(line)
     return EXIT_OK
+
+
+def scan_lines(f: ScanFigures, rate: float, catalog: Catalog) -> list[str]:
+    """``companion bench scan``'s figures for people, in the catalog's language.
+
+    >>> from companion.bench import ScanFigures
+    >>> figures = ScanFigures(0.125, 0.5, 2000, 1999, 1, 0, 10.0)
+    >>> for line in scan_lines(figures, 200.0, Catalog.for_language("en")):
+    ...     print(line)
+    scan latency: p50 0.12 ms, p99 0.50 ms
+    2000 sent at 200 a second, 1999 received, 1 lost, 0 doubled
+    """
+    language = catalog.language
+    return [
+        catalog.text("scan latency: p50 %(p50)s ms, p99 %(p99)s ms",
+                     p50=decimal(f.latency_ms_p50, 2, language),
+                     p99=decimal(f.latency_ms_p99, 2, language)),
+        catalog.text("%(sent)d sent at %(rate)s a second, %(received)d received, %(lost)d lost, "
+                     "%(doubled)d doubled", sent=f.sent, rate=decimal(rate, 0, language),
+                     received=f.received, lost=f.lost, doubled=f.doubled),
+    ]
 
 
 def score(
