@@ -40,9 +40,10 @@ import os
 import secrets
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from companion import __version__
 from companion.contract.game import (
@@ -71,6 +72,9 @@ from companion.shown import shown
 from firmware_bridge.files import FileProblem, FileRefused, read_limited
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
+
+if TYPE_CHECKING:  # the benchmarks are imported when asked for
+    from companion.bench import ScanFigures, SpeechFigures
 
 EXIT_OK = 0
 #: The app ended on an error (one sentence on standard error says which).
@@ -136,10 +140,11 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
         help="the speech of this run, over the settings: auto, none (a screen reader "
              "speaks), speech-dispatcher, espeak-ng or pyttsx3 (COMPANION_SPEECH too)",
     )
+    named = _GamesHelp.of(games() if game_commands else {})
     parser.add_argument(
         "--game", default=None,
-        help=f"the game: {DEFAULT_GAME} (the default) or mici-maki; for the app, the game "
-             "of this run (the settings' Game keeps one)",
+        help=f"the game: {named.games}; for the app, the game of this run (the settings' "
+             "Game keeps one)",
     )
     which = argparse.ArgumentParser(add_help=False)
     which.add_argument(
@@ -167,21 +172,16 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
     say.add_argument("--to", type=Path, default=None, help="write a WAV file instead")
     sim = commands.add_parser("simulate", parents=[language, which],
                               help="play whole games between bots")
-    sim.add_argument("--players", type=int, default=4,
-                     help="Sushi Go! 2 to 5, Mici Maki 3 to 7 (default 4)")
+    sim.add_argument("--players", type=int, default=4, help=f"{named.players} (default 4)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument(
-        "--bots", default="",
-        help="bot per player, comma separated: Sushi Go! random, greedy, advisor (default"
-             " greedy); Mici Maki random, cautious, advisor (default cautious)",
+        "--bots", default="", help=f"bot per player, comma separated: {named.bots}",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the series (default 0)")
-    sim.add_argument(
-        "--variant", default="", help="pass-both-ways, dummy, soy-sauce[=N], comma separated"
-    )
+    sim.add_argument("--variant", default="", help=f"{named.variants}, comma separated")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
-    for _, command in (_game_commands() if game_commands else {}).values():
+    for _, _, command in (_game_commands() if game_commands else {}).values():
         # a game's own, such as Mici Maki's risk
         own = commands.add_parser(command.name, parents=[language], help=command.help)
         for option in command.options:
@@ -225,6 +225,58 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
     return parser
 
 
+def _either(names: Sequence[str]) -> str:
+    """Names in a sentence, the last after "or".
+
+    >>> _either(["a"]), _either(["a", "b"]), _either(["a", "b", "c"])
+    ('a', 'a or b', 'a, b or c')
+    """
+    return " or ".join(part for part in (", ".join(names[:-1]), *names[-1:]) if part)
+
+
+@dataclass(frozen=True, slots=True)
+class _GamesHelp:
+    """What the help says of the installed games (English, as all the help
+    is): their names, and of the games with simulations their table sizes,
+    bots and variants; the default game first, then the others by name."""
+
+    games: str
+    players: str
+    bots: str
+    variants: str
+
+    @classmethod
+    def of(cls, installed: Mapping[str, SomeGame]) -> _GamesHelp:
+        """The help of ``installed`` (none: the help is not shown, the
+        games are not loaded).
+
+        >>> from companion.games import games
+        >>> named = _GamesHelp.of(games())
+        >>> named.games, named.players
+        ('sushigo (the default) or mici-maki', 'Sushi Go! 2 to 5, Mici Maki 3 to 7')
+        >>> for bots in named.bots.split("; "):
+        ...     print(bots)
+        Sushi Go! random, greedy, advisor (default greedy)
+        Mici Maki random, cautious, advisor (default cautious)
+        >>> named.variants
+        'pass-both-ways, dummy, soy-sauce[=N]'
+        """
+        ordered = sorted(installed.values(), key=lambda p: (p.game != DEFAULT_GAME, p.game))
+        names = [f"{p.game} (the default)" if p.game == DEFAULT_GAME else p.game
+                 for p in ordered]
+        simulated = [(p, s) for p in ordered
+                     if (s := capability(p, Simulation)) is not None]
+        varied = [(p, s.variants) for p, s in simulated if s.variants]
+        return cls(
+            games=_either(names) or DEFAULT_GAME,
+            players=", ".join(f"{p.title} {p.players[0]} to {p.players[1]}"
+                              for p, _ in simulated) or "how many play",
+            bots="; ".join(f"{p.title} {', '.join(s.bots)} (default {s.usual_bot})"
+                           for p, s in simulated) or "the game's bots",
+            variants=(varied[0][1] if len(varied) == 1 else
+                      "; ".join(f"{p.title} {words}" for p, words in varied) or "none"))
+
+
 #: The app's own commands: a game's command of the same name is left out.
 APP_COMMANDS = frozenset({"codes", "score", "say", "simulate", "kit", "games", "bench"})
 #: The options before a command that take a value (that value is no command).
@@ -232,9 +284,10 @@ VALUED = frozenset({"--lang", "--scanner", "--speech", "--game"})
 
 
 def _wants_game_commands(argv: Sequence[str]) -> bool:
-    """Whether the command line may name a game's own command (or asks for
-    the help, which lists them): its first word that is neither an option
-    nor an option's value is not one of the app's commands.
+    """Whether the command line may name a game's own command (its first
+    word that is neither an option nor an option's value is not one of the
+    app's commands), or asks for a help (which lists them, and names the
+    games: only then are they loaded for it).
 
     >>> _wants_game_commands(["--lang", "fr", "risk", "--draw", "3"])
     True
@@ -242,32 +295,33 @@ def _wants_game_commands(argv: Sequence[str]) -> bool:
     (False, False)
     >>> _wants_game_commands(["--help"]), _wants_game_commands(["--game=mici-maki", "codes"])
     (True, False)
+    >>> _wants_game_commands(["simulate", "--help"])
+    True
     """
+    if "-h" in argv or "--help" in argv:  # a help, which names the games
+        return True
     value = False
     for token in argv:
         if value:
             value = False
         elif token in VALUED:
             value = True
-        elif token.startswith("-"):
-            if token in ("-h", "--help"):
-                return True
-        else:
+        elif not token.startswith("-"):
             return token not in APP_COMMANDS
     return False
 
 
-def _game_commands() -> dict[str, tuple[Commands, Command]]:
+def _game_commands() -> dict[str, tuple[SomeGame, Commands, Command]]:
     """The games' own commands by name, with the game that runs each (the
     first game by name, if two have one of the same name)."""
-    found: dict[str, tuple[Commands, Command]] = {}
+    found: dict[str, tuple[SomeGame, Commands, Command]] = {}
     for plugin in games().values():
         offered = capability(plugin, Commands)
         if offered is None:
             continue
         for command in offered.commands:
             if command.name not in APP_COMMANDS:
-                found.setdefault(command.name, (offered, command))
+                found.setdefault(command.name, (plugin, offered, command))
     return found
 
 
@@ -309,9 +363,10 @@ def _main(argv: Sequence[str] | None) -> int:
             return export_command(*args.export, catalog=catalog)
         return games_command(catalog)
     if args.command == "bench" and args.what == "speech":
-        return bench_speech_command(as_json=args.json)
+        return bench_speech_command(as_json=args.json, catalog=catalog)
     if args.command == "bench" and args.what == "scan":
-        return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json)
+        return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json,
+                                  catalog=catalog)
     try:
         plugin = game(args.game or DEFAULT_GAME)
     except UnknownGameError as error:
@@ -481,7 +536,7 @@ def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Cata
         return _fail("bench", _lacking(plugin, Benchmarks, catalog))
     if args.what == "advisor":
         if args.games < 1:
-            return _fail("bench", "play at least 1 game")
+            return _fail("bench", catalog.text("play at least 1 game"))
         advisor = bench.bench_advisor(args.games)
         return _print(advisor.data, advisor_lines(advisor, catalog), as_json=args.json)
     engine = bench.bench_engine(args.seconds or 2.0)
@@ -498,15 +553,16 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
                  default_language=default_language)
 
 
-def game_command(args: argparse.Namespace, catalog: Catalog, game_of: Commands,
-                 command: Command) -> int:
-    """A game's own command (``companion risk``): its lines, or its JSON."""
+def game_command(args: argparse.Namespace, catalog: Catalog, plugin: SomeGame,
+                 game_of: Commands, command: Command) -> int:
+    """A game's own command (``companion risk``): its lines, or its JSON
+    (a problem with its options in the game's words)."""
     options = {option.flag.lstrip("-").replace("-", "_"): getattr(
         args, option.flag.lstrip("-").replace("-", "_")) for option in command.options}
     try:
         said = game_of.run_command(command.name, options, catalog.language)
     except GameInputError as error:
-        return _fail(command.name, str(error))
+        return _fail(command.name, error.text(plugin.catalog(catalog.language)))
     if args.json:
         print(json.dumps(said.data, ensure_ascii=False))
     else:
@@ -661,7 +717,7 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
         return _fail("simulate", _lacking(plugin, Simulation, catalog))
     bots = tuple(n.strip() for n in args.bots.split(",") if n.strip())
     if args.games < 1:
-        return _fail("simulate", "play at least 1 game")
+        return _fail("simulate", catalog.text("play at least 1 game"))
     variant = args.variant
     if not simulation.variants:
         if variant.strip() not in ("", "none"):
@@ -673,7 +729,7 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
             players=args.players, games=args.games, bots=bots, seed=args.seed,
             variant=variant, workers=args.workers))
     except GameInputError as error:
-        return _fail("simulate", str(error))
+        return _fail("simulate", error.text(plugin.catalog(catalog.language)))
     return _print(figures.data, simulated_lines(figures, catalog), as_json=args.json)
 
 
@@ -755,7 +811,7 @@ def _copy_new(source: Path, to: Path) -> None:
     os.close(fd)
 
 
-def bench_speech_command(*, as_json: bool) -> int:
+def bench_speech_command(*, as_json: bool, catalog: Catalog) -> int:
     """``companion bench speech``: per backend present, start and interrupt
     times of its processes on this machine (companion/bench.py)."""
     # Imported when asked for, so that starting the app stays quick.
@@ -766,14 +822,42 @@ def bench_speech_command(*, as_json: bool) -> int:
         print(json.dumps({f.backend: f.as_json() for f in figures}))
         return EXIT_OK
     for f in figures:
-        print(f.describe())
+        print(speech_line(f, catalog))
     return EXIT_OK
 
 
-def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
+def speech_line(f: SpeechFigures, catalog: Catalog) -> str:
+    """A speech backend's figures for people, in the catalog's language.
+
+    >>> from companion.bench import SpeechFigures
+    >>> figures = SpeechFigures("espeak-ng", 12.34, 20.0, 3.25, 20)
+    >>> speech_line(figures, Catalog.for_language("en")) == figures.describe()
+    True
+    >>> speech_line(figures, Catalog.for_language("en"))
+    'espeak-ng: start p50 12.3 ms, p95 20.0 ms; interrupt at most 3.2 ms (20 runs)'
+    """
+    language = catalog.language
+
+    def ms(value: float) -> str:
+        return decimal(value, 1, language)
+
+    parts = [catalog.text(
+        "%(backend)s: start p50 %(p50)s ms, p95 %(p95)s ms; interrupt at most %(interrupt)s ms",
+        backend=f.backend, p50=ms(f.start_ms_p50), p95=ms(f.start_ms_p95),
+        interrupt=ms(f.interrupt_ms_max))]
+    if f.first_audio_ms_p50 is not None and f.first_audio_ms_p95 is not None:
+        parts.append(catalog.text("; first audio p50 %(p50)s ms, p95 %(p95)s ms",
+                                  p50=ms(f.first_audio_ms_p50), p95=ms(f.first_audio_ms_p95)))
+    if f.stop_ms_max is not None:
+        parts.append(catalog.text("; stop at most %(stop)s ms", stop=ms(f.stop_ms_max)))
+    parts.append(catalog.plural(" (%(n)d run)", " (%(n)d runs)", f.runs))
+    return "".join(parts)
+
+
+def bench_scan_command(*, seconds: float, rate: float, as_json: bool, catalog: Catalog) -> int:
     """``companion bench scan``: device line to card event, through a pseudo-terminal."""
     if seconds <= 0 or rate <= 0:
-        return _fail("bench", "give a positive time and rate")
+        return _fail("bench", catalog.text("give a positive time and rate"))
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_scan  # noqa: PLC0415
 
@@ -784,10 +868,30 @@ def bench_scan_command(*, seconds: float, rate: float, as_json: bool) -> int:
             "sent": f.sent, "received": f.received, "lost": f.lost, "doubled": f.doubled,
         }))
         return EXIT_OK
-    print(f"scan latency: p50 {f.latency_ms_p50:.2f} ms, p99 {f.latency_ms_p99:.2f} ms")
-    print(f"{f.sent} sent at {rate:.0f} a second, {f.received} received,"
-          f" {f.lost} lost, {f.doubled} doubled")
+    for line in scan_lines(f, rate, catalog):
+        print(line)
     return EXIT_OK
+
+
+def scan_lines(f: ScanFigures, rate: float, catalog: Catalog) -> list[str]:
+    """``companion bench scan``'s figures for people, in the catalog's language.
+
+    >>> from companion.bench import ScanFigures
+    >>> figures = ScanFigures(0.125, 0.5, 2000, 1999, 1, 0, 10.0)
+    >>> for line in scan_lines(figures, 200.0, Catalog.for_language("en")):
+    ...     print(line)
+    scan latency: p50 0.12 ms, p99 0.50 ms
+    2000 sent at 200 a second, 1999 received, 1 lost, 0 doubled
+    """
+    language = catalog.language
+    return [
+        catalog.text("scan latency: p50 %(p50)s ms, p99 %(p99)s ms",
+                     p50=decimal(f.latency_ms_p50, 2, language),
+                     p99=decimal(f.latency_ms_p99, 2, language)),
+        catalog.text("%(sent)d sent at %(rate)s a second, %(received)d received, %(lost)d lost, "
+                     "%(doubled)d doubled", sent=f.sent, rate=decimal(rate, 0, language),
+                     received=f.received, lost=f.lost, doubled=f.doubled),
+    ]
 
 
 def score(
@@ -835,7 +939,7 @@ def score(
     try:
         scored = scoring.score_file(raw, catalog.language, explain=explain)
     except GameInputError as error:
-        print(f"companion score: {error}", file=stderr)
+        print(f"companion score: {error.text(plugin.catalog(catalog.language))}", file=stderr)
         return EXIT_BAD_INPUT
     if explain:
         for line in scored.explanation:

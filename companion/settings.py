@@ -45,6 +45,11 @@ VOICE_RANGES = {"rate": (80, 450), "pitch": (0, 100), "volume": (0, 100)}
 SCANNER_LIMIT = 4096
 #: The longest game name kept.
 GAME_LIMIT = 40
+#: The game of new settings, of commands given no ``--game``, and of journals
+#: and tag files written before there was more than one game. It is defined
+#: here, below the games' layer, and the registry (:mod:`companion.games`)
+#: hands it on.
+DEFAULT_GAME = "sushigo"
 #: What is wrong with a settings file nested deeper than tomllib can read.
 TOO_DEEP = "the settings file is nested too deeply to be settings"
 
@@ -89,7 +94,7 @@ class Settings:
     volume: int = 100
     scanner: str = ""
     #: The game the journeys play, as the registry names it.
-    game: str = "sushigo"
+    game: str = DEFAULT_GAME
 
     def check(self) -> Settings:
         if self.language not in LANGUAGES:

@@ -4,7 +4,7 @@ The bridge knows tags, links and ports, not games. Each installed game lends
 it a :class:`Vocabulary`: the name its tags are registered under, its kinds
 of card in a fixed order (which numbers the demo deck), how many copies of
 each a deck holds, and how to read a typed code or card name. Games are
-found through the entry points group ``tactile_companion.games``, so one
+found through the entry points group ``tactile_companion.vocabularies``, so one
 scanner serves every game installed, and the bridge imports none of them.
 
 :class:`SimpleVocabulary` is a whole game in a few words, for trying the

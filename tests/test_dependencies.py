@@ -3,7 +3,9 @@ a lower bound, the release it was tested from, and an upper bound; the
 release installed here (the newest tested) is in that range, and the
 upper bound is at most its next major release (its next minor for a 0.x
 release, and for Textual, whose private parts the full screen relies
-on): the suite checks the range pyproject.toml states."""
+on): the suite checks the range pyproject.toml states. What builds the
+package (``build-system``) has a lower bound and a next major release as
+its upper bound."""
 
 from __future__ import annotations
 
@@ -16,7 +18,11 @@ from packaging.requirements import Requirement
 from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+PROJECT = PYPROJECT["project"]
+#: What builds the package: pip installs it in a build environment of its
+#: own, not here, so no release of it installed here says what was tested.
+BUILD = [Requirement(line) for line in PYPROJECT["build-system"]["requires"]]
 REQUIREMENTS = [Requirement(line) for line in
                 [*PROJECT["dependencies"], *PROJECT["optional-dependencies"]["test"]]]
 #: Dependencies bound tighter than their next major: at their next minor.
@@ -61,3 +67,16 @@ def test_each_dependency_has_a_tested_range_capped_at_its_next_major(
         f"{requirement}: the upper bound should be at most {highest}, the next "
         f"{'minor' if highest.major == Version(installed).major else 'major'} release "
         f"after the {installed} tested")
+
+
+@pytest.mark.parametrize("requirement", BUILD, ids=lambda requirement: requirement.name)
+def test_each_build_requirement_has_a_range_up_to_a_next_major(requirement: Requirement) -> None:
+    lower, upper = bounds(requirement)
+    assert lower < upper, f"{requirement}: the upper bound is not above the lower one"
+    assert upper == Version(str(upper.major)) and upper.major > lower.major, (
+        f"{requirement}: the upper bound should be a next major release (such as "
+        f"{lower.major + 1}), excluded")
+
+
+def test_the_build_requirements_are_read_for_real() -> None:
+    assert [requirement.name for requirement in BUILD] == ["setuptools"]

@@ -105,7 +105,28 @@ class Play(Protocol):
 
 class GameInputError(ValueError):
     """Input a game cannot use (a game file, a simulation's options), said
-    in one sentence in the player's language."""
+    in one sentence in the player's language.
+
+    A game raises it with its sentence untranslated, as marked for its
+    catalog (``N_("play at least 1 game")``), and the sentence's ``values``;
+    the command line words it with :meth:`text` in the player's language,
+    from the game's catalog. A sentence the game has worded already (a game
+    file's problem, in the language asked) is no entry of a catalog: it
+    comes back as it is. ``str()`` is the sentence in English.
+
+    >>> error = GameInputError("play at least %(n)d game", n=1)
+    >>> str(error), error.text(Catalog.for_language("en"))
+    ('play at least 1 game', 'play at least 1 game')
+    """
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        super().__init__(message % values if values else message)
+        self.message = message
+        self.values = values
+
+    def text(self, catalog: Catalog) -> str:
+        """The sentence in ``catalog``'s language."""
+        return catalog.text(self.message, **self.values)
 
 
 #: The shapes a tactile kit can draw (:mod:`companion.kit`): a game's marks use these names.
@@ -349,6 +370,17 @@ class Simulated:
 @runtime_checkable
 class Simulation(Protocol):
     """Whole games between bots (``companion simulate``)."""
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """The names of its bots, in the order ``companion simulate --bots``'s
+        help names them."""
+        ...
+
+    @property
+    def usual_bot(self) -> str:
+        """The bot of every seat when a simulation names none (one of :attr:`bots`)."""
+        ...
 
     @property
     def variants(self) -> str:

@@ -35,14 +35,16 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
+#: The game of commands given no ``--game``, of new settings, and of journals
+#: and tag files written before there was more than one game (the settings,
+#: below the games, define it).
+from companion.settings import DEFAULT_GAME as DEFAULT_GAME
+
 if TYPE_CHECKING:
     from companion.contract.game import SomeGame
 
 #: The entry points group games register under.
 GROUP = "tactile_companion.games"
-#: The game of commands given no ``--game``, and of journals and tag files
-#: written before there was more than one game.
-DEFAULT_GAME = "sushigo"
 
 
 @cache

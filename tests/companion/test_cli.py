@@ -16,11 +16,12 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from companion.games.sushigo.draft import Game, Variant
+from companion.i18n import Catalog
 
 MODULE = [sys.executable, "-m", "companion"]
 
@@ -641,3 +642,82 @@ def test_mici_makis_risk_is_a_command_of_its_own_in_every_language() -> None:
     assert json.loads(run(MODULE, *args, "--json").stdout) == {
         "probability": 0.5153846153846153}
     assert "risk" in run(MODULE, "--help").stdout
+
+
+@pytest.mark.parametrize(("args", "english", "french"), [
+    (("--players", "9"), "companion simulate: Sushi Go! is for 2 to 5 players\n",
+     "companion simulate: Sushi Go! se joue de 2 à 5 joueurs\n"),
+    (("--bots", "wizard"),
+     "companion simulate: no bot called 'wizard'; choose from advisor, greedy, random\n",
+     "companion simulate: aucun bot ne s'appelle 'wizard' ; choisissez parmi advisor, "
+     "greedy, random\n"),
+    (("--game", "mici-maki", "--players", "2"),
+     "companion simulate: Mici Maki is for 3 to 7 players, not 2\n",
+     "companion simulate: Mici Maki se joue de 3 à 7 joueurs, pas 2\n"),
+])
+def test_a_games_refusal_is_said_in_the_language_asked(
+        args: tuple[str, ...], english: str, french: str) -> None:
+    asked = ("simulate", "--games", "2", *args)
+    assert bad(run(MODULE, *asked)) == english
+    assert bad(run(MODULE, "--lang", "fr", *asked)) == french
+
+
+def test_a_games_own_command_refuses_in_the_language_asked() -> None:
+    from companion.contract.game import Commands, GameInputError, capability  # noqa: PLC0415
+    from companion.games import game  # noqa: PLC0415
+
+    plugin = game("mici-maki")
+    commands = capability(plugin, Commands)
+    assert commands is not None
+    with pytest.raises(GameInputError) as refused:
+        commands.run_command("risk", {"draw": 40}, "cs")
+    assert str(refused.value) == "give --draw, --overeating and --eat"
+    assert refused.value.text(plugin.catalog("cs")) == "zadejte --draw, --overeating a --eat"
+
+
+def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
+    from companion.cli import _GamesHelp  # noqa: PLC0415
+    from companion.contract.game import SomeGame  # noqa: PLC0415
+    from companion.games import games  # noqa: PLC0415
+    from tests.companion.games.memory.plugin import PLUGIN  # noqa: PLC0415
+
+    two = _GamesHelp.of(games())
+    three = _GamesHelp.of({**games(), PLUGIN.game: cast("SomeGame", PLUGIN)})
+    low, high = PLUGIN.players
+    assert three.games == two.games.replace(" or ", f", {PLUGIN.game} or ")
+    # the default game first, then the others by name: memory before mici-maki
+    assert three.players == two.players.replace(", ", f", {PLUGIN.title} {low} to {high}, ")
+    assert three.bots == two.bots.replace("; ", f"; {PLUGIN.title} random (default random); ")
+    assert three.variants == two.variants  # it has none
+    helped = run(MODULE, "simulate", "--help").stdout
+    assert " ".join(helped.split()).count(" ".join(two.bots.split())) == 1
+
+
+@pytest.mark.parametrize(("args", "english", "russian"), [
+    (("bench", "scan", "--rate", "0"), "companion bench: give a positive time and rate\n",
+     "companion bench: укажите положительные время и частоту\n"),
+    (("bench", "advisor", "--games", "0"), "companion bench: play at least 1 game\n",
+     "companion bench: сыграйте хотя бы 1 партию\n"),
+    (("simulate", "--games", "0"), "companion simulate: play at least 1 game\n",
+     "companion simulate: сыграйте хотя бы 1 партию\n"),
+])
+def test_the_apps_own_refusals_are_said_in_the_language_asked(
+        args: tuple[str, ...], english: str, russian: str) -> None:
+    assert bad(run(MODULE, *args)) == english
+    assert bad(run(MODULE, "--lang", "ru", *args)) == russian
+
+
+def test_the_benchmarks_figures_are_worded_in_the_language_asked() -> None:
+    from companion.bench import ScanFigures, SpeechFigures  # noqa: PLC0415
+    from companion.cli import scan_lines, speech_line  # noqa: PLC0415
+
+    english, french = Catalog.for_language("en"), Catalog.for_language("fr")
+    heard = SpeechFigures("pyttsx3", 40.0, 55.5, 2.0, 20, 60.0, 70.0, 5.0)
+    assert speech_line(heard, english) == heard.describe()
+    assert speech_line(heard, french) == (
+        "pyttsx3 : démarrage p50 40,0 ms, p95 55,5 ms ; interruption en 2,0 ms au plus ; "
+        "premier son p50 60,0 ms, p95 70,0 ms ; arrêt en 5,0 ms au plus (20 essais)")
+    scanned = ScanFigures(0.25, 1.5, 100, 99, 1, 0, 1.0)
+    assert scan_lines(scanned, 100.0, french) == [
+        "latence du scan : p50 0,25 ms, p99 1,50 ms",
+        "100 envoyés à 100 par seconde, 99 reçus, 1 perdus, 0 en double"]

@@ -48,7 +48,7 @@ from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.micimaki.tactile import code
 from companion.games.micimaki.telling import ACTIONS, READER, word
 from companion.games.micimaki.vocabulary import MiciMakiVocabulary, Word, copies
-from companion.i18n import Catalog
+from companion.i18n import N_, Catalog
 from companion.journal import Journal
 from companion.keymap import Action
 
@@ -150,6 +150,16 @@ class MiciMaki(MiciMakiVocabulary):
         return None
 
     @property
+    def bots(self) -> tuple[str, ...]:
+        from companion.games.micimaki.bots import NAMES  # noqa: PLC0415 - when asked
+
+        return NAMES
+
+    @property
+    def usual_bot(self) -> str:
+        return "cautious"
+
+    @property
     def variants(self) -> str:
         return ""
 
@@ -158,7 +168,7 @@ class MiciMaki(MiciMakiVocabulary):
         from companion.games.micimaki.simulate import simulate  # noqa: PLC0415 - when asked
 
         return simulate(players=request.players, games=request.games,
-                        bots=list(request.bots) or ["cautious"], seed=request.seed)
+                        bots=list(request.bots) or [self.usual_bot], seed=request.seed)
 
     def bench_engine(self, seconds: float) -> EngineFigures:
         from companion.games.micimaki.bench import engine_report  # noqa: PLC0415
@@ -181,11 +191,11 @@ class MiciMaki(MiciMakiVocabulary):
         """``companion risk``: the chance of overeating when eating now, the
         same computation the companion says at the table."""
         if name != RISK.name:
-            raise GameInputError(f"Mici Maki has no command {name!r}")
+            raise GameInputError(N_("Mici Maki has no command %(name)s"), name=repr(name))
         figures = {flag: options.get(flag) for flag in ("draw", "overeating", "eat", "discard")}
         draw, overeating, eat = figures["draw"], figures["overeating"], figures["eat"]
         if draw is None or overeating is None or eat is None:
-            raise GameInputError("give --draw, --overeating and --eat")
+            raise GameInputError(N_("give --draw, --overeating and --eat"))
         try:
             chance = overeating_risk(draw=draw, overeating=overeating, eat=eat,
                                      discard=figures["discard"])

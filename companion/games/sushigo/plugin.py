@@ -52,7 +52,7 @@ from companion.games.sushigo.session import PracticeSession, TableSession, resum
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import READER, catalog
 from companion.games.sushigo.vocabulary import SushiGoVocabulary
-from companion.i18n import Catalog
+from companion.i18n import N_, Catalog
 from companion.journal import Journal
 from companion.keymap import C_, Action, Scope
 
@@ -160,6 +160,14 @@ class SushiGo(SushiGoVocabulary):
         return ScoredFile(data, tuple(lines))
 
     @property
+    def bots(self) -> tuple[str, ...]:
+        return ("random", "greedy", "advisor")
+
+    @property
+    def usual_bot(self) -> str:
+        return "greedy"
+
+    @property
     def variants(self) -> str:
         return "pass-both-ways, dummy, soy-sauce[=N]"
 
@@ -171,14 +179,17 @@ class SushiGo(SushiGoVocabulary):
         )
 
         players = request.players
-        bots = list(request.bots) or ["greedy"]
+        bots = list(request.bots) or [self.usual_bot]
         names = list(bots) * players if len(bots) == 1 else list(bots)
         if len(names) != players:
-            raise GameInputError(f"give one bot, or one per player ({players})")
+            raise GameInputError(N_("give one bot, or one per player (%(players)d)"),
+                                 players=players)
         try:
             results = simulate(names, request.games, seed=request.seed,
                                variant=parse_variant(request.variant),
                                workers=max(1, request.workers))
+        except GameInputError:
+            raise
         except ValueError as error:
             raise GameInputError(str(error)) from None
         data = {

@@ -12,18 +12,24 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from companion.contract.game import GameInputError
 from companion.games.sushigo.bots import BOTS, Advisor, Bot
+from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushigo.draft import Choice, Choices, Game, SeatView, Variant
+from companion.i18n import N_
 from companion.stats import percentile, wilson_interval
 from companion.workers import pool
 
 PLAIN = Variant()
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(GameInputError):
+    """A bot name the game has no bot by."""
+
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(f"no bot called {name!r}; choose from {', '.join(sorted(BOTS))}")
+        super().__init__(N_("no bot called %(name)s; choose from %(bots)s"), name=repr(name),
+                         bots=", ".join(sorted(BOTS)))
 
 
 def parse_variant(text: str) -> Variant:
@@ -43,11 +49,11 @@ def parse_variant(text: str) -> Variant:
         elif name == "soy-sauce":
             soy = int(count) if count else 3
             if soy < 1:
-                raise ValueError("soy-sauce needs 1 card or more")
+                raise GameInputError(N_("soy-sauce needs 1 card or more"))
         else:
-            raise ValueError(
-                f"unknown variant {name!r}; choose from pass-both-ways, dummy, soy-sauce[=N]"
-            )
+            raise GameInputError(
+                N_("unknown variant %(name)s; choose from pass-both-ways, dummy, soy-sauce[=N]"),
+                name=repr(name))
     return Variant(pass_both_ways=both, dummy=dummy, soy_sauce=soy)
 
 
@@ -166,7 +172,10 @@ def simulate(
         make_bot(name)
     players = len(lineup)
     if variant.dummy and players != 2:
-        raise ValueError("the dummy variant is for 2 players")
+        raise GameInputError(N_("the dummy variant is for 2 players"))
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # as the game would say in its first game
+        raise GameInputError(N_("Sushi Go! is for %(low)d to %(high)d players"),
+                             low=MIN_PLAYERS, high=MAX_PLAYERS)
     labels = [f"{name} {i + 1}" if lineup.count(name) > 1 else name
               for i, name in enumerate(lineup)]
     entrants = [Tally(label) for label in labels]

@@ -119,6 +119,9 @@ class Memory(MemoryVocabulary):
 
     # -- its one capability ------------------------------------------------------------------
 
+    bots = ("random",)
+    usual_bot = "random"
+
     @property
     def variants(self) -> str:
         return ""
