@@ -5,7 +5,7 @@ import inside a function counts, one under ``if TYPE_CHECKING:`` does not):
   layer), and docs/development.md draws the same layers;
 - the app finds games through the registry only: outside a game's own
   package, nothing imports it;
-- (the scanner's bridge imports nothing from the app: tests/bridge/test_imports.py);
+- (the scanner's bridge imports nothing from the app: tests/firmware_bridge/test_imports.py);
 - a face never gets the conversation's Talk: no module of ``companion.faces``
   imports ``companion.conversation.core``, not even for its types;
 - the conversation finds games through the registry ``companion.games``

@@ -61,7 +61,7 @@ def test_they_are_found_once_and_each_caller_has_its_own_copy(
 
 @pytest.mark.parametrize(("value", "why"), [
     (f"{__name__}:NOT_A_VOCABULARY", "it is not a vocabulary"),
-    ("tests.bridge.no_such_module:GAME", "it cannot be loaded (ModuleNotFoundError"),
+    ("tests.firmware_bridge.no_such_module:GAME", "it cannot be loaded (ModuleNotFoundError"),
     (f"{__name__}:FRUIT_AGAIN", "another vocabulary already serves the game 'fruit'"),
     (f"{__name__}:SAME_NUMBER", "its demo number 9 is already 'fruit''s"),
     (f"{__name__}:BAD_NUMBER", "its demo number 256 is not 0 to 255"),

@@ -30,7 +30,7 @@ from firmware_bridge.link import ScannerLink, autodetect
 from firmware_bridge.protocol import format_line
 from firmware_bridge.registry import Registry, demo_uid
 from firmware_bridge.virtual import VirtualScanner, lease, live_terminal, lock_of, release
-from tests.bridge.helpers import QUICK, Events
+from tests.firmware_bridge.helpers import QUICK, Events
 
 
 def connected(tmp_path: Path, scanner: VirtualScanner, events: Events) -> ScannerLink:

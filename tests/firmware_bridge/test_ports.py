@@ -18,9 +18,9 @@ from firmware_bridge.link import ScannerLink
 from firmware_bridge.ports import Allowed, PortRefusal, check, controlling, hardware_serial
 from firmware_bridge.registry import Registry
 from firmware_bridge.virtual import lease, lease_of, release
-from tests.bridge.helpers import QUICK, Events
 from tests.drivers import PipedApp as Conversation
 from tests.drivers import first_start
+from tests.firmware_bridge.helpers import QUICK, Events
 
 
 class Terminal:

@@ -20,9 +20,9 @@ from firmware_bridge.events import ScannerFound, ScannerProblem
 from firmware_bridge.link import ScannerLink
 from firmware_bridge.registry import Registry, demo_uid
 from firmware_bridge.virtual import lease, release
-from tests.bridge.helpers import QUICK, Events
 from tests.drivers import PipedApp as Conversation
 from tests.drivers import first_start
+from tests.firmware_bridge.helpers import QUICK, Events
 
 #: make, avr-gcc and simavr.
 pytestmark = pytest.mark.system
