@@ -101,6 +101,14 @@ def _run(command: list[str], timeout: float) -> int:
     return done.returncode
 
 
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Kill a process no worker waits on (a spare), and reap it."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
+
+
 class _Running:
     """A speech process, and an event set once it has ended."""
 
@@ -212,7 +220,7 @@ class EspeakSpeaker(ProcessSpeaker):
         spare, self._spare = self._spare, None
         if spare is None or spare[0] != waiting or spare[1].poll() is not None:
             if spare is not None:
-                _Running(spare[1]).kill()
+                _end(spare[1])
             spare = (waiting, _spawn(waiting, self.environment, text_in=True))
         process = spare[1]
         assert process.stdin is not None
@@ -228,8 +236,7 @@ class EspeakSpeaker(ProcessSpeaker):
     def close(self) -> None:
         super().close()
         if self._spare is not None:
-            _Running(self._spare[1]).kill()
-            self._spare[1].wait()
+            _end(self._spare[1])
             self._spare = None
 
     def render(self, text: str, language: str, wav: Path) -> None:
