@@ -16,6 +16,7 @@ import pytest
 from devtools.rig import PrivateDispatcher, SoundSink
 
 
+@pytest.mark.slow
 def test_bench_engine_json_reports_every_table_size() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "companion", "bench", "engine", "--json", "--seconds", "0.2"],
@@ -41,6 +42,7 @@ def test_bench_engine_prints_a_line_per_table_size() -> None:
     assert all("games per second" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_bench_scan_json_reports_latency_and_losses() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "companion", "bench", "scan", "--json", "--seconds", "1"],

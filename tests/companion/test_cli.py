@@ -396,6 +396,7 @@ def check_reference(stdout: str) -> None:
         assert sum(1 for line in lines if code in line) == 1
 
 
+@pytest.mark.sampled
 @ENTRY_POINTS
 @pytest.mark.parametrize("lang", ["en", "fr", "cs", "ru"])
 def test_codes(command: list[str], lang: str) -> None:
@@ -444,6 +445,7 @@ def test_version() -> None:
     assert done.stdout.strip() == "companion 0.1.0"
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(("variable", "value", "lang"),
                          [("LANG", "cs_CZ.UTF-8", "cs"), ("LANGUAGE", "de:ru", "ru")])
 def test_language_from_the_environment(variable: str, value: str, lang: str) -> None:
@@ -644,6 +646,7 @@ def test_mici_makis_risk_is_a_command_of_its_own_in_every_language() -> None:
     assert "risk" in run(MODULE, "--help").stdout
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(("args", "english", "french"), [
     (("--players", "9"), "companion simulate: Sushi Go! is for 2 to 5 players\n",
      "companion simulate: Sushi Go! se joue de 2 à 5 joueurs\n"),
@@ -693,6 +696,7 @@ def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
     assert " ".join(helped.split()).count(" ".join(two.bots.split())) == 1
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(("args", "english", "russian"), [
     (("bench", "scan", "--rate", "0"), "companion bench: give a positive time and rate\n",
      "companion bench: укажите положительные время и частоту\n"),

@@ -88,6 +88,7 @@ game = 0
 """
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("damage", [
     pytest.param(b"\xff\xfelanguage = 'fr'\n", id="not UTF-8"),
     pytest.param(b"language = \n[[[", id="not TOML"),
@@ -125,6 +126,7 @@ def test_damaged_settings_are_said_kept_and_mended(home: Path, damage: bytes | N
     assert again.notices() == [], "said once: the next start is clean"
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("folder", ["a file", "read-only"])
 def test_a_config_folder_that_takes_nothing_keeps_the_first_start_s_answers(
         tmp_path: Path, folder: str) -> None:
@@ -180,6 +182,7 @@ def is_kept(copy: Path, damage: str) -> bool:
     return copy.stat().st_size > 100_000
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("damage", HOSTILE)
 @pytest.mark.parametrize("name", ["settings.toml", "registry.json"])
 def test_a_hostile_file_never_stops_a_start(home: Path, name: str, damage: str) -> None:
@@ -220,6 +223,7 @@ def test_with_umask_0_a_first_start_makes_its_folders_and_files_private(
 # -- the scanner's tags-----------------------------------------------------------------------------
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("damage", [
     pytest.param(b"\xff\xfe{", id="not UTF-8"),
     pytest.param(b'{"format": 2, "tags": {"04A1B2C3": {"game": ', id="cut mid-record"),
@@ -430,6 +434,7 @@ def test_a_full_disk_plays_on_without_saving_and_saves_again(home: Path) -> None
     refusing_then_back(home, full, freed)
 
 
+@pytest.mark.slow
 def test_a_store_held_by_another_program_plays_on_and_saves_again(home: Path) -> None:
     played(home, turns=1)  # the store is made
     holder: list[subprocess.Popen[str]] = []

@@ -36,6 +36,7 @@ def _read_until(master: int, wanted: bytes, timeout: float = 30) -> bytes:
     return seen
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, 0],
                          ids=["control-c", "sigterm", "sighup", "quit"])
 @pytest.mark.parametrize("plain", [True, False], ids=["plain", "full"])
@@ -165,6 +166,7 @@ def moments() -> list[Ending]:
     return made
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("ending", moments(), ids=lambda e: f"{e.how}-"
                          + (f"{e.delay * 1000:.0f}ms" if e.delay is not None else f"{e.after}B"))
 def test_told_to_end_at_any_moment_ends_cleanly_and_saved(ending: Ending,
@@ -254,6 +256,7 @@ def test_told_to_end_at_any_moment_ends_cleanly_and_saved(ending: Ending,
         Store.forget()
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("delay", [0.0, 0.2, 0.6, 1.2, 2.0, 3.0], ids=lambda d: f"{d * 1000:.0f}ms")
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["sigint", "sigterm"])
 def test_the_full_screen_told_to_end_while_it_starts(number: int, delay: float,

@@ -777,6 +777,7 @@ def play(seed: int) -> None:
         stopped = stop(run, rng)
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("seed", SEEDS, ids=[f"seed-{seed:02d}" for seed in SEEDS])
 def test_random_play_breaks_nothing_and_a_stopped_game_resumes_where_it_was(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -812,6 +813,7 @@ def test_a_port_name_too_long_for_a_file_name_is_refused_not_a_crash() -> None:
     run.end()
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("before", [(), ("1",), ("5", "4", "1")],
                          ids=["main menu", "players at the table", "voice speed"])
 def test_a_number_of_more_than_4300_digits_is_refused_not_a_crash(before: tuple[str, ...]) -> None:
@@ -856,6 +858,7 @@ def test_a_resumed_round_end_does_not_ask_again_for_a_table_kept() -> None:
     again.end()
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("stamps", [("20261025-143000", "20261025-143000"),
                                     ("20261025-025959", "20261025-020001")],
                          ids=["two games in one second", "the clock set back an hour"])
@@ -895,6 +898,7 @@ def test_the_game_offered_is_the_one_played_last(
     again.end()
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("seed", [0, 19, 50], ids=["seed-00", "seed-19", "seed-50"])
 def test_the_seeds_that_found_bugs_play_through(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -502,6 +502,7 @@ for line in sys.stdin:
 KILLS = {"practice": examples(210), "table": examples(120)}
 
 
+@pytest.mark.sampled
 @pytest.mark.fuzz
 @pytest.mark.parametrize("kind", KILLS)
 def test_kill_9_at_any_moment_loses_nothing_doubles_nothing_halves_no_undo(

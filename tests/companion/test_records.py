@@ -313,6 +313,7 @@ def journals(tmp_path: Path) -> Path:
     return tmp_path / "data" / "journals"
 
 
+@pytest.mark.slow
 def test_every_field_damaged_sets_its_game_aside_and_the_good_one_is_offered(
         tmp_path: Path, corpus: list[Saved], monkeypatch: pytest.MonkeyPatch) -> None:
     cases = list(damages(corpus))
@@ -505,6 +506,7 @@ class Issue:
     why: str
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("issue", [
     Issue("sushigo practice", "UPDATE games SET header = json_set(header, '$.variant', "
           "json(?)) WHERE id = ?", "[]",

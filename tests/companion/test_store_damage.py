@@ -175,6 +175,7 @@ def test_a_log_from_another_store_is_kept_aside_and_not_applied(tmp_path: Path) 
     assert kept.read_bytes() == log
 
 
+@pytest.mark.slow
 def test_a_log_left_beside_a_store_restored_from_a_backup_is_kept_aside(home: Path) -> None:
     turn = played(home, turns=1)
     backup = store_of(home).read_bytes()
@@ -254,6 +255,7 @@ def test_a_store_that_is_a_link_out_of_the_folder_is_never_written_through(
     assert resumed_at(home, notices=[]) != ""  # the new game was saved in a store of its own
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("linked", ["journals", "locks", "-wal"])
 def test_no_write_follows_a_link_out_of_the_data_folder(home: Path, linked: str) -> None:
     outside = home / "outside"
@@ -452,6 +454,7 @@ def test_a_game_set_aside_stays_aside_once_its_store_is_recovered(tmp_path: Path
     Store.forget()
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("kind", ["a named pipe", "a link to /dev/zero"])
 def test_a_store_or_an_old_journal_that_is_no_file_never_holds_up_the_start(
         home: Path, kind: str) -> None:

@@ -22,6 +22,7 @@ def environment(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "COMPANION_DATA_DIR": str(tmp_path)}
 
 
+@pytest.mark.slow
 def test_simulate_and_listen_speak_to_each_other(tmp_path: Path) -> None:
     env = environment(tmp_path)
     simulator = subprocess.Popen(
@@ -85,6 +86,7 @@ def test_simulate_sends_cards_of_either_game(tmp_path: Path) -> None:
     assert "ERR 'w2' is no card of Mici Maki" in done.stdout  # Sushi Go!'s: refused, not sent
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("taken", ["scanner", "scanner.lock"])
 def test_simulate_never_replaces_a_file_of_the_users(tmp_path: Path, taken: str) -> None:
     """--link names the user's own file (or its lock's name is one): refused
@@ -192,6 +194,7 @@ def test_listen_names_the_game_of_each_card() -> None:
                                     "reason": "no card has this code"}
 
 
+@pytest.mark.slow
 def test_enrol_a_mici_maki_deck_names_its_cards(tmp_path: Path) -> None:
     scanner = VirtualScanner(link=tmp_path / "scanner")
     enrol = subprocess.Popen(

@@ -350,6 +350,7 @@ def test_a_hello_at_any_time_starts_the_numbers_again(tmp_path: Path) -> None:
         ("00000001", 0), ("00000002", 1), ("00000002", 1), ("00000003", 2)]
 
 
+@pytest.mark.slow
 def test_a_flood_of_distinct_tags_keeps_the_links_memory_bounded(tmp_path: Path) -> None:
     """20,000 different tags: what the bridge keeps does not grow with them
     (the list of tags seen grew without bound: 21 to 54 MB in 20 s)."""

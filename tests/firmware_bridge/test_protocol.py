@@ -141,6 +141,7 @@ def test_a_board_restarting_unheard_loses_no_scan(
 # -- fuzzing: 100,000 generated inputs in all ----------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.fuzz
 @settings(max_examples=examples(40_000), deadline=None, database=None)
 @given(st.binary(max_size=120))
@@ -157,6 +158,7 @@ def test_any_bytes_parse_or_are_refused_with_a_reason(raw: bytes) -> None:
 LINE_CHARS = st.sampled_from([*list("CARDHELOPNG0123456789ABCDEF *=.?-\r"), "\n"])
 
 
+@pytest.mark.slow
 @pytest.mark.fuzz
 @settings(max_examples=examples(30_000), deadline=None, database=None)
 @given(st.text(LINE_CHARS, max_size=200))
@@ -168,6 +170,7 @@ def test_near_miss_lines_never_crash_the_parser(text: str) -> None:
             parse_line(line)
 
 
+@pytest.mark.slow
 @pytest.mark.fuzz
 @settings(max_examples=examples(30_000), deadline=None, database=None)
 @given(

@@ -205,6 +205,7 @@ def ended(terminal: Terminal, timeout: float = 60) -> int:
     return code
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("where", ["journeys", "screen"])
 def test_the_full_screen_ends_on_an_error_with_one_sentence_and_its_status(
         tmp_path: Path, mark: str, where: str) -> None:

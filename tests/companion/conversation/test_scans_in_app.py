@@ -124,6 +124,7 @@ def test_the_scanners_news_is_said_where_the_player_is() -> None:
     assert app.close() == 0
 
 
+@pytest.mark.slow
 def test_the_scanner_choice_is_saved_and_a_missing_port_is_refused(tmp_path: Path) -> None:
     app = App()
     app.until("Choose 1 to 6:")

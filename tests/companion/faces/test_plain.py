@@ -179,6 +179,7 @@ class Scanner:
             app.send("")  # one card with chopsticks on the table
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("scanned", [False, True], ids=["typed", "scanned"])
 def test_a_real_table_game_with_skipped_reveals_scores_exactly(
     home: Path, scanned: bool

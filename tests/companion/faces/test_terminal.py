@@ -10,6 +10,8 @@ import os
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.drivers import Terminal
 
 COLUMNS, ROWS = 40, 15
@@ -47,6 +49,7 @@ def test_colours_are_recognised() -> None:
     assert colours(b"\x1b[0m\x1b[1;39;49m\x1b[4m") == set()
 
 
+@pytest.mark.slow
 def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
         tmp_path: Path) -> None:
     terminal = Terminal(tmp_path)
@@ -109,6 +112,7 @@ def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
         terminal.close()
 
 
+@pytest.mark.slow
 def test_no_color_means_no_colour_and_the_highlight_is_not_colour_alone(
     tmp_path: Path,
 ) -> None:

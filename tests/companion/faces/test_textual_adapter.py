@@ -197,6 +197,7 @@ def test_the_driver_knows_its_app_and_the_caret_driver_is_chosen() -> None:
         assert Placed().get_driver_class() is CaretDriver
 
 
+@pytest.mark.slow
 def test_an_unhandled_error_is_told_and_textual_prints_no_traceback() -> None:
     told: list[BaseException] = []
 

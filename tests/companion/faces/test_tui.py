@@ -80,6 +80,7 @@ def test_the_first_start_by_arrow_keys_and_enter() -> None:
     assert app.return_value == 0
 
 
+@pytest.mark.slow
 def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -143,6 +144,7 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
 # -- a practice game ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_whole_practice_game_by_keyboard_alone() -> None:
     async def body(player: Player) -> None:
         await main_menu(player)
@@ -194,6 +196,7 @@ def codes(cards: Sequence[Card]) -> str:
     return " ".join(short_code(card) for card in cards)
 
 
+@pytest.mark.slow
 def test_a_whole_table_game_with_partial_reveals() -> None:
     """The engine deals a real game; the player types their hand and pick
     every turn and most reveals (the others skipped with an empty line); at
@@ -328,6 +331,7 @@ def test_scoring_a_finished_game_to_the_winner() -> None:
 # -- learning the codes ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_learning_the_codes_and_the_drill() -> None:
     english = catalog("en")
     by_name = {card_name(english, card): card for card in CARDS}

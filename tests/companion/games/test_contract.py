@@ -270,6 +270,7 @@ def test_each_capability_is_declared_whole_or_not_at_all(name: str) -> None:
 # -- playing ----------------------------------------------------------------------------------
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize("name", OFFERING[TABLE])
 @pytest.mark.parametrize("seed", range(6))
 def test_a_table_game_entered_with_skips_reaches_its_end(name: str, seed: int) -> None:
@@ -309,6 +310,7 @@ def _resume(plugin: SomeGame, rng: random.Random) -> Play:
     return plugin.resume(journal, rng, "en", Verbosity.NORMAL)
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(("name", "journey", "stop"), [
     (name, journey, stop) for journey, stops in ((TABLE, (7, 40)), (PRACTICE, (5, 30)))
     for name in OFFERING[journey] for stop in stops])

@@ -68,6 +68,7 @@ def test_simulate_refuses_bad_requests(args: tuple[str, ...], fragment: str) -> 
     assert fragment in done.stderr and done.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_bench_advisor_json_has_the_figures() -> None:
     done = companion("bench", "advisor", "--games", "2", "--json")
     assert done.returncode == 0, done.stderr

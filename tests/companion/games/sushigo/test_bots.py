@@ -30,6 +30,7 @@ def stacked(hands: Sequence[Sequence[Card]]) -> list[Card]:
     return deck
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(
     ("players", "variant"),
     [(2, Variant()), (4, Variant(pass_both_ways=True)), (5, Variant(soy_sauce=3)),

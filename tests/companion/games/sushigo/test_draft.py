@@ -570,6 +570,7 @@ def test_the_game_over_refuses_more_choices() -> None:
 # -- thousands of games --------------------------------------------------------------
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(("players", "variant"), VARIANTS)
 def test_thousands_of_fast_games_keep_every_card_and_end(players: int, variant: Variant) -> None:
     rng = random.Random(players * 7 + variant.soy_sauce)

@@ -68,6 +68,7 @@ TABLES = [(2, Variant()), (3, Variant()), (4, Variant()), (5, Variant()),
           (2, Variant(dummy=True))]
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(("players", "variant"), TABLES)
 def test_everything_entered_scores_exactly_as_the_engine(players: int, variant: Variant) -> None:
     for seed in range(8):
@@ -79,6 +80,7 @@ def test_everything_entered_scores_exactly_as_the_engine(players: int, variant: 
             assert [tracker.table(s, r) for s in range(game.seats)] == list(tables)
 
 
+@pytest.mark.sampled
 @pytest.mark.parametrize(("players", "variant"), TABLES)
 def test_what_is_known_of_every_hand_is_true(players: int, variant: Variant) -> None:
     rng = random.Random(players)
