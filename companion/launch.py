@@ -12,7 +12,10 @@ Control C). What comes before this module runs is Python's own start
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import sys
 from collections.abc import Sequence
 
 from companion import ending
@@ -31,6 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         ending.calm()  # what Python does after this (its threads, its exit) is not broken into
         _forget_interruption()
+        _flush_or_let_go()
     told = ending.told()
     return ending.status(code, told=signal.SIGINT if told is None and interrupted else told)
 
@@ -44,3 +48,20 @@ def _forget_interruption() -> None:
     note (each run from a string starts by clearing it): the status is the
     app's."""
     exec("")  # an empty string: it runs nothing, it clears the note
+
+
+def _flush_or_let_go() -> None:
+    """Write out what is left for the terminal; where it has gone (a dropped
+    remote session, a closed window), point the output at nothing instead.
+    Python flushes its streams as it ends, and a failed flush ends it with
+    status 120 whatever the app's."""
+    streams = {id(s): s for s in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__)
+               if s is not None}
+    for stream in streams.values():
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError, ValueError):
+                nothing = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(nothing, stream.fileno())
+                os.close(nothing)

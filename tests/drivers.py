@@ -66,8 +66,12 @@ def app_environment(home: Path | None, *, lang: str | None = "en_GB.UTF-8",
                     **extra: str) -> dict[str, str]:
     """The environment of an app run: its data and settings in ``home``
     (``None``: the test's own environment says where), the locale ``lang``
-    (``None``: the test's own), then ``extra``."""
+    (``None``: the test's own), then ``extra``. Python's output is
+    buffered, as a player's is: a shell or a CI runner that sets
+    PYTHONUNBUFFERED hid an app that failed as it ended on a terminal gone.
+    """
     env = dict(os.environ)
+    env.pop("PYTHONUNBUFFERED", None)
     if home is not None:
         env["COMPANION_DATA_DIR"] = str(home / "data")
         env["COMPANION_CONFIG_DIR"] = str(home / "config")

@@ -102,11 +102,14 @@ def _run(command: list[str], timeout: float) -> int:
 
 
 def _end(process: subprocess.Popen[bytes]) -> None:
-    """Kill a process no worker waits on (a spare), and reap it."""
+    """Kill a process no worker waits on (a spare), reap it, close its input."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5)
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
 
 
 class _Running:

@@ -25,6 +25,7 @@ Answer(value=1, shown='2. Quit.', said=())
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
@@ -77,7 +78,7 @@ class NotAnswered:
     said: tuple[Announcement, ...] = ()
 
 
-class Asking(Generic[T]):
+class Asking(abc.ABC, Generic[T]):
     """One question being asked, as a state machine."""
 
     #: The question as the face is asked it (a YesNo is asked as its menu).
@@ -90,9 +91,9 @@ class Asking(Generic[T]):
     #: The reader of the cards scanned, where a scan may answer it.
     reader: CardReader[object] | None = None
 
+    @abc.abstractmethod
     def take(self, given: Given) -> Answer[T] | NotAnswered:
         """What ``given`` is for this question."""
-        raise NotImplementedError
 
     def word(self, name: str) -> tuple[Announcement, ...] | None:
         """The question's answer to a word of its own (``undo`` while cards
