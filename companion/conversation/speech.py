@@ -24,33 +24,46 @@ from voices.backends import NoSpeech
 from voices.base import Cause, Priority, VoiceSettings
 from voices.choose import NO_VOICE, FallbackSpeaker, Switched
 
-#: Why a voice stopped, as the player is told (``%(voice)s``: the one that stopped).
+#: Why a voice stopped, as the player is told, key facts first
+#: (``%(voice)s``: the one that stopped). The sound device is the machine's,
+#: not a voice's: its notice names no voice, and is told once a run.
 SPEECH_CAUSES = {
-    Cause.NOT_INSTALLED: N_("Speech through %(voice)s cannot start: it is not installed."),
-    Cause.NO_SOUND_OUTPUT: N_("Speech through %(voice)s stopped: there is no sound output."),
-    Cause.NO_ANSWER: N_("Speech through %(voice)s stopped: it did not answer in time."),
-    Cause.DIED: N_("Speech through %(voice)s stopped: it quit."),
-    Cause.FAILED: N_("Speech through %(voice)s stopped: it failed."),
+    Cause.NOT_INSTALLED: N_("No speech: %(voice)s is not installed. "
+                            "Install it, or choose another voice in Settings."),
+    Cause.NO_SOUND_OUTPUT: N_("Speech stopped: the sound device is not available."),
+    Cause.NO_ANSWER: N_("Speech stopped: %(voice)s does not answer."),
+    Cause.DIED: N_("Speech stopped: %(voice)s quit unexpectedly."),
+    Cause.FAILED: N_("Speech stopped: %(voice)s does not work here."),
 }
+#: Seconds the start waits for the voice, at most, so that a voice missing
+#: (found in a few milliseconds) is told before the first question; a voice
+#: slow to start (a daemon) does not hold the question longer.
+NOTICE_BEFORE_QUESTION = 0.5
 
 
 def switched_text(catalog: Catalog, notice: Switched) -> str:
-    """A change of voice as the player is told it, in their language.
+    """A change of voice as the player is told it, in their language, the
+    key facts first.
 
-    >>> switched_text(Catalog.for_language("en"),
-    ...               Switched("espeak-ng", Cause.NO_SOUND_OUTPUT, "pyttsx3"))
-    'Speech through espeak-ng stopped: there is no sound output. Now speaking with pyttsx3.'
-    >>> switched_text(Catalog.for_language("en"), Switched("pyttsx3", Cause.FAILED, None))
-    'Speech through pyttsx3 stopped: it failed. The app will only write.'
-    >>> switched_text(Catalog.for_language("en"),
-    ...               Switched(NO_VOICE, Cause.NOT_INSTALLED, None))[:50]
-    'No speech engine is installed here: the app only w'
+    >>> en = Catalog.for_language("en")
+    >>> switched_text(en, Switched("espeak-ng", Cause.NOT_INSTALLED, None))
+    'No speech: espeak-ng is not installed. Install it, or choose another voice in Settings.'
+    >>> switched_text(en, Switched("speech-dispatcher", Cause.NO_SOUND_OUTPUT, "espeak-ng"))
+    'Speech stopped: the sound device is not available.'
+    >>> switched_text(en, Switched("pyttsx3", Cause.DIED, None))
+    'Speech stopped: pyttsx3 quit unexpectedly. The app will only write.'
+    >>> switched_text(en, Switched(NO_VOICE, Cause.NOT_INSTALLED, None))[:52]
+    'No speech: no speech engine is installed. Install es'
     """
     if notice.failed == NO_VOICE:
-        return catalog.text("No speech engine is installed here: the app only writes. "
-                            "Install espeak-ng to hear it, or choose in the settings that your "
-                            "screen reader speaks.")
+        return catalog.text("No speech: no speech engine is installed. Install espeak-ng, "
+                            "or choose in Settings that your screen reader speaks.")
     why = catalog.text(SPEECH_CAUSES[notice.cause], voice=notice.failed)
+    if notice.cause is Cause.NOT_INSTALLED and notice.backend is None:
+        return why  # what to do is said already
+    if notice.cause is Cause.NO_SOUND_OUTPUT and notice.backend is not None:
+        # the next voice plays on the same device: heard if it can be, not promised
+        return why
     if notice.backend is None:
         then = catalog.text("The app will only write.")
     else:
@@ -74,6 +87,11 @@ class SpeechService:
         #: comes after the goodbye.
         self._telling = threading.Lock()
         self._said_last = False
+        #: The notices told in this run: the same news is never told twice.
+        self._told: set[str] = set()
+        #: The sound device was told gone: the voices that fail on it after
+        #: the first are not news (only that the app then only writes).
+        self._no_sound = False
 
     @property
     def voice(self) -> Announcer:
@@ -101,6 +119,8 @@ class SpeechService:
                                    speak_echoes=settings.speak_echoes)
         if isinstance(speaker, FallbackSpeaker):
             speaker.start()  # a failure is told through this announcer's voice
+            # a voice missing is found in milliseconds: told before the question
+            speaker.ready(NOTICE_BEFORE_QUESTION)
 
     def interrupt(self) -> None:
         """Stop speaking now (from any thread); nothing to stop before the
@@ -122,15 +142,30 @@ class SpeechService:
         """Speech failed and another voice (or none) took over: shown once,
         as it happens (from the speech's thread), and spoken by the voice
         that took over (the history keeps it not: it is no news of the
-        game); never after the goodbye."""
+        game); never after the goodbye, never twice the same news."""
         with self._telling:
             self._failed.add(notice.failed)
             if self._said_last or self.catalog is None:
                 return
-            said = switched_text(self.catalog, notice)
+            said = self._news(notice)
+            if said is None or said in self._told:
+                return
+            self._told.add(said)
             self.show(warning(said))
             if notice.backend is not None:
                 self.voice.speaker.say(said, self.catalog.language, Priority.IMPORTANT)
+
+    def _news(self, notice: Switched) -> str | None:
+        """What the player is told of ``notice`` (``None``: nothing new)."""
+        assert self.catalog is not None
+        if notice.cause is not Cause.NO_SOUND_OUTPUT:
+            return switched_text(self.catalog, notice)
+        if not self._no_sound:
+            self._no_sound = True
+            return switched_text(self.catalog, notice)
+        # the next voice found no sound either: news only when none is left
+        return None if notice.backend is not None else self.catalog.text(
+            "The app will only write.")
 
     def close(self) -> None:
         """Stop the voice (its processes end)."""
