@@ -27,7 +27,6 @@ import contextlib
 import json
 import os
 import queue
-import re
 import shutil
 import signal
 import subprocess
@@ -82,15 +81,14 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def _spawn(command: list[str], environment: Mapping[str, str] | None = None, *,
-           text_in: bool = False, errors_out: bool = False) -> subprocess.Popen[bytes]:
+           text_in: bool = False) -> subprocess.Popen[bytes]:
     """Start a speech process in its own session, nothing on the terminal;
     ``environment`` adds to this process's; ``text_in``: its input is a
-    pipe, for the text; ``errors_out``: its error output is a pipe, read
-    when it ends (never the terminal)."""
+    pipe, for the text."""
     return subprocess.Popen(
         command, stdin=subprocess.PIPE if text_in else subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE if errors_out else subprocess.DEVNULL, start_new_session=True,
+        stderr=subprocess.DEVNULL, start_new_session=True,
         env={**os.environ, **environment} if environment else None,
     )
 
@@ -104,32 +102,14 @@ def _run(command: list[str], timeout: float) -> int:
 
 
 def _end(process: subprocess.Popen[bytes]) -> None:
-    """Kill a process no worker waits on (a spare), reap it, close its pipes."""
+    """Kill a process no worker waits on (a spare), reap it, close its input."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5)
-    for pipe in (process.stdin, process.stderr):
-        if pipe is not None:
-            with contextlib.suppress(OSError):
-                pipe.close()
-
-
-#: How espeak-ng's program tells that it could not play (no sound card, no
-#: sound server): a line of its own on its error output, ``error: ...``
-#: (the system's words for the sound device's failure), and yet status 0.
-_ESPEAK_ERROR = re.compile(rb"^error: ", re.MULTILINE)
-
-
-def espeak_played(errors: bytes) -> bool:
-    """Whether espeak-ng's error output ``errors`` says it could play.
-
-    >>> espeak_played(b"")
-    True
-    >>> espeak_played(b"ALSA lib pcm.c:2666: Unknown PCM default\nerror: No such file or directory\n")
-    False
-    """
-    return _ESPEAK_ERROR.search(errors) is None
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
 
 
 class _Running:
@@ -140,20 +120,8 @@ class _Running:
         self.ended = threading.Event()
 
     def wait(self) -> bool:
-        """Until it ends; False if it failed. When its error output is a pipe
-        (espeak-ng), one that says it could not play is the sound device
-        missing: a :class:`SpeechError` (``NO_SOUND_OUTPUT``)."""
-        errors = b""
-        if self.process.stderr is not None:
-            with contextlib.suppress(OSError, ValueError):
-                errors = self.process.stderr.read()
-            with contextlib.suppress(OSError):
-                self.process.stderr.close()
         code = self.process.wait()
         self.ended.set()
-        if code == 0 and not espeak_played(errors):
-            raise SpeechError("espeak-ng could not play: the sound device is not available",
-                              Cause.NO_SOUND_OUTPUT)
         return code in (0, -signal.SIGKILL)
 
     def kill(self) -> None:
@@ -256,7 +224,7 @@ class EspeakSpeaker(ProcessSpeaker):
         if spare is None or spare[0] != waiting or spare[1].poll() is not None:
             if spare is not None:
                 _end(spare[1])
-            spare = (waiting, self._spawn_spare(waiting))
+            spare = (waiting, _spawn(waiting, self.environment, text_in=True))
         process = spare[1]
         assert process.stdin is not None
         try:
@@ -265,14 +233,8 @@ class EspeakSpeaker(ProcessSpeaker):
         except OSError:
             pass  # it died waiting: its end is the failure the worker reports
         self.timings.started = time.perf_counter()
-        self._spare = (waiting, self._spawn_spare(waiting))
+        self._spare = (waiting, _spawn(waiting, self.environment, text_in=True))
         return _Running(process)
-
-    def _spawn_spare(self, command: list[str]) -> subprocess.Popen[bytes]:
-        """A process that waits for its text; played aloud, its error output
-        is read (it tells there if it could not play)."""
-        return _spawn(command, self.environment, text_in=True,
-                      errors_out=self.sink == "audio")
 
     def close(self) -> None:
         super().close()

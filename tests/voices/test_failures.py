@@ -356,7 +356,7 @@ def test_no_speech_notice_comes_after_the_goodbye(monkeypatch: pytest.MonkeyPatc
     speech._notice(Switched("espeak-ng", Cause.DIED, None))  # a voice failing as the app ends
     talk.close()
     assert written.getvalue().splitlines() == [
-        "Hlas speech-dispatcher přestal mluvit: neodpověděl včas. Nyní mluví hlas espeak-ng.",
+        "Hlas přestal mluvit: speech-dispatcher neodpovídá. Nyní mluví hlas espeak-ng.",
         "Na shledanou."]
 
 
