@@ -323,6 +323,7 @@ class Terminal:
         self.master, slave = pty.openpty()
         os.set_blocking(self.master, False)
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self._env, self._slave = env, os.ttyname(slave)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", *args], stdin=slave, stdout=slave,
             stderr=slave, env=env, start_new_session=True,
@@ -331,6 +332,33 @@ class Terminal:
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.written = b""
+
+    def start_again(self, *args: str) -> None:
+        """Another run of the app on the same terminal, its screen as the
+        last one left it (after :meth:`kill`, as a player starts it again)."""
+        slave = os.open(self._slave, os.O_RDWR | os.O_NOCTTY)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", *args], stdin=slave, stdout=slave,
+            stderr=slave, env=self._env, start_new_session=True,
+        )
+        os.close(slave)
+
+    def another_writes(self, text: bytes) -> None:
+        """``text`` written on the terminal by another program (the shell
+        the app was started from); then read what shows."""
+        slave = os.open(self._slave, os.O_WRONLY | os.O_NOCTTY)
+        try:
+            os.write(slave, text)
+        finally:
+            os.close(slave)
+        self.pump(0.2)
+
+    def kill(self) -> None:
+        """SIGKILL: the app ends where it is, the screen and the terminal's
+        mode left as they were."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+        self.pump(0.2)
 
     def pump(self, seconds: float) -> int:
         """Read what the app writes for a while; how many bytes it wrote."""
@@ -392,7 +420,8 @@ class Terminal:
         return self.screen.display[self.screen.cursor.y]
 
     def close(self) -> None:
-        os.killpg(self.process.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):  # (killed already)
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=10)
         os.close(self.master)
 

@@ -132,9 +132,22 @@ class _Prompt:
     text: str
 
 
+#: Erase to the end of the line: what a row or a prompt is written over
+#: (rows a killed app left, a longer line) never stays beside it.
+ERASE_LINE = "\x1b[K"
+#: The first thing written on a terminal: the cursor at the start of its
+#: line, that line and every row below it blank (a killed app's rows, where
+#: the cursor was left, are not mixed with this run's).
+CLEAN_START = "\r\x1b[J"
+
+
 def _block(rows: list[str]) -> str:
-    """Rows as written: each ends its line."""
-    return "".join(row + "\n" for row in rows)
+    r"""Rows as written on a terminal: each erased to its end, and ended.
+
+    >>> _block(["Main menu.", "1. Practice."])
+    'Main menu.\x1b[K\n1. Practice.\x1b[K\n'
+    """
+    return "".join(row + ERASE_LINE + "\n" for row in rows)
 
 
 class PlainFace:
@@ -155,6 +168,7 @@ class PlainFace:
         self._fresh = True  # the next output begins a new block
         self._owed = False  # the Enter that ended an answer, not written yet
         self._lifted = False  # the cursor is on the block's first row (the prompt's saved)
+        self._begun = False  # something was written on the terminal already
         #: What waits for Enter once a block fills the screen: the rows of
         #: each sentence, and :class:`_Prompt` for the question after them.
         self._held: deque[list[str] | _Prompt] = deque()
@@ -194,6 +208,8 @@ class PlainFace:
             self.output.flush()
             return
         written = "\x1b8" if self._lifted else ""
+        if not self._begun and text:
+            written, self._begun = CLEAN_START, True
         self._lifted = False
         if self._owed and text:  # the Enter that ended the answer, with what it brought
             self._owed, text = False, "\n" + text
@@ -203,7 +219,8 @@ class PlainFace:
             rows -= text.startswith("\n")  # it ends the line the cursor was on
         self._rows += rows
         written += text
-        far = len(text.rsplit("\n", 1)[-1]) > FAR_RIGHT  # the answer past a 40-cell window
+        # the answer past a 40-cell window
+        far = len(text.rsplit("\n", 1)[-1].replace(ERASE_LINE, "")) > FAR_RIGHT
         if lift and (self._rows > 0 or far) and not self._shown:
             up = min(self._rows, max(shutil.get_terminal_size().lines - 1, 1))
             written += "\x1b7" + (f"\x1b[{up}A" if up else "") + "\r"
@@ -252,7 +269,8 @@ class PlainFace:
         line typed ahead, with no question: that line alone)."""
         if not prompt.text:
             return self._shown
-        return self._question(prompt.text) + " " + self._shown
+        rows = self._question(prompt.text).replace("\n", ERASE_LINE + "\n")
+        return rows + " " + ERASE_LINE + self._shown
 
     def _span(self, text: str) -> int:
         """The rows the block would span once ``text`` is written."""
@@ -270,7 +288,7 @@ class PlainFace:
         pages only when it begins a page or is taller than one. The cursor
         then rests on the block's first row."""
         limit = max(shutil.get_terminal_size().lines, 3)
-        more = self.more()
+        more = self.more() + ERASE_LINE
         empty = self._fresh
         written = lead
         for number, item in enumerate(items):

@@ -186,8 +186,9 @@ def long_line() -> bytes:
 
 # -- what the app may write ---------------------------------------------------------------
 
-#: The face's own cursor moves on a terminal (save, restore, up, erase the line).
-FACE_SEQUENCES = re.compile(rb"\x1b7|\x1b8|\x1b\[\d*A|\x1b\[K")
+#: The face's own cursor moves on a terminal (save, restore, up, erase the line; at
+#: its start, the rest of the screen).
+FACE_SEQUENCES = re.compile(rb"\x1b7|\x1b8|\x1b\[\d*A|\x1b\[K|\r\x1b\[J")
 BANNED = frozenset({"Cc", "Cf", "Cs"})
 
 

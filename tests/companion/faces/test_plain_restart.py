@@ -1,0 +1,73 @@
+"""Plain line mode started again on a terminal a killed run left as it
+was (kill -9: its rows stay, the cursor wherever it rested, on the reply's
+first row or after an answer half typed), read back with pyte as a braille
+display reads it: the new run's rows never mix with the old ones. Each row
+it writes, its prompt, and every row below where it began are exactly what a
+clean terminal shows (no "2. Not now.rn 2.", no "Choose 1 to 3: 1on
+nigiri,"), even where the new answer is shorter than the old row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyte
+import pytest
+
+from tests.drivers import GOOD_SETTINGS, Terminal
+
+COLUMNS, ROWS = 40, 15
+#: What the shell writes once the app is killed, where the cursor was: its
+#: word for the end, its prompt, and the command typed again.
+SHELL = b"Killed\r\n$ companion --plain\r\n"
+
+
+def clean_screen(before: bytes, after: bytes) -> list[str]:
+    """What a terminal shows when ``before`` was written, everything from
+    the cursor down then blank (as on a terminal nothing was left on), and
+    then ``after``."""
+    screen = pyte.Screen(COLUMNS, ROWS)
+    stream = pyte.ByteStream(screen)
+    stream.feed(before)
+    screen.erase_in_display(0)
+    stream.feed(after)
+    return list(screen.display)
+
+
+@pytest.mark.parametrize("left", ["menu", "question"])
+def test_a_run_after_a_kill_writes_over_nothing_old(tmp_path: Path, left: str) -> None:
+    """Killed as its reply rested at the cursor, on the reply's first row:
+    the main menu (``menu``), or the question after two answers
+    (``question``: its options and its prompt below, where the new run's
+    rows, prompt and shorter answer come)."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS)
+    terminal = Terminal(tmp_path, "--plain", columns=COLUMNS, rows=ROWS, lang="C.UTF-8",
+                        typed=0, shown=0)
+    try:
+        terminal.until_at("Main menu.")
+        if left == "question":
+            terminal.type("2\r")  # a practice game: how many players
+            terminal.until("2 to 5:")
+            terminal.type("2\r")
+            terminal.until_at("Opponents:")
+        terminal.kill()
+        terminal.another_writes(SHELL)
+        begun = len(terminal.written)
+        old = [row.rstrip() for row in terminal.screen.display]
+        below = old[terminal.screen.cursor.y:]
+        assert any(below), "nothing old left where the new run begins: no test"
+        terminal.start_again("--plain")
+        terminal.until("Choose 1 to")
+        terminal.pump(0.5)
+        terminal.type("9\r")  # an answer shorter than the old row, and its reply
+        terminal.until("9 is not a choice")
+        terminal.type("1")  # typed at the answer: the braille line is the prompt's
+        terminal.pump(0.5)
+        shown = list(terminal.screen.display)
+        expected = clean_screen(terminal.written[:begun], terminal.written[begun:])
+        assert shown == expected, "\n".join(
+            f"{a.rstrip()!r:44} {b.rstrip()!r}" for a, b in zip(shown, expected, strict=True))
+        braille = terminal.cursor_line().rstrip()
+        assert braille.endswith(": 1"), braille  # the prompt and its answer, nothing after
+    finally:
+        terminal.close()
