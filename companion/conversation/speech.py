@@ -13,6 +13,7 @@ once when the player acts, from its own thread.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 
@@ -71,6 +72,19 @@ def switched_text(catalog: Catalog, notice: Switched) -> str:
     return f"{why} {then}"
 
 
+def _on_event_loop() -> bool:
+    """Whether this thread runs an event loop now (the full screen's).
+
+    >>> _on_event_loop()
+    False
+    """
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 class SpeechService:
     """The voice and the announcer of a run, over what shows a sentence
     (the face's ``show``)."""
@@ -119,8 +133,9 @@ class SpeechService:
                                    speak_echoes=settings.speak_echoes)
         if isinstance(speaker, FallbackSpeaker):
             speaker.start()  # a failure is told through this announcer's voice
-            # a voice missing is found in milliseconds: told before the question
-            speaker.ready(NOTICE_BEFORE_QUESTION)
+            if not _on_event_loop():  # (the full screen's loop is never held)
+                # a voice missing is found in milliseconds: told before the question
+                speaker.ready(NOTICE_BEFORE_QUESTION)
 
     def interrupt(self) -> None:
         """Stop speaking now (from any thread); nothing to stop before the
