@@ -135,10 +135,12 @@ class _Prompt:
 #: Erase to the end of the line: what a row or a prompt is written over
 #: (rows a killed app left, a longer line) never stays beside it.
 ERASE_LINE = "\x1b[K"
+#: Erase from the cursor to the end of the screen.
+ERASE_BELOW = "\x1b[J"
 #: The first thing written on a terminal: the cursor at the start of its
 #: line, that line and every row below it blank (a killed app's rows, where
 #: the cursor was left, are not mixed with this run's).
-CLEAN_START = "\r\x1b[J"
+CLEAN_START = "\r" + ERASE_BELOW
 
 
 def _block(rows: list[str]) -> str:
@@ -354,12 +356,44 @@ class PlainFace:
                 return
             erased = _ERASED.fullmatch(text)
             if erased:
+                before = self._shown
                 self._shown = _without_cells(self._shown, len(erased.group(1)))
+                text = self._redrawn(before) or text
             else:
                 self._shown += text
                 if self._prompt is None:  # typed ahead: news comes below this row
                     self._prompt = ""
             self._out(text)
+
+    def _redrawn(self, before: str) -> str:
+        r"""The answer's line written again, shorter, once the player erased
+        (``before``: what was typed until then), when the erase crosses the
+        end of a row (the line had wrapped onto the next one, where a
+        backspace cannot go back up, or filled a row to its last cell): from
+        the start of the row it began on, everything after it erased. ``""``
+        when the erase stays on the cursor's row (the keyboard's backspaces
+        do, and a screen reader hears only the character gone).
+
+        >>> import io
+        >>> face = PlainFace(io.StringIO(), terminal=True, width=20)
+        >>> face._prompt, face._shown = "Choose 1 to 6:", "s"
+        >>> face._redrawn("salmon nigiri")  # 28 cells: it had wrapped once
+        '\r\x1b[1AChoose 1 to 6: s\x1b[J'
+        >>> face._redrawn("sa")
+        ''
+        """
+        lead = self._question(self._prompt).rsplit("\n", 1)[-1] + " " if self._prompt else ""
+        columns = max(self._columns(), 1)
+
+        def row(cells: int) -> int:
+            # (a row filled to its last cell keeps the cursor on it until the next character)
+            return (cells - (1 if cells and cells % columns == 0 else 0)) // columns
+
+        cells = cell_len(lead + before)
+        up = row(cells)
+        if up == row(cell_len(lead + self._shown)) and cells % columns:
+            return ""
+        return "\r" + (f"\x1b[{up}A" if up else "") + lead + self._shown + ERASE_BELOW
 
     def entered(self) -> None:
         """The player ended a line: the next output starts a line of its own."""

@@ -188,7 +188,7 @@ def long_line() -> bytes:
 
 #: The face's own cursor moves on a terminal (save, restore, up, erase the line; at
 #: its start, the rest of the screen).
-FACE_SEQUENCES = re.compile(rb"\x1b7|\x1b8|\x1b\[\d*A|\x1b\[K|\r\x1b\[J")
+FACE_SEQUENCES = re.compile(rb"\x1b7|\x1b8|\x1b\[\d*A|\x1b\[K|\x1b\[J")
 BANNED = frozenset({"Cc", "Cf", "Cs"})
 
 

@@ -4,7 +4,9 @@ first row or after an answer half typed), read back with pyte as a braille
 display reads it: the new run's rows never mix with the old ones. Each row
 it writes, its prompt, and every row below where it began are exactly what a
 clean terminal shows (no "2. Not now.rn 2.", no "Choose 1 to 3: 1on
-nigiri,"), even where the new answer is shorter than the old row."""
+nigiri,"), even where the new answer is shorter than the old row. And an
+answer erased back over the row it had wrapped onto is written again
+shorter, with nothing of the old one left."""
 
 from __future__ import annotations
 
@@ -69,5 +71,39 @@ def test_a_run_after_a_kill_writes_over_nothing_old(tmp_path: Path, left: str) -
             f"{a.rstrip()!r:44} {b.rstrip()!r}" for a, b in zip(shown, expected, strict=True))
         braille = terminal.cursor_line().rstrip()
         assert braille.endswith(": 1"), braille  # the prompt and its answer, nothing after
+    finally:
+        terminal.close()
+
+
+@pytest.mark.parametrize("erase", ["\x15", "\x7f" * 40], ids=["control-u", "backspaces"])
+def test_an_answer_erased_back_over_its_wrapped_row_leaves_nothing(
+        tmp_path: Path, erase: str) -> None:
+    """A long answer wraps onto the next row; erased to something shorter
+    (a backspace cannot go back up a row on a terminal), the answer's line
+    is written again: the braille line is the prompt and the new answer,
+    and no row keeps the old one."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS)
+    terminal = Terminal(tmp_path, "--plain", columns=COLUMNS, rows=ROWS, lang="C.UTF-8",
+                        typed=0, shown=0)
+    try:
+        terminal.until_at("Main menu.")
+        terminal.type("x")  # to the answer: the prompt's line
+        terminal.pump(0.3)
+        prompt = terminal.cursor_line().rstrip()[:-1]  # "Choose 1 to N: "
+        prompt_row = terminal.screen.cursor.y
+        terminal.type("\x7f")
+        typed = "salmon nigiri, squid nigiri and more"  # past the row's 40 cells
+        terminal.type(typed, settle=0.5)
+        assert terminal.screen.cursor.y == prompt_row + 1, "the answer did not wrap: no test"
+        terminal.type(erase, settle=0.5)
+        terminal.type("2", settle=0.5)
+        rows = [row.rstrip() for row in terminal.screen.display]
+        assert terminal.screen.cursor.y == prompt_row, rows
+        assert rows[prompt_row] == prompt + "2", rows  # (the prompt ends with its space)
+        assert not any(rows[prompt_row + 1:]), rows
+        terminal.type("\r")
+        terminal.until("2 to 5:")  # the practice game's first question: the answer taken
+        assert not any("nigiri" in row for row in terminal.screen.display)
     finally:
         terminal.close()
