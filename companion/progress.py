@@ -133,7 +133,9 @@ class Progress:
             self.total = total
         now = self.clock()
         if self.said is None:
-            if self._long(now):
+            if self._long(now) and self.done >= self.total and not self.title:
+                self.said = now  # all done: the last line says it all
+            elif self._long(now):
                 self._open(now)
         elif now - self.said >= self.every and self.done < self.total:
             self._write(self.line(now))
@@ -159,7 +161,7 @@ class Progress:
         """What is done of what, and the time left once the pace is known."""
         progress = self.unit(self.words, self.done, self.total)
         elapsed = now - self.started
-        if self.done <= 0 or elapsed <= 0:
+        if self.done <= 0 or elapsed <= 0 or self.done >= self.total:
             return progress
         left = (self.total - self.done) * elapsed / self.done
         return self.words.text("%(progress)s, %(time)s left", progress=progress,
