@@ -200,17 +200,20 @@ def bench_speech(*, runs: int = 20, progress: Progressed = no_progress) -> list[
     def ran(run: int) -> None:
         progress(done + run, total)
 
+    progress(done, total)
     for maker in makers:
         try:
             speaker = maker()
         except SpeechError:
             total -= runs
+            progress(done, total)
             continue  # not on this machine
         try:
             figures.append(bench_speech_backend(speaker, runs=runs, ran=ran))
             done += runs
         except RuntimeError:
             total -= runs
+            progress(done, total)
             continue  # it does not speak on this machine: nothing to time
         finally:
             speaker.close()

@@ -551,7 +551,7 @@ def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Cata
             advisor = bench.bench_advisor(args.games, told)
         return _print(advisor.data, advisor_lines(advisor, catalog), as_json=args.json)
     seconds = args.seconds or 2.0
-    with Progress(catalog, sizes_done, 1, long=seconds >= 1,
+    with Progress(catalog, sizes_done, 0, long=seconds >= 1,
                   title=catalog.text("Timing the engine at every table size…")) as told:
         engine = bench.bench_engine(seconds, told)
     return _print(engine.data, engine_lines(engine, catalog), as_json=args.json)
@@ -701,7 +701,7 @@ def kit_command(args: argparse.Namespace) -> int:
                       sticker=args.sticker_size)
     folder = args.out or Path(f"tactile-kit-{plugin.game}")
     try:
-        with Progress(words, steps_done, 1,
+        with Progress(words, steps_done, 0,
                       title=words.text("Making the tactile kit…")) as told:
             made = make(plugin, options, told)
         paths = write(made, folder, words)
@@ -836,7 +836,7 @@ def bench_speech_command(*, as_json: bool, catalog: Catalog) -> int:
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_speech  # noqa: PLC0415
 
-    with Progress(catalog, runs_done, 1, long=True,
+    with Progress(catalog, runs_done, 0, long=True,
                   title=catalog.text("Timing every speech engine on this machine…")) as told:
         figures = bench_speech(progress=told)
     if as_json:

@@ -95,7 +95,8 @@ def duration(words: Catalog, seconds: float) -> str:
 
 
 class Progress:
-    """Progress lines for one piece of work of ``total`` units (a :data:`Unit`).
+    """Progress lines for one piece of work of ``total`` units (a :data:`Unit`;
+    0 when the work will tell it).
 
     Call it with what is done (and the total, when that changes) as the work
     goes, then :meth:`finish` it; or use it as a context manager, which
@@ -121,6 +122,9 @@ class Progress:
         self.quiet_for = quiet_for
         self.every = every
         self.started = clock()
+        #: When, and at what count, the pace is measured from: the start, or
+        #: the last change of the total (work left out, or found).
+        self.since = (self.started, 0)
         #: When the last line was written; ``None`` while nothing has been.
         self.said: float | None = None
         if long:
@@ -128,10 +132,12 @@ class Progress:
 
     def __call__(self, done: int, total: int | None = None) -> None:
         """``done`` units of the work are done (of ``total``, if it changed)."""
-        self.done = done
-        if total is not None:
-            self.total = total
         now = self.clock()
+        self.done = done
+        if total is not None and total != self.total:
+            if self.total:  # the pace before was that of other work (0: none was known)
+                self.since = (now, done)
+            self.total = total
         if self.said is None:
             if self._long(now) and self.done >= self.total and not self.title:
                 self.said = now  # all done: the last line says it all
@@ -160,10 +166,11 @@ class Progress:
     def line(self, now: float) -> str:
         """What is done of what, and the time left once the pace is known."""
         progress = self.unit(self.words, self.done, self.total)
-        elapsed = now - self.started
-        if self.done <= 0 or elapsed <= 0 or self.done >= self.total:
+        began, counted = self.since
+        elapsed, done = now - began, self.done - counted
+        if done <= 0 or elapsed <= 0 or self.done >= self.total:
             return progress
-        left = (self.total - self.done) * elapsed / self.done
+        left = (self.total - self.done) * elapsed / done
         return self.words.text("%(progress)s, %(time)s left", progress=progress,
                                time=duration(self.words, left))
 

@@ -97,14 +97,28 @@ def test_work_without_a_title_opens_with_its_progress_after_a_while() -> None:
     assert lines(stream) == ["800 of 1000 games, 1 s left"]
 
 
-def test_the_total_may_change_as_the_work_goes() -> None:
-    told, clock, stream = progress(long=True, title="Timing…")
+def test_the_work_may_tell_its_total_as_it_goes() -> None:
+    told, clock, stream = progress(total=0, long=True, title="Timing…")
     clock.now += EVERY
     told(3, 6)
     clock.now += 5
     told(6, 6)
     told.finish()
     assert lines(stream) == ["Timing…", "3 of 6 games, 5 s left", "6 of 6 games, done in 10 s"]
+
+
+def test_work_left_out_leaves_its_time_out_of_the_pace() -> None:
+    """A speech engine that does not speak costs its wait, then its runs
+    leave the total: the time left is the pace of the work still done."""
+    told, clock, stream = progress(total=0, long=True, title="Timing…")
+    told(0, 60)  # the total, once known
+    clock.now += 10
+    told(0, 40)  # 10 s lost on work left out
+    clock.now += 2
+    told(10, 40)
+    clock.now += 3
+    told(25, 40)  # 5 s for 25 runs since: 15 runs in 3 s
+    assert lines(stream) == ["Timing…", "0 of 40 games", "25 of 40 games, 3 s left"]
 
 
 def test_work_cut_short_says_nothing_more() -> None:
