@@ -120,9 +120,11 @@ def make_bot(name: str) -> Bot:
 
 
 Outcome = tuple[list[float], list[int], list[list[float]]]
-#: How many shares of a series each worker plays, one after another (more
-#: shares: progress told more often, a little more time passing them).
+#: How many shares of a series each worker plays, one after another, and
+#: the most games in a share (more shares: progress told more often, a
+#: little more time passing them to the workers and back).
 SHARES = 16
+MOST_A_SHARE = 250
 
 
 def play_games(
@@ -189,7 +191,7 @@ def simulate(
     entrants = [Tally(label) for label in labels]
     start = time.perf_counter()
     if workers > 1 and games > 1:
-        size = max(1, -(-games // (workers * SHARES)))
+        size = max(1, min(MOST_A_SHARE, -(-games // (workers * SHARES))))
         jobs = [
             (list(lineup), min(size, games - first), seed, variant, first, timed)
             for first in range(0, games, size)
