@@ -29,6 +29,7 @@ from companion.contract.game import (
     Mark,
     Option,
     Play,
+    Progressed,
     Scoring,
     Simulated,
     Simulation,
@@ -37,6 +38,7 @@ from companion.contract.game import (
     Stickers,
     TableCompanion,
     TactileKit,
+    no_progress,
 )
 from companion.games.micimaki import narration
 from companion.games.micimaki import practice as practice_game
@@ -168,17 +170,18 @@ class MiciMaki(MiciMakiVocabulary):
         from companion.games.micimaki.simulate import simulate  # noqa: PLC0415 - when asked
 
         return simulate(players=request.players, games=request.games,
-                        bots=list(request.bots) or [self.usual_bot], seed=request.seed)
+                        bots=list(request.bots) or [self.usual_bot], seed=request.seed,
+                        progress=request.progress)
 
-    def bench_engine(self, seconds: float) -> EngineFigures:
+    def bench_engine(self, seconds: float, progress: Progressed = no_progress) -> EngineFigures:
         from companion.games.micimaki.bench import engine_report  # noqa: PLC0415
 
-        return engine_report(seconds=seconds)
+        return engine_report(seconds=seconds, progress=progress)
 
-    def bench_advisor(self, games: int) -> AdvisorFigures:
+    def bench_advisor(self, games: int, progress: Progressed = no_progress) -> AdvisorFigures:
         from companion.games.micimaki.simulate import bench_advisor  # noqa: PLC0415
 
-        return bench_advisor(games=games)
+        return bench_advisor(games=games, progress=progress)
 
     # -- its own command ---------------------------------------------------------------------
 
