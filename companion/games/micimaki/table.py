@@ -121,9 +121,8 @@ def dealt_question(teller: Teller, setup: Setup) -> CardsQuestion[int]:
     return CardsQuestion(
         teller.text("Your %(n)d cards as dealt, card by card:", n=setup.hand), READER,
         most=setup.hand, exactly=setup.hand,
-        why=teller.catalog.plural("each player is dealt %(cards)d card",
-                                  "each player is dealt %(cards)d cards", setup.hand,
-                                  cards=setup.hand))
+        why=teller.catalog.plural("each player is dealt %(n)d card",
+                                  "each player is dealt %(n)d cards", setup.hand))
 
 
 def dealt(conversation: Conversation, setup: Setup) -> list[int]:
