@@ -119,8 +119,9 @@ def test_the_scanners_news_is_said_where_the_player_is() -> None:
     app.until("Scanner found again.")
     app.post(ScannerProblem("2 scans were lost", "/dev/ttyACM0", ScannerIssue.LOST_SCANS, 2))
     app.until("2 scans were lost on the way: scan those cards again.")
-    app.type("t s")  # typed codes still work, the same prompt is still open
-    app.until("2 cards: Wasabi, Dumpling.")
+    # typed codes still work, the same prompt is still open: a whole hand of 10
+    app.type("t s s x x x q w2 w2 o1")
+    app.until("10 cards: Wasabi, 2 Dumpling, 3 Tempura, Sashimi, 2 Salmon nigiri, Maki 1.")
     assert app.close() == 0
 
 
