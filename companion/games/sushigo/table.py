@@ -45,6 +45,7 @@ from companion.games.sushigo.narration import (
 from companion.games.sushigo.practice import variant_of, variants
 from companion.games.sushigo.session import Refused, TableSession
 from companion.games.sushigo.telling import READER, Teller
+from companion.games.sushigo.tracker import Concern as Kind
 from companion.games.sushigo.tracker import (
     Entry,
     EntryKind,
@@ -52,7 +53,6 @@ from companion.games.sushigo.tracker import (
     Tracker,
     TrackerError,
 )
-from companion.games.sushigo.tracker import Concern as Kind
 from companion.games.sushigo.tracker import Warning as Concern
 from companion.keymap import Words
 

@@ -89,6 +89,29 @@ def test_scans_gather_into_the_hand_and_end_it_when_it_is_full() -> None:
     assert app.close() == 0
 
 
+def test_a_hand_ended_short_is_refused_its_scans_kept_and_the_rest_completes_it() -> None:
+    app = App()
+    start_table_game(app)
+    app.scan(HAND[:7])
+    app.until("Sashimi: 7 so far.")
+    app.type("")  # ended short: a hand of 10 is all of it
+    assert app.until("Type it again.") == (
+        "That is 7 cards; your hand holds 10 this turn. Type it again.")
+    app.scan(HAND[7:])  # the 7 scanned stay: the last 3 complete it
+    app.until("Squid nigiri: 10, done.")
+    # read back before the next question, the count first
+    assert app.until("Maki 2.") == ("10 cards: Wasabi, Dumpling, Tempura, Sashimi, "
+                                    "Chopsticks, Pudding, Egg nigiri, Salmon nigiri, "
+                                    "Squid nigiri, Maki 2.")
+    app.until("Your pick (two with chopsticks):")
+    app.type("hand t s")  # the word hand takes a whole hand only: nothing changes
+    app.until("Your hand holds 10 cards this turn, not 2 cards: enter every card of it.")
+    app.type("hand")
+    app.until("10 cards: Wasabi, Dumpling, Tempura, Sashimi, Chopsticks, Pudding, "
+              "Egg nigiri, Salmon nigiri, Squid nigiri, Maki 2.")
+    assert app.close() == 0
+
+
 def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
     app = App()
     app.until("Choose 1 to 6:")

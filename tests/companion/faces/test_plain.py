@@ -19,8 +19,8 @@ from companion.games.sushigo.tactile import short_code
 from companion.journal import journals, load
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
+from tests.drivers import WHOLE_GAME, first_start
 from tests.drivers import PipedApp as Conversation
-from tests.drivers import first_start
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
 
@@ -99,12 +99,6 @@ def test_learning_the_codes(home: Path) -> None:
     app.answer("A code or a scan, or an empty line to stop:", "")
     app.answer("Choose 1 to 6:", "6")
     assert app.close() == 0
-
-
-#: A whole 2-player game as the scorer takes it: each player's 10 cards a round.
-WHOLE_GAME = (("t w3 o2 f x x q q q p", "x x x s s s w1 w2 o1 f"),
-              ("w2 o3 s s x q q t w1 p", "s s s s x x q q q p"),
-              ("f x x x x s q t w3 o1", "q q q x x s o2 o2 w2 p"))
 
 
 def test_scoring_a_finished_game(home: Path) -> None:

@@ -134,6 +134,33 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     assert app.close() == 0
 
 
+def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.answer("Choose 1 to 6:", "1")  # the table companion
+    app.answer("3 to 7:", "3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 3:", "1")  # I am Ana
+    app.answer("Choose 1 to 3:", "1")  # Ana starts
+    app.answer("Choose 1 to 2:", "1")  # the usual deck
+    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")  # a typo: c for r
+    assert app.until(".") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Choose the next player.")
+    app.answer("Start a pile with a food card:", "undo")  # nothing else entered yet
+    assert app.until(".") == (
+        "Taken back: your hand as dealt, Food 3, 2 Food 5, +1 food, Choose the next player.")
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p r")
+    assert app.until(".") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction.")
+    app.answer("Start a pile with a food card:", "hand")
+    assert app.until(".") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction.")
+    app.send("quit")
+    assert app.close() == 0
+
+
 #: The issue's refusal: an eat of 77 against a draw pile of 75, 1 of them overeating.
 MUST_OVEREAT = ("At least 1 overeating card turns up: that eat draws 75 cards, and only 74 in "
                 "the draw pile are not overeating cards. Type eat x.")
