@@ -112,6 +112,32 @@ def test_a_hand_ended_short_is_refused_its_scans_kept_and_the_rest_completes_it(
     assert app.close() == 0
 
 
+PLAYED_ANA = "Manche 1, cartes de Ana, dans l'ordre joué\u00a0:"
+PLAYED_BEN = "Manche 1, cartes de Ben, dans l'ordre joué\u00a0:"
+
+
+def test_a_scored_line_scanned_ends_at_a_hand_s_worth_and_is_read_back() -> None:
+    app = App(Settings(language="fr", speech="none"))
+    app.until("Choisissez de 1 à 6\u00a0:")
+    app.type("3")  # score a finished game
+    for name in ("Ana", "Ben", ""):
+        app.until("quand tous sont saisis\u00a0:")
+        app.type(name)
+    app.until(PLAYED_ANA)
+    app.scan(HAND[:9])
+    app.type("")  # 9 of 10: refused, in the player's language, the scans kept
+    app.until("Cela fait 9 cartes ; chaque joueur en a 10 à la fin d'une manche à 2 joueurs. "
+              "Recommencez la saisie.")
+    app.scan(HAND[9:])
+    app.until("Sushi au calamar : 10, terminé.")
+    assert app.until(".").startswith("Ana, manche 1, 10 cartes\u00a0: ")
+    app.until(PLAYED_BEN)
+    app.type("annuler")  # undo, in French: Ana's line taken back, asked again
+    app.until("Annulé\u00a0: les cartes de Ana pour la manche 1.")
+    app.until(PLAYED_ANA)
+    assert app.close() == 0
+
+
 def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
     app = App()
     app.until("Choose 1 to 6:")
