@@ -45,7 +45,7 @@ from companion.games.sushigo.narration import (
 from companion.games.sushigo.practice import variant_of, variants
 from companion.games.sushigo.session import Refused, TableSession
 from companion.games.sushigo.telling import READER, Teller
-from companion.games.sushigo.tracker import Concern as Kind
+from companion.games.sushigo.tracker import Concern as ConcernKind
 from companion.games.sushigo.tracker import (
     Entry,
     EntryKind,
@@ -294,7 +294,7 @@ class TableGame:
                 cards = Cards.read(argument, READER).cards
                 expected = tracker.expected_hand_size()
                 if len(cards) != expected:  # a hand is all of it: none more, none less
-                    raise ImpossibleEntry(Concern(Kind.HAND_SIZE, 0, tracker.you,
+                    raise ImpossibleEntry(Concern(ConcernKind.HAND_SIZE, 0, tracker.you,
                                                   count=len(cards), limit=expected))
                 said = self._hand(cards)
             except ImpossibleEntry as error:
