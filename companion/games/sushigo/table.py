@@ -184,7 +184,7 @@ class TableGame:
         if step == HAND:
             size = tracker.expected_hand_size()
             return CardsQuestion(self.text("Your hand, card by card (an empty line skips):"),
-                                 READER, allow_empty=True, most=size, exactly=size,
+                                 READER, allow_empty=True, exactly=size,
                                  why=self.text("your hand holds %(cards)d this turn",
                                                cards=size))
         if step == PICK:
