@@ -449,6 +449,11 @@ class TableGame(Ending):
             if taken is None:
                 return WordReply((reply(self.text("Nothing to take back.")),))
             self._announced = -1
+            if taken.what == "hand":  # a hand entered again: the one before it is back
+                return WordReply((reply(self.text(
+                    "Taken back: the hand you entered. %(hand)s", hand=narration.hand_text(
+                        teller.catalog, hand_cards(self.tracker.hand))), important=True),),
+                    changed=True)
             return WordReply((reply(self.text("Taken back: %(player)s's last entry.",
                                           player=self.names[taken.seat]), important=True),),
                          changed=True)

@@ -157,6 +157,9 @@ def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) ->
     app.answer("Start a pile with a food card:", "hand")
     assert app.until(".") == (
         "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction.")
+    app.answer("Start a pile with a food card:", "undo")  # the hand entered again, back
+    assert app.until(".") == ("Taken back: the hand you entered. Your hand, 5 cards: "
+                              "Food 3, 2 Food 5, +1 food, Choose the next player.")
     app.send("quit")
     assert app.close() == 0
 
