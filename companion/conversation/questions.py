@@ -229,7 +229,11 @@ class CardsAsking(Asking[Cards[object]]):
     one, and the entry ends by itself at ``full`` cards (or ``most``). A
     typed line adds its cards to those scanned and ends the entry. The
     prompt is shown at first and after a refusal while nothing is scanned;
-    while cards gather, the question stays as it is.
+    while cards gather, the question stays as it is. Where only ``exactly``
+    cards can be right, scans end by themselves there, and any other count
+    is refused with the game's reason (the cards scanned so far stay);
+    where the asker takes back its last entry (``undo``), the word undo
+    with nothing scanned raises :class:`~companion.contract.events.TakenBack`.
     """
 
     def __init__(self, question: CardsQuestion[object], catalog: Catalog,
