@@ -127,10 +127,12 @@ class MiciMaki(MiciMakiVocabulary):
         return practice_game.set_up(conversation, rng)
 
     def table(self, conversation: Conversation) -> Callable[[], Play]:
-        names, you, first, setup, hand = table_game.set_up(conversation)
+        names, you, first, setup = table_game.set_up(conversation)
         language, verbosity = conversation.language, conversation.verbosity
 
         def start() -> Play:
+            # the dealt hand asked once the cards can be scanned, and read back
+            hand = table_game.dealt(conversation, setup)
             session = TableSession.start(names, you, hand, setup=setup, first=first)
             return table_game.TableGame(session, language, verbosity)
 
