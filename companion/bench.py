@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.contract.game import Progressed, no_progress
 from companion.stats import percentile
 from firmware_bridge.events import CardIdentified, InputEvent
 from firmware_bridge.link import LinkSettings, ScannerLink
@@ -39,9 +40,10 @@ class ScanFigures:
     seconds: float
 
 
-def bench_scan(*, seconds: float = 10.0, rate: float = 200.0) -> ScanFigures:
+def bench_scan(*, seconds: float = 10.0, rate: float = 200.0,
+               progress: Progressed = no_progress) -> ScanFigures:
     """Scans at ``rate`` a second for ``seconds`` through a pseudo-terminal,
-    the real link and its event handler."""
+    the real link and its event handler; ``progress`` is told the scans sent."""
     sent_at: dict[str, float] = {}
     latencies: list[float] = []
     seen: dict[str, int] = {}
@@ -75,6 +77,7 @@ def bench_scan(*, seconds: float = 10.0, rate: float = 200.0) -> ScanFigures:
                 with lock:
                     sent_at[uid] = time.perf_counter()
                 scanner.scan(uid)
+                progress(n + 1, total)
             deadline = time.perf_counter() + 2.0
             while time.perf_counter() < deadline and len(seen) < total:
                 time.sleep(0.01)
@@ -146,9 +149,11 @@ class SpeechFigures:
 LONG_TEXT = "Tempura, two pairs, ten points. " * 400
 
 
-def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20) -> SpeechFigures:
+def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20,
+                         ran: Callable[[int], None] = lambda run: None) -> SpeechFigures:
     """Measure one backend's processes over ``runs`` runs: from ``say`` to
-    its speech process running, and from ``interrupt`` to the process gone.
+    its speech process running, and from ``interrupt`` to the process gone;
+    ``ran`` is told the runs done after each.
     (What a listener hears, first audio and stop, is measured on the
     developers' test sound card: ``python -m devtools bench speech``.)"""
     starts: list[float] = []
@@ -168,6 +173,7 @@ def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20) -> SpeechFig
         stop = time.perf_counter()
         speaker.interrupt()
         interrupts.append(max(0.0, speaker.timings.silenced - stop))
+        ran(len(interrupts))
     return SpeechFigures(
         backend=speaker.name,
         start_ms_p50=percentile(starts, 0.5) * 1000,
@@ -177,25 +183,39 @@ def bench_speech_backend(speaker: QueuedSpeaker, *, runs: int = 20) -> SpeechFig
     )
 
 
-def bench_speech(*, runs: int = 20) -> list[SpeechFigures]:
+def bench_speech(*, runs: int = 20, progress: Progressed = no_progress) -> list[SpeechFigures]:
     """Every backend present on this machine, as the app would use it:
     speech-dispatcher the user's own daemon, espeak-ng synthesising without
     playing (twenty long sentences cut short would be noise), pyttsx3 on
     the default sound device. A backend that is not installed here, or
     does not start speaking (speech-dispatcher with no sound output), is
-    left out."""
+    left out. ``progress`` is told the runs done of every backend's (a
+    backend left out takes its runs out of the total)."""
     makers: list[Callable[[], QueuedSpeaker]] = [
         DispatcherSpeaker, lambda: EspeakSpeaker(sink="null"), Pyttsx3Speaker]
     figures = []
+    total = runs * len(makers)
+    done = 0
+
+    def ran(run: int) -> None:
+        progress(done + run, total)
+
+    progress(done, total)
     for maker in makers:
         try:
             speaker = maker()
         except SpeechError:
+            total -= runs
+            progress(done, total)
             continue  # not on this machine
         try:
-            figures.append(bench_speech_backend(speaker, runs=runs))
+            figures.append(bench_speech_backend(speaker, runs=runs, ran=ran))
+            done += runs
         except RuntimeError:
+            total -= runs
+            progress(done, total)
             continue  # it does not speak on this machine: nothing to time
         finally:
             speaker.close()
+    progress(done, total)
     return figures

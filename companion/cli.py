@@ -64,6 +64,15 @@ from companion.contract.game import (
 )
 from companion.games import DEFAULT_GAME, UnknownGameError, game, games
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Catalog
+from companion.progress import (
+    Progress,
+    duration,
+    games_done,
+    runs_done,
+    scans_done,
+    sizes_done,
+    steps_done,
+)
 from companion.settings import (
     SPEECH_CHOICES,
     SPEECH_VARIABLE,
@@ -537,9 +546,14 @@ def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Cata
     if args.what == "advisor":
         if args.games < 1:
             return _fail("bench", catalog.text("play at least 1 game"))
-        advisor = bench.bench_advisor(args.games)
+        with Progress(catalog, games_done, args.games,
+                      title=catalog.text("Timing the advisor in whole games…")) as told:
+            advisor = bench.bench_advisor(args.games, told)
         return _print(advisor.data, advisor_lines(advisor, catalog), as_json=args.json)
-    engine = bench.bench_engine(args.seconds or 2.0)
+    seconds = args.seconds or 2.0
+    with Progress(catalog, sizes_done, 0, long=seconds >= 1,
+                  title=catalog.text("Timing the engine at every table size…")) as told:
+        engine = bench.bench_engine(seconds, told)
     return _print(engine.data, engine_lines(engine, catalog), as_json=args.json)
 
 
@@ -687,7 +701,9 @@ def kit_command(args: argparse.Namespace) -> int:
                       sticker=args.sticker_size)
     folder = args.out or Path(f"tactile-kit-{plugin.game}")
     try:
-        made = make(plugin, options)
+        with Progress(words, steps_done, 0,
+                      title=words.text("Making the tactile kit…")) as told:
+            made = make(plugin, options, told)
         paths = write(made, folder, words)
     except KitError as error:
         print(f"companion kit: {error}", file=sys.stderr)
@@ -724,10 +740,13 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
             return _fail("simulate", catalog.text("%(game)s has no variants",
                                                   game=plugin.title))
         variant = ""
+    told = Progress(catalog, games_done, args.games, title=catalog.plural(
+        "Simulating %(n)d game…", "Simulating %(n)d games…", args.games))
     try:
-        figures = simulation.simulate(SimulationRequest(
-            players=args.players, games=args.games, bots=bots, seed=args.seed,
-            variant=variant, workers=args.workers))
+        with told:
+            figures = simulation.simulate(SimulationRequest(
+                players=args.players, games=args.games, bots=bots, seed=args.seed,
+                variant=variant, workers=args.workers, progress=told))
     except GameInputError as error:
         return _fail("simulate", error.text(plugin.catalog(catalog.language)))
     return _print(figures.data, simulated_lines(figures, catalog), as_json=args.json)
@@ -817,7 +836,9 @@ def bench_speech_command(*, as_json: bool, catalog: Catalog) -> int:
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_speech  # noqa: PLC0415
 
-    figures = bench_speech()
+    with Progress(catalog, runs_done, 0, long=True,
+                  title=catalog.text("Timing every speech engine on this machine…")) as told:
+        figures = bench_speech(progress=told)
     if as_json:
         print(json.dumps({f.backend: f.as_json() for f in figures}))
         return EXIT_OK
@@ -861,7 +882,10 @@ def bench_scan_command(*, seconds: float, rate: float, as_json: bool, catalog: C
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_scan  # noqa: PLC0415
 
-    f = bench_scan(seconds=seconds, rate=rate)
+    with Progress(catalog, scans_done, int(seconds * rate), long=seconds >= 2,
+                  title=catalog.text("Timing the scanner's link for %(time)s…",
+                                     time=duration(catalog, seconds))) as told:
+        f = bench_scan(seconds=seconds, rate=rate, progress=told)
     if as_json:
         print(json.dumps({
             "latency_ms": {"p50": round(f.latency_ms_p50, 3), "p99": round(f.latency_ms_p99, 3)},

@@ -1,7 +1,8 @@
 # Shared set-up for scripts/start.sh and scripts/test.sh: sourced, not run.
 # Installs the Debian packages given in SYSTEM_PACKAGES (when missing), makes
 # .venv with Python 3.11 or newer and installs the project into it with the
-# extras given in EXTRAS.
+# extras given in EXTRAS. Each step that takes a while is said, on a line of
+# its own on standard error, before it runs (the first set-up takes minutes).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,7 +26,7 @@ install_system_packages() {
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     command -v apt-get >/dev/null 2>&1 || { say "Please install: ${missing[*]}"; exit 1; }
-    say "Installing system packages: ${missing[*]}"
+    say "Installing the system packages ${missing[*]} with apt-get; this takes a minute or two."
     as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends \
         "${missing[@]}" >/dev/null
@@ -44,8 +45,11 @@ find_python() {
 
 install_system_packages ${SYSTEM_PACKAGES:-}
 
+first=""
 if [ ! -x "$VENV/bin/python" ]; then
+    first=yes
     python=$(find_python)
+    say "Making the Python environment in $VENV; this takes a few seconds."
     if ! "$python" -m venv "$VENV" 2>/dev/null; then
         install_system_packages python3-venv
         rm -rf "$VENV"
@@ -55,6 +59,11 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 # pip's and the build backend's chatter goes to a log, shown only on failure.
 log="$VENV/install.log"
+if [ -n "$first" ]; then
+    say "Installing the Python packages; this takes a minute or two."
+else
+    say "Checking the Python packages; this takes a few seconds."
+fi
 if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
         --editable ".${EXTRAS:+[$EXTRAS]}" >"$log" 2>&1; then
     cat "$log" >&2
@@ -63,4 +72,6 @@ if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
 fi
 # Compiled once here, so the app starts quickly even where the environment
 # asks Python not to write its bytecode cache (PYTHONDONTWRITEBYTECODE).
+if [ -n "$first" ]; then say "Compiling the app; this takes a few seconds."; fi
 "$VENV/bin/python" -m compileall -q companion voices firmware_bridge >/dev/null
+if [ -n "$first" ]; then say "The set-up is done."; fi

@@ -55,6 +55,11 @@ from firmware_bridge.events import CardIdentified, InputEvent, Source
 
 #: Sushi Go!'s codes, given in turn at a pick: one of them is always in a hand.
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
+#: A whole 2-player game as the scorer takes it, Ana's line then Ben's, each
+#: player's 10 cards a round: Ana 73 points (the most puddings), Ben 66.
+WHOLE_GAME = (("t w3 o2 f x x q q q p", "x x x s s s w1 w2 o1 f"),
+              ("w2 o3 s s x q q t w1 p", "s s s s x x q q q p"),
+              ("f x x x x s q t w3 o1", "q q q x x s o2 o2 w2 p"))
 #: Settings that skip the first start: English, no speech, normal.
 GOOD_SETTINGS = 'language = "en"\nspeech = "none"\nverbosity = "normal"\n'
 #: The full screen's size in the Pilot tests: a 40-cell braille display's width.

@@ -271,6 +271,13 @@ class CardsQuestion(Generic[C], Question[Cards[C]]):
     the entry) and end by themselves at ``full`` cards. At most ``most``;
     none only where ``allow_empty``. ``groups``: how many groups a ``/`` may
     make. ``C`` is the game's card type, as its ``reader`` reads them.
+
+    ``exactly``: the only count of cards that can be right here (a hand, a
+    round's table); any other is refused, said with ``why`` (the game's
+    reason in player words, "each player has 10 at the end of a round with
+    2 players"), and the question asked again. ``undo``: the word undo,
+    with nothing scanned, takes back what the asker entered last: the
+    question raises :class:`TakenBack`.
     """
 
     prompt: str
@@ -279,6 +286,14 @@ class CardsQuestion(Generic[C], Question[Cards[C]]):
     full: int | None = None
     allow_empty: bool = False
     groups: int = 1
+    exactly: int | None = None
+    why: str = ""
+    undo: bool = False
+
+
+class TakenBack(Exception):
+    """The word undo at a card question that takes it (``CardsQuestion.undo``):
+    the asker takes back its last entry and asks it again."""
 
 
 # -- what the player gives -------------------------------------------------------------------

@@ -321,12 +321,25 @@ class ScoredFile:
     explanation: tuple[str, ...] = ()
 
 
+#: What a long piece of work calls as it goes: ``progress(done, total)``,
+#: ``done`` units of ``total`` (games, or table sizes: each method says
+#: which), as often as it likes (a call costs a clock reading; the app
+#: words the lines, on standard error: :mod:`companion.progress`). The
+#: last call says ``total`` of ``total``.
+Progressed = Callable[[int, int], None]
+
+
+def no_progress(done: int, total: int) -> None:
+    """A :data:`Progressed` that tells no one."""
+
+
 @dataclass(frozen=True, slots=True)
 class SimulationRequest:
     """What ``companion simulate`` asks: ``bots`` names one bot for every
     seat or one a seat (empty: the game's usual bot); ``variant`` is the
     game's own words for its variants (empty: none; only asked of a game
-    with :attr:`Simulation.variants`); ``workers`` the processes it may use."""
+    with :attr:`Simulation.variants`); ``workers`` the processes it may use;
+    ``progress`` is told the games played (:data:`Progressed`)."""
 
     players: int
     games: int
@@ -334,6 +347,7 @@ class SimulationRequest:
     seed: int = 0
     variant: str = ""
     workers: int = 1
+    progress: Progressed = no_progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,12 +459,14 @@ class AdvisorFigures:
 class Benchmarks(Protocol):
     """Speed figures for developers (``companion bench engine|advisor``)."""
 
-    def bench_engine(self, seconds: float) -> EngineFigures:
-        """Random games timed for about ``seconds`` a table size."""
+    def bench_engine(self, seconds: float, progress: Progressed = no_progress) -> EngineFigures:
+        """Random games timed for about ``seconds`` a table size;
+        ``progress`` is told the table sizes measured."""
         ...
 
-    def bench_advisor(self, games: int) -> AdvisorFigures:
-        """The advisor in ``games`` games a table size."""
+    def bench_advisor(self, games: int, progress: Progressed = no_progress) -> AdvisorFigures:
+        """The advisor in ``games`` games a table size; ``progress`` is told
+        the games played, of every table size together."""
         ...
 
 

@@ -76,3 +76,22 @@ def other_game(catalog: Catalog, typed: str, reader: CardReader[object]) -> str 
                             game=plugin.title,
                             wanted=wanted.title if wanted is not None else reader.game)
     return None
+
+
+def wrong_count(catalog: Catalog, given: int, exactly: int | None, why: str) -> str | None:
+    """Why ``given`` cards cannot be right where only ``exactly`` can be (the
+    game's ``why`` said after the count), or ``None`` when the count is right.
+
+    >>> en = Catalog.for_language("en")
+    >>> wrong_count(en, 9, 10, "each player has 10 at the end of a round with 2 players")
+    'That is 9 cards; each player has 10 at the end of a round with 2 players. Type it again.'
+    >>> wrong_count(en, 10, 10, "")
+    """
+    if exactly is None or given == exactly:
+        return None
+    if not why:
+        return catalog.plural("That is %(n)d card; %(exactly)d are asked here. Type it again.",
+                              "That is %(n)d cards; %(exactly)d are asked here. Type it again.",
+                              given, exactly=exactly)
+    return catalog.plural("That is %(n)d card; %(why)s. Type it again.",
+                          "That is %(n)d cards; %(why)s. Type it again.", given, why=why)

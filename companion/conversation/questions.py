@@ -40,11 +40,13 @@ from companion.contract.events import (
     Menu,
     Number,
     Question,
+    TakenBack,
     Text,
     YesNo,
     reply,
     warning,
 )
+from companion.conversation.cards import wrong_count
 from companion.digits import is_number, layout_digits, menu_choice
 from companion.i18n import Catalog
 from companion.shown import shown
@@ -227,7 +229,11 @@ class CardsAsking(Asking[Cards[object]]):
     one, and the entry ends by itself at ``full`` cards (or ``most``). A
     typed line adds its cards to those scanned and ends the entry. The
     prompt is shown at first and after a refusal while nothing is scanned;
-    while cards gather, the question stays as it is.
+    while cards gather, the question stays as it is. Where only ``exactly``
+    cards can be right, scans end by themselves there, and any other count
+    is refused with the game's reason (the cards scanned so far stay);
+    where the asker takes back its last entry (``undo``), the word undo
+    with nothing scanned raises :class:`~companion.contract.events.TakenBack`.
     """
 
     def __init__(self, question: CardsQuestion[object], catalog: Catalog,
@@ -243,7 +249,7 @@ class CardsAsking(Asking[Cards[object]]):
     @property
     def full(self) -> int:
         """How many scanned cards end the entry by themselves."""
-        return min(self.cards.full or self.cards.most, self.cards.most)
+        return min(self.cards.exactly or self.cards.full or self.cards.most, self.cards.most)
 
     def _name(self, card: object) -> str:
         return self.cards.reader.name(self.catalog.language, card)
@@ -253,7 +259,19 @@ class CardsAsking(Asking[Cards[object]]):
             card = self.scanned.pop()
             return (reply(self.catalog.text("%(card)s taken off: %(n)d so far.",
                                             card=self._name(card), n=len(self.scanned))),)
+        if name == "undo" and self.cards.undo:
+            raise TakenBack
         return None
+
+    def _counted(self, cards: Cards[object]) -> Answer[Cards[object]] | NotAnswered:
+        """The cards as the answer, or refused (and asked again) when their
+        count cannot be right here; cards scanned so far stay."""
+        question = self.cards
+        wrong = wrong_count(self.catalog, len(cards), question.exactly, question.why)
+        if wrong is None or (not cards and question.allow_empty):
+            return Answer(cards)
+        self.prompt = None if self.scanned else question.prompt
+        return NotAnswered((warning(wrong),))
 
     def take(self, given: Given) -> Answer[Cards[object]] | NotAnswered:
         question, scanned = self.cards, self.scanned
@@ -275,9 +293,11 @@ class CardsAsking(Asking[Cards[object]]):
             return NotAnswered((warning(read),))
         if not read.groups:
             if scanned or question.allow_empty:
-                return Answer(Cards.of(scanned))
+                return self._counted(Cards.of(scanned))
             self.prompt = question.prompt
             return NotAnswered((warning(self.catalog.text("Type at least one card.")),))
+        if question.exactly is not None and len(scanned) + len(read) != question.exactly:
+            return self._counted(Cards.of([*scanned, *read.cards]))
         if len(scanned) + len(read) > question.most:
             self.prompt = None if scanned else question.prompt
             return NotAnswered((warning(self.catalog.text("At most %(most)d cards here.",

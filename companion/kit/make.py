@@ -24,12 +24,14 @@ from pathlib import Path
 
 from companion.contract.game import (
     Mark,
+    Progressed,
     SomeGame,
     StickerKind,
     Stickers,
     TactileKit,
     capability,
     lacking_text,
+    no_progress,
 )
 from companion.i18n import LANGUAGES, N_, Catalog
 from companion.kit import braille, pdf, svg
@@ -146,9 +148,15 @@ def check_options(options: Options, words: Catalog) -> None:
             size=_mm(options.sticker), low=_mm(low), high=_mm(high)))
 
 
-def make(plugin: SomeGame, options: Options) -> Kit:
+#: The steps of :func:`make` its ``progress`` is told of.
+STEPS = 5
+
+
+def make(plugin: SomeGame, options: Options, progress: Progressed = no_progress) -> Kit:
     """The whole kit of ``plugin``'s game (one with a
-    :class:`~companion.contract.game.TactileKit`), in memory; raises :class:`KitError`."""
+    :class:`~companion.contract.game.TactileKit`), in memory; raises :class:`KitError`.
+    ``progress`` is told the steps done of :data:`STEPS` (braille, the
+    sheets' layout, the guide's, the sheets' files, the guide's)."""
     words = Catalog.for_language(options.language)
     kit_of = capability(plugin, TactileKit)
     if kit_of is None:
@@ -174,6 +182,7 @@ def make(plugin: SomeGame, options: Options) -> Kit:
     except braille.BrailleError as error:
         raise KitError(words.text("liblouis failed: %(reason)s.", reason=str(error)),
                        status=1) from None
+    progress(1, STEPS)
     spots = _spots(deck, card, options, cells, words)
     paper = PAPERS[options.paper]
     kit = Kit(stickers={k.card_id: k.count for k in deck.kinds})
@@ -185,6 +194,7 @@ def make(plugin: SomeGame, options: Options) -> Kit:
             heading=lambda page, pages: _sheet_heading(words, title, page, pages),
             continued=lambda label: words.text("%(label)s (continued)", label=label),
             title=sheets_title)
+        progress(2, STEPS)
         guide_pages = guide(
             [_outline(words, kind, spots[kind.card_id]) for kind in deck.kinds], card,
             deck.punched_corner, paper=paper, size=options.sticker,
@@ -195,17 +205,20 @@ def make(plugin: SomeGame, options: Options) -> Kit:
         raise KitError(words.text(
             "A card of %(width)s by %(height)s mm does not fit on %(paper)s paper.",
             width=_mm(card[0]), height=_mm(card[1]), paper=options.paper.upper())) from None
+    progress(3, STEPS)
     kit.pages, kit.guide_pages = len(sheet_pages), len(guide_pages)
     for number, page in enumerate(sheet_pages, 1):
         kit.files[f"stickers-{number}.svg"] = svg.render(page, options.language).encode()
     kit.files["stickers.pdf"] = pdf.write(sheet_pages, options.language, sheets_title,
                                           font=font)
+    progress(4, STEPS)
     for number, page in enumerate(guide_pages, 1):
         kit.files[f"guide-{number}.svg"] = svg.render(page, options.language).encode()
     kit.files["guide.pdf"] = pdf.write(guide_pages, options.language, guide_title, font=font)
     kit.files["guide.md"] = guide_text(words, title, deck, card, spots).encode()
     kit.files["cards.txt"] = enrol_text(words, plugin.game, title, deck).encode()
     kit.files["labels.brf"] = _labels(words, title, deck, options.language).encode("ascii")
+    progress(STEPS, STEPS)
     return kit
 
 

@@ -91,6 +91,14 @@ SAMPLES = (0, 1, 2, 3, 4, 5, 11, 12, 14, 20, 21, 22, 25, 101, 111, 112, 1000, -1
 #: Czech "trojice" is both "1 trojice" and "2 trojice" (5 trojic).
 SAME_FORMS: Mapping[tuple[str, str], frozenset[tuple[int, int]]] = {
     ("cs", "%(n)d set of 3"): frozenset({(0, 1)}),
+    # Progress, "120 z 400 her", "120 из 400 партий": after "z", "из" the
+    # count takes the genitive, one plural for 2 to 4 and for 5 on ("načtení"
+    # is the same in every form).
+    **{(language, singular): frozenset({(1, 2)}) for language in ("cs", "ru")
+       for singular in ("%(done)d of %(n)d game", "%(done)d of %(n)d run",
+                        "%(done)d of %(n)d scan", "%(done)d of %(n)d step",
+                        "%(done)d of %(n)d table size")},
+    ("cs", "%(done)d of %(n)d scan"): frozenset({(0, 1), (0, 2), (1, 2)}),
 }
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)([sd])")

@@ -33,44 +33,14 @@ import pytest
 from companion.conversation.journeys import NOTICES
 from companion.i18n import Catalog
 from companion.journal import Journal, journals, load
-from companion.notices import Notice, take_notices
+from companion.notices import Notice
 from companion.store import SCHEMA, STORE_NAME, Store, encode_line
 from firmware_bridge.registry import Registry
-from tests.drivers import GOOD_SETTINGS, PipedApp, copies, played, resumed_at, store_of
+from tests.companion.damage import App, fresh_fixture, home_fixture, said  # noqa: F401
+from tests.drivers import GOOD_SETTINGS, copies, played, resumed_at, store_of
 
 #: Files a plain read would hang on, read to the end of memory, or recurse in.
 HOSTILE = ["a named pipe", "a link to /dev/zero", "nested 100,000 deep", "2 MiB"]
-
-
-class App(PipedApp):
-    """``companion --plain`` in a process of its own, through pipes
-    (tests/drivers.py); the file size limit, code of the test's run before
-    the app, and the umask as given."""
-
-    def __init__(self, home: Path, *, limit_files: int | None = None, umask: int = -1,
-                 prelude: str = "") -> None:
-        super().__init__(home, "--plain", limit_files=limit_files, umask=umask,
-                         prelude=prelude)
-
-
-@pytest.fixture(autouse=True)
-def fresh() -> Iterator[None]:
-    Store.forget()
-    take_notices()
-    yield
-    Store.forget()
-    take_notices()
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    (tmp_path / "config").mkdir()
-    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS)
-    return tmp_path
-
-
-def said(notice: Notice) -> str:
-    return NOTICES[notice]
 
 
 # -- settings ------------------------------------------------------------------------------------

@@ -39,8 +39,8 @@ from companion.notices import take_notices
 from companion.records import Damaged, Problem
 from companion.settings import Settings
 from companion.store import STORE_NAME, Record, Store
+from tests.companion.damage import App
 from tests.companion.games.micimaki.test_play import Mirror
-from tests.companion.test_damaged import App
 
 Event = dict[str, Any]
 

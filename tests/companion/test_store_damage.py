@@ -18,12 +18,10 @@ import shutil
 import signal
 import sqlite3
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from companion.conversation.journeys import NOTICES
 from companion.games.micimaki import session as micimaki_session
 from companion.games.sushigo import session as sushigo_session
 from companion.i18n import Catalog
@@ -39,30 +37,10 @@ from companion.store import (
     log_belongs,
     log_frames,
 )
-from tests.companion.test_damaged import App
+from tests.companion.damage import App, fresh_fixture, home_fixture, said  # noqa: F401
 from tests.drivers import GOOD_SETTINGS, copies, played, resumed_at, store_of
 
 ENGLISH = Catalog.for_language("en")
-
-
-@pytest.fixture(autouse=True)
-def fresh() -> Iterator[None]:
-    Store.forget()
-    take_notices()
-    yield
-    Store.forget()
-    take_notices()
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    (tmp_path / "config").mkdir()
-    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS)
-    return tmp_path
-
-
-def said(notice: Notice) -> str:
-    return NOTICES[notice]
 
 
 def recovered(saved: int, lost: int) -> str:

@@ -15,7 +15,7 @@ import itertools
 import random
 from collections.abc import Callable
 
-from companion.contract.game import EngineFigures, EngineRow
+from companion.contract.game import EngineFigures, EngineRow, Progressed, no_progress
 from companion.games.micimaki.rules import Setup, random_game
 from companion.games.micimaki.simulate import play_game
 from companion.games.micimaki.yardstick import plain_game
@@ -25,9 +25,11 @@ from companion.stats import Paired, Rate, paired, rate
 SEATS = (3, 4, 5, 6, 7)
 
 
-def engine_report(seconds: float = 2.0, seed: int = 1) -> EngineFigures:
+def engine_report(seconds: float = 2.0, seed: int = 1,
+                  progress: Progressed = no_progress) -> EngineFigures:
     """The engine's random games a second per table size, the yardstick's,
-    and the engine's speed as a multiple of the yardstick's."""
+    and the engine's speed as a multiple of the yardstick's; ``progress``
+    is told the table sizes done."""
     engine: dict[str, Rate] = {}
     plain: dict[str, Rate] = {}
     simulated: dict[str, Paired] = {}
@@ -35,6 +37,7 @@ def engine_report(seconds: float = 2.0, seed: int = 1) -> EngineFigures:
         engine[str(seats)] = _engine_rate(seats, seed, seconds)
         plain[str(seats)] = _plain_rate(seats, seed, seconds / 2)
         simulated[str(seats)] = simulate_rate(seats, seed=seed, seconds=seconds)
+        progress(len(simulated), len(SEATS))
     ratio = {seats: engine[seats].per_second / plain[seats].per_second for seats in engine}
     data = {
         "games_per_second": {seats: round(f.per_second, 1) for seats, f in engine.items()},

@@ -332,12 +332,30 @@ def where_text(words: Catalog, round_: int, player: str, direction: int, *, star
                         round=round_, player=player, way=way, value=value)
 
 
+def grouped(words: Catalog, cards: Sequence[int]) -> str:
+    """Cards grouped and counted, in the reference order: "2 Food 5, +1 food".
+
+    >>> grouped(catalog("en"), [5, 3, 5, 8])
+    'Food 3, 2 Food 5, +1 food'
+    """
+    parts = []
+    for card in KINDS:
+        count = list(cards).count(card)
+        if count == 1:
+            parts.append(card_name(words, card))
+        elif count:
+            parts.append(words.text("%(count)d %(card)s", count=count,
+                                    card=card_name(words, card)))
+    return ", ".join(parts)
+
+
 def hand_text(words: Catalog, cards: Sequence[int]) -> str:
+    """Your hand read back: how many cards, then each kind with its count."""
     if not cards:
         return words.text("Your hand is empty.")
     return words.plural("Your hand, %(n)d card: %(cards)s.",
                         "Your hand, %(n)d cards: %(cards)s.", len(cards),
-                        cards=card_list(words, cards))
+                        cards=grouped(words, cards))
 
 
 def move_name(words: Catalog, move: Move, names: Sequence[str]) -> str:

@@ -29,6 +29,7 @@ from companion.contract.game import (
     Mark,
     Option,
     Play,
+    Progressed,
     Scoring,
     Simulated,
     Simulation,
@@ -37,6 +38,7 @@ from companion.contract.game import (
     Stickers,
     TableCompanion,
     TactileKit,
+    no_progress,
 )
 from companion.games.micimaki import narration
 from companion.games.micimaki import practice as practice_game
@@ -125,10 +127,12 @@ class MiciMaki(MiciMakiVocabulary):
         return practice_game.set_up(conversation, rng)
 
     def table(self, conversation: Conversation) -> Callable[[], Play]:
-        names, you, first, setup, hand = table_game.set_up(conversation)
+        names, you, first, setup = table_game.set_up(conversation)
         language, verbosity = conversation.language, conversation.verbosity
 
         def start() -> Play:
+            # the dealt hand asked once the cards can be scanned, and read back
+            hand = table_game.dealt(conversation, setup)
             session = TableSession.start(names, you, hand, setup=setup, first=first)
             return table_game.TableGame(session, language, verbosity)
 
@@ -168,17 +172,18 @@ class MiciMaki(MiciMakiVocabulary):
         from companion.games.micimaki.simulate import simulate  # noqa: PLC0415 - when asked
 
         return simulate(players=request.players, games=request.games,
-                        bots=list(request.bots) or [self.usual_bot], seed=request.seed)
+                        bots=list(request.bots) or [self.usual_bot], seed=request.seed,
+                        progress=request.progress)
 
-    def bench_engine(self, seconds: float) -> EngineFigures:
+    def bench_engine(self, seconds: float, progress: Progressed = no_progress) -> EngineFigures:
         from companion.games.micimaki.bench import engine_report  # noqa: PLC0415
 
-        return engine_report(seconds=seconds)
+        return engine_report(seconds=seconds, progress=progress)
 
-    def bench_advisor(self, games: int) -> AdvisorFigures:
+    def bench_advisor(self, games: int, progress: Progressed = no_progress) -> AdvisorFigures:
         from companion.games.micimaki.simulate import bench_advisor  # noqa: PLC0415
 
-        return bench_advisor(games=games)
+        return bench_advisor(games=games, progress=progress)
 
     # -- its own command ---------------------------------------------------------------------
 

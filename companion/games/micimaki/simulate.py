@@ -21,7 +21,9 @@ from companion.contract.game import (
     AdvisorTable,
     BotResult,
     GameInputError,
+    Progressed,
     Simulated,
+    no_progress,
 )
 from companion.games.micimaki.bots import NAMES, Advisor, CautiousBot, bot, play
 from companion.games.micimaki.rules import OVER, Game, Setup
@@ -54,10 +56,12 @@ def play_game(setup: Setup, names: Sequence[str], seed: int, number: int) -> Gam
                 rng)
 
 
-def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Simulated:
+def simulate(*, players: int, games: int, bots: Sequence[str], seed: int,
+             progress: Progressed = no_progress) -> Simulated:
     """``games`` games between ``bots`` (one name for every seat, or one a
     seat); the first player moves round the table from game to game. Wins
-    are shares of the games (a shared win counts its share)."""
+    are shares of the games (a shared win counts its share); ``progress`` is
+    told the games played."""
     _check(players, games, bots)
     names = list(bots) * players if len(bots) == 1 else list(bots)
     wins = dict.fromkeys(names, 0.0)
@@ -76,6 +80,7 @@ def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Sim
             tokens[name].append(game.tokens[seat])
         rounds.append(game.round)
         turns.append(game.turns)
+        progress(number + 1, games)
     data: dict[str, object] = {
         "games": games, "players": players,
         "wins": {name: round(won / games, 4) for name, won in wins.items()},
@@ -90,9 +95,11 @@ def simulate(*, players: int, games: int, bots: Sequence[str], seed: int) -> Sim
                      rounds=statistics.mean(rounds), turns=statistics.mean(turns))
 
 
-def bench_advisor(games: int = 400, seed: int = 7) -> AdvisorFigures:
+def bench_advisor(games: int = 400, seed: int = 7,
+                  progress: Progressed = no_progress) -> AdvisorFigures:
     """The advisor in 4-player games against three cautious bots: its time
-    to decide, and its share of the wins (fewest tokens)."""
+    to decide, and its share of the wins (fewest tokens); ``progress`` is
+    told the games played."""
     if games < 1:
         raise GameInputError(N_("play at least 1 game"))
     advisor = Advisor()
@@ -116,6 +123,7 @@ def bench_advisor(games: int = 400, seed: int = 7) -> AdvisorFigures:
             game.apply(move)
         if 0 in game.winners:
             won += 1 / len(game.winners)
+        progress(number + 1, games)
     low, high = wilson_interval(won, games)
     p50, p95 = percentile(durations, 0.5) * 1000, percentile(durations, 0.95) * 1000
     data = {"decision_ms": {"p50": round(p50, 4), "p95": round(p95, 4)},

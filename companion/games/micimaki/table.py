@@ -81,15 +81,16 @@ from companion.games.micimaki.vocabulary import Word
 from companion.i18n import N_
 
 #: The questions of a table game.
-MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD = (
-    "move", "whom", "extra", "eaten", "empty", "no-food")
+MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD, DEALT = (
+    "move", "whom", "extra", "eaten", "empty", "no-food", "dealt")
 #: Cards drawn by a player whose turn comes with an empty hand (the rules' own).
 EMPTY_DRAW = EMPTY_HAND_DRAW
 
 
-def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list[int]]:
-    """Ask the seats, the player's own, who starts, the deck and the
-    player's dealt hand: names, you, first, setup, hand."""
+def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup]:
+    """Ask the seats, the player's own, who starts and the deck: names,
+    you, first, setup (the dealt hand is asked by :func:`dealt`, once the
+    cards can be scanned)."""
     teller = Teller(conversation.language, conversation.verbosity)
     text = teller.text
     count = conversation.ask(Number(
@@ -112,18 +113,32 @@ def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup, list
             N_("How many choose the next player cards? 0 to 20:"))]
         setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
                       choose=counts[2] or 0)
-    hand: list[int] = []
-    while len(hand) != setup.hand:
-        given = conversation.ask(CardsQuestion(
-            text("Your %(n)d cards as dealt, card by card:", n=setup.hand), READER,
-            most=setup.hand, full=setup.hand))
-        if len(given) != setup.hand or OVEREATING in given.cards:
-            conversation.say(warning(text(
-                "Enter the %(n)d cards you were dealt; an overeating card is never dealt.",
-                n=setup.hand)))
-            continue
-        hand = list(given.cards)
-    return names, you, first, setup, hand
+    return names, you, first, setup
+
+
+def dealt_question(teller: Teller, setup: Setup) -> CardsQuestion[int]:
+    """The question of the player's dealt hand: exactly a hand's cards."""
+    return CardsQuestion(
+        teller.text("Your %(n)d cards as dealt, card by card:", n=setup.hand), READER,
+        most=setup.hand, exactly=setup.hand,
+        why=teller.catalog.plural("each player is dealt %(n)d card",
+                                  "each player is dealt %(n)d cards", setup.hand))
+
+
+def dealt(conversation: Conversation, setup: Setup) -> list[int]:
+    """Ask the player's dealt hand until it can be one, and read it back."""
+    teller = Teller(conversation.language, conversation.verbosity)
+    while True:
+        given = conversation.ask(dealt_question(teller, setup))
+        if OVEREATING not in given.cards:
+            conversation.say(teller.hand(given.cards))
+            return list(given.cards)
+        conversation.say(warning(_never_dealt(teller, setup)))
+
+
+def _never_dealt(teller: Teller, setup: Setup) -> str:
+    return teller.text("Enter the %(n)d cards you were dealt; an overeating card is never "
+                       "dealt.", n=setup.hand)
 
 
 class TableGame(Ending):
@@ -140,6 +155,8 @@ class TableGame(Ending):
         self.names = session.names
         self._opened = False
         self._announced = -1
+        #: The dealt hand was taken back (undo with nothing else entered): asked again.
+        self._dealing = False
 
     @property
     def tracker(self) -> Tracker:
@@ -174,6 +191,8 @@ class TableGame(Ending):
                 self.session.told_refused()
         if table.winners:
             return self._finished(before)
+        if self._dealing:
+            return Step(dealt_question(self.teller, table.setup), tuple(before), DEALT)
         seat = table.turn
         pending = self.session.pending()
         if pending is not None and pending.card == EAT:
@@ -316,6 +335,12 @@ class TableGame(Ending):
             return self._enter(Entry("drew", seat, count=answer, card=OVEREATING))
         assert isinstance(answer, Cards)
         cards = answer.cards
+        if key == DEALT:
+            if OVEREATING in cards:
+                return [warning(_never_dealt(self.teller, table.setup))]
+            said = self._enter(Entry("hand", table.you, cards=cards))
+            self._dealing = not self.session.entries()
+            return said
         if key == EATEN:
             return self._enter(Entry("eat", seat, cards=cards))
         if key in (EMPTY, NO_FOOD):
@@ -414,9 +439,21 @@ class TableGame(Ending):
             said = [self._hint()]
         elif name == "undo":
             taken = self.session.take_back()
+            if taken is None and not self._dealing:
+                # nothing entered since the deal: the dealt hand is taken back
+                self._dealing = True
+                return WordReply((reply(self.text(
+                    "Taken back: your hand as dealt, %(cards)s.",
+                    cards=narration.grouped(teller.catalog, hand_cards(table.hand))),
+                    important=True),), changed=True)
             if taken is None:
                 return WordReply((reply(self.text("Nothing to take back.")),))
             self._announced = -1
+            if taken.what == "hand":  # a hand entered again: the one before it is back
+                return WordReply((reply(self.text(
+                    "Taken back: the hand you entered. %(hand)s", hand=narration.hand_text(
+                        teller.catalog, hand_cards(self.tracker.hand))), important=True),),
+                    changed=True)
             return WordReply((reply(self.text("Taken back: %(player)s's last entry.",
                                           player=self.names[taken.seat]), important=True),),
                          changed=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.contract.game import EngineFigures as Figures
-from companion.contract.game import EngineRow
+from companion.contract.game import EngineRow, Progressed, no_progress
 from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushigo.draft import Game
 from companion.games.sushigo.simulate import play_games
@@ -72,12 +72,17 @@ def bench_simulate(seats: int, *, seconds: float = 2.0, seed: int = 1) -> Paired
     return paired(_engine_game(seats, seed), _simulated_game(seats, seed), seconds=seconds)
 
 
-def engine_report(seconds: float = 2.0) -> Figures:
+def engine_report(seconds: float = 2.0, progress: Progressed = no_progress) -> Figures:
     """The engine's random games a second per table size (with the time of
     one game), and the same games played through the bots' API: their rate
-    and their share of the engine's."""
-    figures = bench_engine_all(seconds=seconds)
-    simulated = {f.seats: bench_simulate(f.seats, seconds=seconds) for f in figures}
+    and their share of the engine's; ``progress`` is told the table sizes done."""
+    sizes = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    figures: list[EngineFigures] = []
+    simulated: dict[int, Paired] = {}
+    for seats in sizes:
+        figures.append(bench_engine(seats, seconds=seconds))
+        simulated[seats] = bench_simulate(seats, seconds=seconds)
+        progress(len(figures), len(sizes))
     data = {
         "games_per_second": {str(f.seats): round(f.games_per_second, 1) for f in figures},
         "game_us": {

@@ -25,6 +25,7 @@ from companion.contract.game import (
     GamePlugin,
     Mark,
     Play,
+    Progressed,
     ScoredFile,
     Scoring,
     Simulated,
@@ -34,6 +35,7 @@ from companion.contract.game import (
     Stickers,
     TableCompanion,
     TactileKit,
+    no_progress,
 )
 from companion.games.sushigo import practice as practice_game
 from companion.games.sushigo import scorer
@@ -187,7 +189,7 @@ class SushiGo(SushiGoVocabulary):
         try:
             results = simulate(names, request.games, seed=request.seed,
                                variant=parse_variant(request.variant),
-                               workers=max(1, request.workers))
+                               workers=max(1, request.workers), progress=request.progress)
         except GameInputError:
             raise
         except ValueError as error:
@@ -209,15 +211,15 @@ class SushiGo(SushiGoVocabulary):
                              for e in results.entrants)
         return Simulated(data, results.games, players, results.seconds, bots_figures)
 
-    def bench_engine(self, seconds: float) -> EngineFigures:
+    def bench_engine(self, seconds: float, progress: Progressed = no_progress) -> EngineFigures:
         from companion.games.sushigo.bench import engine_report  # noqa: PLC0415
 
-        return engine_report(seconds)
+        return engine_report(seconds, progress=progress)
 
-    def bench_advisor(self, games: int) -> AdvisorFigures:
+    def bench_advisor(self, games: int, progress: Progressed = no_progress) -> AdvisorFigures:
         from companion.games.sushigo.simulate import bench_advisor  # noqa: PLC0415
 
-        f = bench_advisor(games=games)
+        f = bench_advisor(games=games, progress=progress)
         data = {
             "decision_ms": {"p50": round(f.decision_ms_p50, 2),
                             "p95": round(f.decision_ms_p95, 2)},

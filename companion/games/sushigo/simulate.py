@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.contract.game import GameInputError
+from companion.contract.game import GameInputError, Progressed, no_progress
 from companion.games.sushigo.bots import BOTS, Advisor, Bot
 from companion.games.sushigo.cards import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.sushigo.draft import Choice, Choices, Game, SeatView, Variant
@@ -120,11 +120,16 @@ def make_bot(name: str) -> Bot:
 
 
 Outcome = tuple[list[float], list[int], list[list[float]]]
+#: How many shares of a series each worker plays, one after another, and
+#: the most games in a share (more shares: progress told more often, a
+#: little more time passing them to the workers and back).
+SHARES = 16
+MOST_A_SHARE = 250
 
 
 def play_games(
     lineup: Sequence[str], games: int, *, seed: int = 0, variant: Variant = PLAIN,
-    first: int = 0, timed: bool = False,
+    first: int = 0, timed: bool = False, progress: Progressed = no_progress,
 ) -> list[Outcome]:
     """Play games ``first`` to ``first + games - 1`` of a series; for each, the
     entrants' win shares, points and decision times (entrant order; kept
@@ -133,7 +138,8 @@ def play_games(
 
     The bots decide through their own API (:meth:`Bot.choose`, from the
     seat's view and legal choices), made once a game; the game takes their
-    choices with :meth:`Game.play_bots`, checking each.
+    choices with :meth:`Game.play_bots`, checking each. ``progress`` is
+    told the games played of ``games`` after each.
     """
     players = len(lineup)
     out: list[Outcome] = []
@@ -154,6 +160,7 @@ def play_games(
             [totals[seats[i]] for i in range(players)],
             [t.times for t in timers] if timed else [[] for _ in range(players)],
         ))
+        progress(len(out), games)
     return out
 
 
@@ -164,10 +171,13 @@ def _chunk(args: tuple[list[str], int, int, Variant, int, bool]) -> list[Outcome
 
 def simulate(
     lineup: Sequence[str], games: int, *, seed: int = 0, variant: Variant = PLAIN,
-    workers: int = 1, timed: bool = False,
+    workers: int = 1, timed: bool = False, progress: Progressed = no_progress,
 ) -> Results:
     """Play ``games`` games with this line-up of bot names (one per player);
-    each bot's decision times are kept when ``timed``."""
+    each bot's decision times are kept when ``timed``; ``progress`` is told
+    the games played (with workers, as each one's share of a few games comes
+    back: the shares are small enough to tell every few seconds, and come
+    back in order, so the figures are the same with any number of workers)."""
     for name in lineup:
         make_bot(name)
     players = len(lineup)
@@ -181,15 +191,19 @@ def simulate(
     entrants = [Tally(label) for label in labels]
     start = time.perf_counter()
     if workers > 1 and games > 1:
-        size = -(-games // workers)
+        size = max(1, min(MOST_A_SHARE, -(-games // (workers * SHARES))))
         jobs = [
             (list(lineup), min(size, games - first), seed, variant, first, timed)
             for first in range(0, games, size)
         ]
+        outcomes = []
         with pool(workers) as processes:  # its end ends them, however it is reached
-            outcomes = [o for chunk in processes.map(_chunk, jobs) for o in chunk]
+            for chunk in processes.imap(_chunk, jobs):
+                outcomes.extend(chunk)
+                progress(len(outcomes), games)
     else:
-        outcomes = play_games(lineup, games, seed=seed, variant=variant, timed=timed)
+        outcomes = play_games(lineup, games, seed=seed, variant=variant, timed=timed,
+                              progress=progress)
     for shares, points, times in outcomes:
         for i, entrant in enumerate(entrants):
             entrant.games += 1
@@ -215,13 +229,17 @@ class AdvisorFigures:
     seconds: float
 
 
-def bench_advisor(*, games: int = 200, seed: int = 1, workers: int | None = None) -> AdvisorFigures:
-    """The advisor against greedy bots: 4 players (three greedy) and 2 players."""
+def bench_advisor(*, games: int = 200, seed: int = 1, workers: int | None = None,
+                  progress: Progressed = no_progress) -> AdvisorFigures:
+    """The advisor against greedy bots: 4 players (three greedy) and 2 players;
+    ``progress`` is told the games played of both series."""
     workers = workers or default_workers()
     start = time.perf_counter()
     four = simulate(["advisor", "greedy", "greedy", "greedy"], games, seed=seed,
-                    workers=workers, timed=True)
-    two = simulate(["advisor", "greedy"], games, seed=seed + 1, workers=workers, timed=True)
+                    workers=workers, timed=True,
+                    progress=lambda done, _: progress(done, 2 * games))
+    two = simulate(["advisor", "greedy"], games, seed=seed + 1, workers=workers, timed=True,
+                   progress=lambda done, _: progress(games + done, 2 * games))
     times = four.entrants[0].decision_seconds + two.entrants[0].decision_seconds
     return AdvisorFigures(
         decision_ms_p50=percentile(times, 0.50) * 1000,

@@ -45,6 +45,7 @@ from companion.games.sushigo.narration import (
 from companion.games.sushigo.practice import variant_of, variants
 from companion.games.sushigo.session import Refused, TableSession
 from companion.games.sushigo.telling import READER, Teller
+from companion.games.sushigo.tracker import Concern as ConcernKind
 from companion.games.sushigo.tracker import (
     Entry,
     EntryKind,
@@ -181,8 +182,11 @@ class TableGame:
     def _question(self, step: TurnQuestion) -> CardsQuestion[Card]:
         tracker = self.tracker
         if step == HAND:
+            size = tracker.expected_hand_size()
             return CardsQuestion(self.text("Your hand, card by card (an empty line skips):"),
-                                 READER, allow_empty=True, full=tracker.expected_hand_size())
+                                 READER, allow_empty=True, exactly=size,
+                                 why=self.text("your hand holds %(cards)d this turn",
+                                               cards=size))
         if step == PICK:
             return CardsQuestion(self.text("Your pick (two with chopsticks):"), READER,
                                  most=2, full=tracker.pick_size(tracker.you))
@@ -203,7 +207,9 @@ class TableGame:
                     question = CardsQuestion(self.text(
                         "%(player)s's whole table this round, in order (an empty line "
                         "keeps it):", player=name), READER, allow_empty=True,
-                        most=tracker.hand_size)
+                        most=tracker.hand_size, exactly=tracker.hand_size,
+                        why=self.text("every table holds %(cards)d at the end of a round",
+                                      cards=tracker.hand_size))
                     return Step(question, tuple(before), f"{KEPT}{seat}")
             before += self.teller.round_scores(tracker.round, tracker.round_score(tracker.round),
                                                self.names)
@@ -286,6 +292,10 @@ class TableGame:
             # a hand skipped (or mis-entered) this turn, entered with the word
             try:
                 cards = Cards.read(argument, READER).cards
+                expected = tracker.expected_hand_size()
+                if len(cards) != expected:  # a hand is all of it: none more, none less
+                    raise ImpossibleEntry(Concern(ConcernKind.HAND_SIZE, 0, tracker.you,
+                                                  count=len(cards), limit=expected))
                 said = self._hand(cards)
             except ImpossibleEntry as error:
                 said = [warning(impossible_text(teller.catalog, error.warning, self.names))]

@@ -17,6 +17,7 @@ from companion.contract.events import (
     Number,
     Question,
     Role,
+    TakenBack,
     Text,
     YesNo,
 )
@@ -201,6 +202,39 @@ def test_a_refusal_while_gathering_keeps_the_question_as_it_is() -> None:
     assert hand.prompt is None
     assert texts(hand.take("b c")) == [("At most 2 cards here.", Role.WARNING)]
     assert hand.prompt is None
+
+
+def test_a_count_that_cannot_be_right_is_refused_with_the_games_reason() -> None:
+    hand = cards(CardsQuestion("Your hand:", LETTERS, most=3, exactly=3,
+                               why="your hand holds 3 this turn"))
+    assert texts(hand.take("a b")) == [
+        ("That is 2 cards; your hand holds 3 this turn. Type it again.", Role.WARNING)]
+    assert hand.prompt == "Your hand:"  # that question alone, asked again
+    assert texts(hand.take("a b c a")) == [
+        ("That is 4 cards; your hand holds 3 this turn. Type it again.", Role.WARNING)]
+    assert hand.take("a b c") == Answer(Cards.of(["a", "b", "c"]))
+    # scans end the entry by themselves at the count; one ended short keeps its scans
+    hand.take(Cards.of(["a"]))
+    assert texts(hand.take("")) == [
+        ("That is 1 card; your hand holds 3 this turn. Type it again.", Role.WARNING)]
+    assert hand.prompt is None and hand.scanned == ["a"]
+    hand.take(Cards.of(["b"]))
+    done = hand.take(Cards.of(["c"]))
+    assert isinstance(done, Answer) and done.value == Cards.of(["a", "b", "c"])
+    # without the game's reason, the count asked; an empty line where allowed stays one
+    table = cards(CardsQuestion("Table:", LETTERS, exactly=2, allow_empty=True))
+    assert texts(table.take("a")) == [
+        ("That is 1 card; 2 are asked here. Type it again.", Role.WARNING)]
+    assert table.take("") == Answer(Cards.of([]))
+
+
+def test_undo_where_the_asker_takes_it_back_raises_taken_back() -> None:
+    line = cards(CardsQuestion("Round 1, Ana's cards:", LETTERS, undo=True))
+    line.take(Cards.of(["a"]))
+    undone = line.word("undo")  # a card scanned: that card comes off first
+    assert undone is not None and [a.text for a in undone] == ["A taken off: 0 so far."]
+    with pytest.raises(TakenBack):
+        line.word("undo")
 
 
 def test_one_card_asked_is_answered_by_one_scan_and_none_only_where_allowed() -> None:

@@ -89,6 +89,55 @@ def test_scans_gather_into_the_hand_and_end_it_when_it_is_full() -> None:
     assert app.close() == 0
 
 
+def test_a_hand_ended_short_is_refused_its_scans_kept_and_the_rest_completes_it() -> None:
+    app = App()
+    start_table_game(app)
+    app.scan(HAND[:7])
+    app.until("Sashimi: 7 so far.")
+    app.type("")  # ended short: a hand of 10 is all of it
+    assert app.until("Type it again.") == (
+        "That is 7 cards; your hand holds 10 this turn. Type it again.")
+    app.scan(HAND[7:])  # the 7 scanned stay: the last 3 complete it
+    app.until("Squid nigiri: 10, done.")
+    # read back before the next question, the count first
+    assert app.until("Maki 2.") == ("10 cards: Wasabi, Dumpling, Tempura, Sashimi, "
+                                    "Chopsticks, Pudding, Egg nigiri, Salmon nigiri, "
+                                    "Squid nigiri, Maki 2.")
+    app.until("Your pick (two with chopsticks):")
+    app.type("hand t s")  # the word hand takes a whole hand only: nothing changes
+    app.until("Your hand holds 10 cards this turn, not 2 cards: enter every card of it.")
+    app.type("hand")
+    app.until("10 cards: Wasabi, Dumpling, Tempura, Sashimi, Chopsticks, Pudding, "
+              "Egg nigiri, Salmon nigiri, Squid nigiri, Maki 2.")
+    assert app.close() == 0
+
+
+PLAYED_ANA = "Manche 1, cartes de Ana, dans l'ordre joué\u00a0:"
+PLAYED_BEN = "Manche 1, cartes de Ben, dans l'ordre joué\u00a0:"
+
+
+def test_a_scored_line_scanned_ends_at_a_hand_s_worth_and_is_read_back() -> None:
+    app = App(Settings(language="fr", speech="none"))
+    app.until("Choisissez de 1 à 6\u00a0:")
+    app.type("3")  # score a finished game
+    for name in ("Ana", "Ben", ""):
+        app.until("quand tous sont saisis\u00a0:")
+        app.type(name)
+    app.until(PLAYED_ANA)
+    app.scan(HAND[:9])
+    app.type("")  # 9 of 10: refused, in the player's language, the scans kept
+    app.until("Cela fait 9 cartes ; chaque joueur en a 10 à la fin d'une manche à 2 joueurs. "
+              "Recommencez la saisie.")
+    app.scan(HAND[9:])
+    app.until("Sushi au calamar : 10, terminé.")
+    assert app.until(".").startswith("Ana, manche 1, 10 cartes\u00a0: ")
+    app.until(PLAYED_BEN)
+    app.type("annuler")  # undo, in French: Ana's line taken back, asked again
+    app.until("Annulé\u00a0: les cartes de Ana pour la manche 1.")
+    app.until(PLAYED_ANA)
+    assert app.close() == 0
+
+
 def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
     app = App()
     app.until("Choose 1 to 6:")
@@ -119,8 +168,9 @@ def test_the_scanners_news_is_said_where_the_player_is() -> None:
     app.until("Scanner found again.")
     app.post(ScannerProblem("2 scans were lost", "/dev/ttyACM0", ScannerIssue.LOST_SCANS, 2))
     app.until("2 scans were lost on the way: scan those cards again.")
-    app.type("t s")  # typed codes still work, the same prompt is still open
-    app.until("2 cards: Wasabi, Dumpling.")
+    # typed codes still work, the same prompt is still open: a whole hand of 10
+    app.type("t s s x x x q w2 w2 o1")
+    app.until("10 cards: Wasabi, 2 Dumpling, 3 Tempura, Sashimi, 2 Salmon nigiri, Maki 1.")
     assert app.close() == 0
 
 

@@ -19,8 +19,8 @@ from companion.games.sushigo.tactile import short_code
 from companion.journal import journals, load
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
+from tests.drivers import WHOLE_GAME, first_start
 from tests.drivers import PipedApp as Conversation
-from tests.drivers import first_start
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
 
@@ -108,13 +108,24 @@ def test_scoring_a_finished_game(home: Path) -> None:
     app.answer("when all are in:", "Ana")
     app.answer("when all are in:", "Ben")
     app.answer("when all are in:", "")
-    app.answer("in the order played:", "t w3 o2 f")  # Ana, round 1
-    app.answer("in the order played:", "x x f")
-    app.answer("in the order played:", "w2 o3")
-    app.answer("in the order played:", "s s s")
-    app.answer("in the order played:", "f")
-    app.answer("in the order played:", "banana")  # refused, asked again
-    app.answer("in the order played:", "q q q")
+    played = "in the order played:"
+    app.answer(played, "t w3 o2 f")  # 4 cards: that line only, asked again
+    assert app.until("Type it again.") == (
+        "That is 4 cards; each player has 10 at the end of a round with 2 players. "
+        "Type it again.")
+    app.answer("Round 1, Ana's cards, in the order played:", WHOLE_GAME[0][0])
+    # read back before the next question: the count first, the cards grouped
+    assert app.until(".") == ("Ana, round 1, 10 cards: Wasabi, 2 Tempura, 3 Sashimi, "
+                              "Chopsticks, Pudding, Squid nigiri, Maki 2.")
+    app.answer("Round 1, Ben's cards, in the order played:", "undo")  # Ana's line back
+    assert app.until(".") == "Taken back: Ana's cards of round 1."
+    app.answer("Round 1, Ana's cards, in the order played:", WHOLE_GAME[0][0])
+    app.answer("Round 1, Ben's cards, in the order played:", WHOLE_GAME[0][1])
+    app.answer("Round 2, Ana's cards, in the order played:", WHOLE_GAME[1][0])
+    app.answer("Round 2, Ben's cards, in the order played:", WHOLE_GAME[1][1])
+    app.answer("Round 3, Ana's cards, in the order played:", WHOLE_GAME[2][0])
+    app.answer("Round 3, Ben's cards, in the order played:", "banana")  # asked again
+    app.answer("Round 3, Ben's cards, in the order played:", WHOLE_GAME[2][1])
     app.until("Final scores.")
     app.answer("Choose 1 to 2:", "2")  # how every point came: yes
     app.until("Choose 1 to 6:")
@@ -123,12 +134,33 @@ def test_scoring_a_finished_game(home: Path) -> None:
     text = "\n".join(app.lines)
     assert "banana is not a card" in text
     assert "Puddings at the end of the game." in text
-    # Ana: squid on wasabi 9 + most maki 6; salmon 2 + most maki 6; then
-    # the most puddings (2 to 1) +6 = 29. Ben: tempura 5, dumplings 6,
-    # sashimi 10 = 21.
+    # Ana: 24 + most maki 6; 8 + most maki 6; 20 + second maki 3; the most
+    # puddings (2 to 1) +6 = 73. Ben: 14 + 3; 25; 18 + 6 = 66.
     final = text[text.index("Final scores."):].splitlines()
-    assert final[1:3] == ["  Ana: 29 points.", "  Ben: 21 points."]
+    assert final[1:3] == ["  Ana: 73 points.", "  Ben: 66 points."]
     assert final[3] == "Winner: Ana."
+
+
+def test_the_scorer_offers_soy_sauce_and_asks_that_line_again(home: Path) -> None:
+    app = Conversation(home)
+    first_start(app)
+    app.answer("Choose 1 to 6:", "3")
+    for name in ("Ana", "Ben", ""):
+        app.answer("when all are in:", name)
+    app.answer("Round 1, Ana's cards, in the order played:", WHOLE_GAME[0][0])
+    ben = "x x x s s s w1 w2 o1 d"  # soy sauce where the pudding was
+    app.answer("Round 1, Ben's cards, in the order played:", ben)
+    app.until("Were soy sauce cards in this game?")
+    app.answer("Choose 1 to 2:", "1")  # no: that line again, Ana's kept
+    app.answer("Round 1, Ben's cards, in the order played:", ben)
+    app.answer("Choose 1 to 2:", "2")  # yes: soy sauce was in play
+    assert app.until(".").startswith("Ben, round 1, 10 cards: ")
+    app.until("Round 2, Ana's cards, in the order played:")
+    text = "\n".join(app.lines)
+    assert "variant.soy_sauce" not in text and "Round 1 again." not in text
+    assert text.count("Round 1, Ana's cards, in the order played:") == 1
+    app.send("quit")
+    assert app.close() == 0
 
 
 def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:

@@ -32,7 +32,7 @@ from companion.games.sushigo.narration import card_name
 from companion.games.sushigo.scoring import score_game
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import catalog
-from tests.drivers import PipedApp, Player, options
+from tests.drivers import WHOLE_GAME, PipedApp, Player, options
 from tests.drivers import run_screen as run
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
@@ -308,21 +308,27 @@ def test_scoring_a_finished_game_to_the_winner() -> None:
             await player.said("when all are in:")
             await player.rests()
             await player.type(name, check=True)
-        for cards in ("t w3 o2 f", "x x f", "w2 o3", "s s s", "f", "banana", "q q q"):
+        lines = ["t w3 o2 f", *(line for lines in WHOLE_GAME for line in lines)]
+        lines.insert(len(lines) - 1, "banana")
+        for cards in lines:  # a short line and a typo: each asked again, alone
             await player.said("in the order played:")
             await player.type(cards)
         await player.menu(2)  # how every point came? (the result is said first)
         final = player.app.lines[player.app.lines.index("Final scores."):]
-        assert final[1:4] == ["  Ana: 29 points.", "  Ben: 21 points.", "Winner: Ana."]
+        assert final[1:4] == ["  Ana: 73 points.", "  Ben: 66 points.", "Winner: Ana."]
+        assert ("That is 4 cards; each player has 10 at the end of a round with 2 players. "
+                "Type it again.") in player.app.lines
+        assert "Ben, round 2, 10 cards: 4 Dumpling, 2 Tempura, 3 Sashimi, Chopsticks." in (
+            player.app.lines)
         await player.pick(2)  # yes, round by round
         await main_menu(player)
         lines = player.app.lines
         assert "Puddings at the end of the game." in lines[lines.index("Winner: Ana."):]
         assert any("banana is not a card" in line for line in lines)
         final = lines[lines.index("Final scores."):]
-        # Ana: squid on wasabi 9 + most maki 6; salmon 2 + most maki 6; the
-        # most puddings +6 = 29. Ben: tempura 5, dumplings 6, sashimi 10 = 21.
-        assert final[1:4] == ["  Ana: 29 points.", "  Ben: 21 points.", "Winner: Ana."]
+        # Ana: 24 + most maki 6; 8 + most maki 6; 20 + second maki 3; the
+        # most puddings +6 = 73. Ben: 14 + 3; 25; 18 + 6 = 66.
+        assert final[1:4] == ["  Ana: 73 points.", "  Ben: 66 points.", "Winner: Ana."]
         await player.quit()
 
     assert run(body).return_value == 0

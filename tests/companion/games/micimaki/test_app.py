@@ -108,8 +108,14 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     app.answer("Choose 1 to 3:", "1")  # I am Ana
     app.answer("Choose 1 to 3:", "2")  # Ben starts
     app.answer("Choose 1 to 2:", "1")  # the usual deck
+    app.answer("Choose 1 to 4:", "1")  # typed codes only: then the dealt hand is asked
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p")  # one short
+    assert app.until("Type it again.") == (
+        "That is 4 cards; each player is dealt 5 cards. Type it again.")
     app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")
-    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    # read back before the next question, the count first, the cards grouped
+    assert app.until(".") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Choose the next player.")
     app.answer("Ben starts a pile with:", "5")
     app.until("Cleo's move: a card, a pair, or eat:")
     assert "Ben: starts a pile with Food 5." in app.lines
@@ -124,6 +130,36 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     app.send("undo")
     app.until("Cleo's move: a card, a pair, or eat:")
     assert "Taken back: Cleo's last entry." in app.lines
+    app.send("quit")
+    assert app.close() == 0
+
+
+def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.answer("Choose 1 to 6:", "1")  # the table companion
+    app.answer("3 to 7:", "3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 3:", "1")  # I am Ana
+    app.answer("Choose 1 to 3:", "1")  # Ana starts
+    app.answer("Choose 1 to 2:", "1")  # the usual deck
+    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")  # a typo: c for r
+    assert app.until(".") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Choose the next player.")
+    app.answer("Start a pile with a food card:", "undo")  # nothing else entered yet
+    assert app.until(".") == (
+        "Taken back: your hand as dealt, Food 3, 2 Food 5, +1 food, Choose the next player.")
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p r")
+    assert app.until(".") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction.")
+    app.answer("Start a pile with a food card:", "hand")
+    assert app.until(".") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction.")
+    app.answer("Start a pile with a food card:", "undo")  # the hand entered again, back
+    assert app.until(".") == ("Taken back: the hand you entered. Your hand, 5 cards: "
+                              "Food 3, 2 Food 5, +1 food, Choose the next player.")
     app.send("quit")
     assert app.close() == 0
 
@@ -144,8 +180,8 @@ def test_the_table_refuses_an_eat_the_rules_make_overeat_and_goes_on(tmp_path: P
     app.answer("Choose 1 to 3:", "1")  # I am Ana
     app.answer("Choose 1 to 3:", "1")  # Ana starts
     app.answer("Choose 1 to 2:", "1")  # the usual deck
-    app.answer("Your 5 cards as dealt, card by card:", "7 7 7 7 2")
     app.answer("Choose 1 to 4:", "1")  # typed codes only
+    app.answer("Your 5 cards as dealt, card by card:", "7 7 7 7 2")
     app.answer("Start a pile with a food card:", "7")
     for player in ("Ben", "Cy", "You", "Ben", "Cy", "You", "Ben", "Cy", "You", "Ben"):
         prompt = ("Your move: a card, a pair, or eat:" if player == "You"

@@ -1,7 +1,7 @@
 """The Sushi Go! table companion refuses, through its own questions and
 words, what the rules force otherwise (no more cards in your hand than the
-turn's, one card a pick with no chopsticks, the dummy's one card, a
-tableau's size): said with why and what to enter, never journaled; a game
+turn's, and no fewer, one card a pick with no chopsticks, the dummy's
+one card, a tableau's size): said with why and what to enter, never journaled; a game
 saved with such an entry by an older version resumes just before it and
 says so once."""
 
@@ -73,6 +73,13 @@ def test_a_hand_of_more_cards_than_the_turn_deals_is_refused() -> None:
     assert answered is not None
     assert texts(answered.said) == [
         "Your hand holds 10 cards this turn, not 11 cards: enter every card of it."]
+    # fewer is no hand either: the question takes exactly the turn's, and the word too
+    assert isinstance(step.question, CardsQuestion)
+    assert (step.question.exactly, step.question.why) == (10, "your hand holds 10 this turn")
+    answered = play.command("hand", "t " * 9)
+    assert answered is not None and not answered.changed
+    assert texts(answered.said) == [
+        "Your hand holds 10 cards this turn, not 9 cards: enter every card of it."]
     assert texts(play.take(step, Cards.of(list(HAND_10))))[0].startswith("10 cards: ")
     play.close()
 
@@ -122,6 +129,9 @@ def test_a_tableau_larger_than_a_round_is_refused_at_the_round_s_end() -> None:
         play.take(question(play, said), Cards.of([]))  # Ben's reveal skipped
     step = question(play, said)
     assert step.key == "table-1"
+    assert isinstance(step.question, CardsQuestion)  # no fewer than a round's either
+    assert (step.question.exactly, step.question.why) == (
+        10, "every table holds 10 at the end of a round")
     assert refused(play, step, [Card.SALMON] * 11) == [
         "Ben's table holds at most 10 cards a round, not 11 cards: enter it again."]
     assert texts(play.take(step, Cards.of([Card.SALMON] * 10)))[0].startswith("Ben's table: ")
