@@ -682,7 +682,7 @@ def test_long_answers_are_echoed_cut(tmp_path: Path, sink: SoundSink) -> None:
     app = started(tmp_path, sink, terminal=False, game="mici-maki")
     try:
         for line in ["y" * 10000, "5", "5", "3", "/dev/" + "z" * 9000, "", "menu",
-                     "1", "8" * 3000, "3", "Ann" * 2000, "Ben", "Cy", "1", "1", "1",
+                     "1", "8" * 3000, "3", "Ann" * 2000, "Ben", "Cy", "1", "1", "1", "1",
                      "k" * 5000, "w2 " * 1300]:
             app.send(line.encode() + b"\n")
         app.answers("zqlongzq")
