@@ -257,6 +257,28 @@ class PipedApp:
         assert "Goodbye." in self.lines, self.lines[-12:]
 
 
+class Picks:
+    """The table companion's pick question, as the player's own table this
+    round makes it: chopsticks named only while chopsticks are on it."""
+
+    def __init__(self) -> None:
+        self.table: list[Card] = []
+
+    def prompt(self, turn: int) -> str:
+        """The question of this turn's pick (a round starts at turn 1, its table empty)."""
+        if turn == 1:
+            self.table.clear()
+        if Card.CHOPSTICKS in self.table:
+            return "Your pick (two with chopsticks):"
+        return "Your pick:"
+
+    def took(self, cards: Sequence[Card]) -> None:
+        """The pick entered: on the table, chopsticks used back to the hand."""
+        self.table += cards
+        if len(cards) == 2:
+            self.table.remove(Card.CHOPSTICKS)
+
+
 def first_start(app: PipedApp, *, verbosity: str = "2") -> None:
     """The first start's answers: English, a screen reader speaks, ``verbosity``."""
     app.answer("Choose 1 to 4:", "1")  # English

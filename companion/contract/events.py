@@ -104,10 +104,13 @@ class Question(Generic[T_co]):
 
 @dataclass(frozen=True, slots=True)
 class Menu(Question[int]):
-    """Choose one of ``options``: the answer is its index (from 0)."""
+    """Choose one of ``options``: the answer is its index (from 0).
+    ``back``: the last option goes back to the menu before, and the word
+    back typed here chooses it."""
 
     title: str
     options: tuple[str, ...]
+    back: bool = False
 
     def numbered(self) -> tuple[str, ...]:
         """The options as both faces show them and speech says them: each
@@ -271,6 +274,8 @@ class CardsQuestion(Generic[C], Question[Cards[C]]):
     the entry) and end by themselves at ``full`` cards. At most ``most``;
     none only where ``allow_empty``. ``groups``: how many groups a ``/`` may
     make. ``C`` is the game's card type, as its ``reader`` reads them.
+    ``guide``: what help says first at this question (how to find the card
+    asked, say), before how to type a card of the game.
     """
 
     prompt: str
@@ -279,6 +284,7 @@ class CardsQuestion(Generic[C], Question[Cards[C]]):
     full: int | None = None
     allow_empty: bool = False
     groups: int = 1
+    guide: tuple[str, ...] = ()
 
 
 # -- what the player gives -------------------------------------------------------------------

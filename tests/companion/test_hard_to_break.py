@@ -407,7 +407,8 @@ class Player:
             size = (session.tracker.expected_hand_size()
                     if isinstance(session, TableSession) else 10)
             return rng.choice(["", codes(rng, size), codes(rng, size), codes(rng, 3)])
-        if kind == "table-pick":
+        if kind == "table-pick" or (kind == "practice-pick"  # no chopsticks: the same words
+                                    and isinstance(session, TableSession)):
             hand = session.tracker.hand() if isinstance(session, TableSession) else None
             if hand and rng.random() < 0.8:
                 picked = rng.sample(list(hand), min(len(hand), rng.choice([1, 1, 1, 2])))

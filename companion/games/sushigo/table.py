@@ -159,7 +159,7 @@ class TableGame:
                 self.session.told_refused()
         if self._announced != (tracker.round, tracker.turn):
             self._announced = (tracker.round, tracker.turn)
-            before.append(self.teller.turn(tracker.round, tracker.turn))
+            before.append(self.teller.turn(tracker.round, tracker.turn, tracker.variant))
         step = next_step(tracker, set(self.session.skips()))
         if step == DONE:
             return self._turn_ends(before)
@@ -184,8 +184,11 @@ class TableGame:
             return CardsQuestion(self.text("Your hand, card by card (an empty line skips):"),
                                  READER, allow_empty=True, full=tracker.expected_hand_size())
         if step == PICK:
-            return CardsQuestion(self.text("Your pick (two with chopsticks):"), READER,
-                                 most=2, full=tracker.pick_size(tracker.you))
+            # chopsticks named only when they are on the player's table
+            prompt = (self.text("Your pick (two with chopsticks):")
+                      if Card.CHOPSTICKS in tracker.table(tracker.you)
+                      else self.text("Your pick:"))
+            return CardsQuestion(prompt, READER, most=2, full=tracker.pick_size(tracker.you))
         assert isinstance(step, int)
         return CardsQuestion(
             self.text("%(player)s's reveal (an empty line skips):", player=self.names[step]),
