@@ -707,11 +707,16 @@ def options(choices: Choices) -> list[str]:
 
 
 def run_screen(body: Callable[[Player], Awaitable[None]], *,
-               first_start: bool = False) -> CompanionApp:
-    """Run the app in a 40x15 terminal and ``body`` at its keyboard."""
+               first_start: bool = False,
+               kept: list[FullScreen] | None = None) -> CompanionApp:
+    """Run the app in a 40x15 terminal and ``body`` at its keyboard;
+    ``kept`` is given the full screen put together (its conversation)."""
 
     async def main() -> CompanionApp:
-        app = FullScreen(Settings(speech="none"), first_start=first_start).app
+        full = FullScreen(Settings(speech="none"), first_start=first_start)
+        if kept is not None:
+            kept.append(full)
+        app = full.app
         app.inbox = Given()
         async with app.run_test(size=SIZE) as pilot:
             await body(Player(app, pilot))

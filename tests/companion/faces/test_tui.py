@@ -355,7 +355,7 @@ def test_learning_the_codes_and_the_drill() -> None:
         await player.type("")
         await main_menu(player)
         await player.press("4")
-        await player.menu(3)
+        await player.menu(4)
         await player.pick(2)  # the drill
         for right in (True, False, True):
             prompt = await player.said("? An empty line stops.")
