@@ -143,8 +143,10 @@ class YesNoAsking(Asking[bool]):
 
     >>> from companion.i18n import Catalog
     >>> sure = YesNoAsking(YesNo("Sure?", "No.", "Yes."), Catalog.for_language("en"))
-    >>> sure.question, sure.take("2")
-    (Menu(title='Sure?', options=('No.', 'Yes.')), Answer(value=True, shown='2. Yes.', said=()))
+    >>> sure.question
+    Menu(title='Sure?', options=('No.', 'Yes.'), back=False)
+    >>> sure.take("2")
+    Answer(value=True, shown='2. Yes.', said=())
     """
 
     def __init__(self, question: YesNo, catalog: Catalog) -> None:
