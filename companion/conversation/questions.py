@@ -327,7 +327,7 @@ def question_help(question: Question[object] | None, catalog: Catalog, *, has_ke
     >>> from companion.i18n import Catalog
     >>> en = Catalog.for_language("en")
     >>> question_help(Menu("Settings:", ("Speech.", "Back."), back=True), en, has_keys=False)
-    ['To choose, type its number, 1 to 2, then Enter. The word back chooses Back.']
+    ['Type the number of your choice, 1 to 2, then Enter. The word back chooses Back.']
     >>> question_help(Number("Players:", 2, 5), en, has_keys=False)
     ['Type a number from 2 to 5, then Enter.']
     """
@@ -335,10 +335,10 @@ def question_help(question: Question[object] | None, catalog: Catalog, *, has_ke
         question = Menu(question.prompt, (question.no, question.yes))
     if isinstance(question, Menu):
         count = len(question.options)
-        said = (catalog.text("To choose, type its number, 1 to %(n)d, then Enter, or move to "
-                             "it with the arrow keys and press Enter.", n=count) if has_keys
-                else catalog.text("To choose, type its number, 1 to %(n)d, then Enter.",
-                                  n=count))
+        said = (catalog.text("Type the number of your choice, 1 to %(n)d, then Enter, or "
+                             "move to it with the arrow keys and press Enter.", n=count)
+                if has_keys else
+                catalog.text("Type the number of your choice, 1 to %(n)d, then Enter.", n=count))
         if question.back:
             said += " " + catalog.text("The word %(word)s chooses Back.", word=back_word)
         return [said]

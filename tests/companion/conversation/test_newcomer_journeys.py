@@ -124,13 +124,13 @@ def test_help_at_a_menu_says_how_to_choose_then_the_words() -> None:
     app = App()
     main_menu(app)
     app.type("help")
-    assert app.until("then Enter.") == "To choose, type its number, 1 to 6, then Enter."
+    assert app.until("then Enter.") == "Type the number of your choice, 1 to 6, then Enter."
     app.until("Words that work everywhere: repeat, back, next, stop, help, menu, quit.")
     app.until("Choose 1 to 6:")
     app.type("5")
     app.until("Choose 1 to 7:")
     app.type("help")
-    assert app.until("Back.") == ("To choose, type its number, 1 to 7, then Enter. "
+    assert app.until("Back.") == ("Type the number of your choice, 1 to 7, then Enter. "
                                   "The word back chooses Back.")
     app.type("quit")
     assert app.close() == 0
@@ -178,8 +178,8 @@ def test_help_in_the_full_screen_names_the_arrow_keys_at_a_menu() -> None:
         await player.type("help")
         await player.said("Choose 1 to 6:")
         lines = player.app.lines
-        said = lines[lines.index("To choose, type its number, 1 to 6, then Enter, or move to "
-                                 "it with the arrow keys and press Enter."):]
+        said = lines[lines.index("Type the number of your choice, 1 to 6, then Enter, or "
+                                 "move to it with the arrow keys and press Enter."):]
         assert said[1].startswith("Words that work everywhere:")
         assert any(line.startswith("Keys: F1 help") for line in said)
         await player.quit()
@@ -298,3 +298,26 @@ def test_quit_in_a_full_screen_game_says_it_is_kept() -> None:
     # said (spoken, with speech) as the app ends: the screen is given back
     # before it draws its last words (the goodbye as well)
     assert [a.text for a in talk.voice.history[-2:]] == [SAVED, "Goodbye."]
+
+
+@pytest.mark.parametrize(("language", "back", "choose"), [
+    ("fr", "5. Retour.", "Tapez le numéro de votre choix, de 1 à 5, puis Entrée."),
+    ("cs", "5. Zpět.", "Napište číslo své volby, 1 až 5, a stiskněte Enter."),
+    ("ru", "5. Назад.", "Введите номер нужного пункта, от 1 до 5, и нажмите Enter."),
+])
+def test_back_and_help_are_in_the_players_language(language: str, back: str,
+                                                   choose: str) -> None:
+    def menu_of(count: int) -> None:  # its prompt, French spacing too
+        app.until((f" {count}:", f" {count}\xa0:"))
+
+    app = App(Settings(language=language, speech="none"))
+    menu_of(6)
+    app.type("5")  # settings
+    menu_of(7)
+    app.type("1")  # language
+    menu_of(5)
+    assert app.out.lines[app.seen - 2] == back
+    app.type("help")  # the English word works in every language
+    assert app.until(".").startswith(choose)
+    app.type("quit")
+    assert app.close() == 0
