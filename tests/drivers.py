@@ -262,6 +262,28 @@ class PipedApp:
         assert "Goodbye." in self.lines, self.lines[-12:]
 
 
+class Picks:
+    """The table companion's pick question, as the player's own table this
+    round makes it: chopsticks named only while chopsticks are on it."""
+
+    def __init__(self) -> None:
+        self.table: list[Card] = []
+
+    def prompt(self, turn: int) -> str:
+        """The question of this turn's pick (a round starts at turn 1, its table empty)."""
+        if turn == 1:
+            self.table.clear()
+        if Card.CHOPSTICKS in self.table:
+            return "Your pick (two with chopsticks):"
+        return "Your pick:"
+
+    def took(self, cards: Sequence[Card]) -> None:
+        """The pick entered: on the table, chopsticks used back to the hand."""
+        self.table += cards
+        if len(cards) == 2:
+            self.table.remove(Card.CHOPSTICKS)
+
+
 def first_start(app: PipedApp, *, verbosity: str = "2") -> None:
     """The first start's answers: English, a screen reader speaks, ``verbosity``."""
     app.answer("Choose 1 to 4:", "1")  # English
@@ -719,11 +741,16 @@ def options(choices: Choices) -> list[str]:
 
 
 def run_screen(body: Callable[[Player], Awaitable[None]], *,
-               first_start: bool = False) -> CompanionApp:
-    """Run the app in a 40x15 terminal and ``body`` at its keyboard."""
+               first_start: bool = False,
+               kept: list[FullScreen] | None = None) -> CompanionApp:
+    """Run the app in a 40x15 terminal and ``body`` at its keyboard;
+    ``kept`` is given the full screen put together (its conversation)."""
 
     async def main() -> CompanionApp:
-        app = FullScreen(Settings(speech="none"), first_start=first_start).app
+        full = FullScreen(Settings(speech="none"), first_start=first_start)
+        if kept is not None:
+            kept.append(full)
+        app = full.app
         app.inbox = Given()
         async with app.run_test(size=SIZE) as pilot:
             await body(Player(app, pilot))

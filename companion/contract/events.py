@@ -104,10 +104,13 @@ class Question(Generic[T_co]):
 
 @dataclass(frozen=True, slots=True)
 class Menu(Question[int]):
-    """Choose one of ``options``: the answer is its index (from 0)."""
+    """Choose one of ``options``: the answer is its index (from 0).
+    ``back``: the last option goes back to the menu before, and the word
+    back typed here chooses it."""
 
     title: str
     options: tuple[str, ...]
+    back: bool = False
 
     def numbered(self) -> tuple[str, ...]:
         """The options as both faces show them and speech says them: each
@@ -277,7 +280,9 @@ class CardsQuestion(Generic[C], Question[Cards[C]]):
     reason in player words, "each player has 10 at the end of a round with
     2 players"), and the question asked again. ``undo``: the word undo,
     with nothing scanned, takes back what the asker entered last: the
-    question raises :class:`TakenBack`.
+    question raises :class:`TakenBack`. ``guide``: what help says first at
+    this question (how to find the card asked, say), before how to type a
+    card of the game.
     """
 
     prompt: str
@@ -289,6 +294,7 @@ class CardsQuestion(Generic[C], Question[Cards[C]]):
     exactly: int | None = None
     why: str = ""
     undo: bool = False
+    guide: tuple[str, ...] = ()
 
 
 class TakenBack(Exception):

@@ -47,7 +47,7 @@ from companion.contract.events import (
 from companion.conversation.announce import Announcer
 from companion.conversation.cards import other_game, scanned
 from companion.conversation.inbox import Inbox, ItemSource, LineReader, Lines
-from companion.conversation.questions import Answer, asking
+from companion.conversation.questions import Answer, asking, question_help
 from companion.conversation.scanning import Scanner
 from companion.conversation.services import Keeper, Kept, Listening, Voice
 from companion.conversation.speech import SPEECH_CAUSES, SpeechService, switched_text
@@ -105,6 +105,8 @@ class Talk:
         self.listening: Listening = listening if listening is not None else Scanner(scanner)
         self.kept: Keeper = kept if kept is not None else Kept(settings)
         self.play: Play | None = None
+        #: The question open now, for help (``None`` between questions).
+        self.asking: Question[object] | None = None
         self.dispatcher = Dispatcher(self)
         self.configure(settings)
 
@@ -173,8 +175,22 @@ class Talk:
         self.face.progress(facts)
 
     def help(self) -> None:
-        """The words (and, on a screen with keys, the keys) that work here."""
+        """How to answer the question open, then the words (and, on a screen
+        with keys, the keys) that work here."""
         self.dispatcher.help()
+
+    def question_help(self) -> list[str]:
+        """How to answer the question open now: a menu's way to choose, a
+        card question's guide and how to type a card of its game."""
+        return question_help(self.asking, self.catalog, has_keys=self.has_keys,
+                             back_word=self.words.word("back"), typing=self._typing_help)
+
+    def _typing_help(self, reader: CardReader[object]) -> list[str]:
+        """How to type a card of the game whose cards ``reader`` reads."""
+        for plugin in games().values():
+            if plugin.reader is reader or plugin.game == reader.game:
+                return plugin.typing_help(self.language)
+        return []
 
     @contextmanager
     def playing(self, play: Play) -> Iterator[Play]:
@@ -203,6 +219,7 @@ class Talk:
 
         again = False
         shown: str | None = None
+        self.asking = machine.question
         try:
             while True:
                 given = self._answer(machine.question, machine.prompt,
@@ -216,6 +233,7 @@ class Talk:
                     shown = outcome.shown
                     return outcome.value
         finally:
+            self.asking = None
             self.face.answered(Answered(machine.question, shown))
 
     def _open(self, question: Question[object], prompt: str | None, *, again: bool,
@@ -297,6 +315,9 @@ class Talk:
                 return Cards.of([card])
             if action is None:
                 return typed
+            if (action.name == "back" and isinstance(item, Typed)
+                    and isinstance(question, Menu) and question.back):
+                return Chosen(len(question.options) - 1)  # the word chooses the Back item
             if not self.dispatcher.act(action, argument,
                                        typed or self.words.word(action.name), extra):
                 return typed

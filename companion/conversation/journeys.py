@@ -12,7 +12,7 @@ knows which face shows it, and none knows a game's rules.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -213,28 +213,36 @@ def use_scanner(talk: Talk, choice: str) -> None:
         talk.say(warning(talk.text(NOTICES[Notice.REGISTRY_DAMAGED])))
 
 
-def speech_menu(talk: Talk) -> Menu:
-    return Menu(talk.text("Speech:"), (
+def speech_options(talk: Talk) -> tuple[str, tuple[str, ...]]:
+    return talk.text("Speech:"), (
         talk.text("The app speaks for itself."),
         talk.text("My screen reader speaks: the app only writes."),
-    ))
+    )
 
 
-def verbosity_menu(talk: Talk) -> Menu:
-    return Menu(talk.text("How much should it say?"), (
+def verbosity_options(talk: Talk) -> tuple[str, tuple[str, ...]]:
+    return talk.text("How much should it say?"), (
         talk.text("Terse: key facts only."),
         talk.text("Normal."),
         talk.text("Verbose: with the rule that applied."),
-    ))
+    )
+
+
+def speech_menu(talk: Talk) -> Menu:
+    return Menu(*speech_options(talk))
+
+
+def verbosity_menu(talk: Talk) -> Menu:
+    return Menu(*verbosity_options(talk))
 
 
 def main_menu(talk: Talk) -> None:
     """The main menu, again after every journey, until the player quits."""
     while True:
         journeys: list[tuple[str, Callable[[Talk], None]]] = [
-            (talk.text("Table companion for a real game."), table),
+            (journey_label(talk, TABLE, talk.text("Table companion for a real game.")), table),
             (talk.text("Practice game against bots."), practice),
-            (talk.text("Score a finished game."), score),
+            (journey_label(talk, SCORE, talk.text("Score a finished game.")), score),
             (talk.text("Learn the codes."), learn),
             (talk.text("Settings."), settings),
             (talk.text("Quit."), leave),
@@ -250,6 +258,28 @@ def leave(talk: Talk) -> None:
     raise Quit
 
 
+def journey_label(talk: Talk, journey: str, label: str) -> str:
+    """A journey's item in the main menu: as it is when the game chosen
+    offers it; else saying which game it belongs to (Mici Maki has no
+    scoring: the item scores Sushi Go!), so no item starts another game's
+    journey unsaid."""
+    chosen = games().get(talk.settings.game)
+    if chosen is None or journey in journeys_of(chosen):
+        return label
+    offering = [plugin.title for plugin in games().values() if journey in journeys_of(plugin)]
+    if not offering:
+        return label
+    return talk.text("%(journey)s Only for %(games)s", journey=label,
+                     games=", ".join(offering))
+
+
+def submenu(talk: Talk, title: str, options: Sequence[str]) -> int | None:
+    """A menu below the main menu, with Back as its last item (the word
+    back chooses it too): the index chosen, or ``None`` for Back."""
+    index = talk.ask(Menu(title, (*options, talk.text("Back.")), back=True))
+    return None if index == len(options) else index
+
+
 def which_game(talk: Talk, journey: str) -> SomeGame | None:
     """The game to play: the one chosen in the settings (or with ``--game``)
     if it offers the journey; else the one game that does, or asked."""
@@ -262,8 +292,10 @@ def which_game(talk: Talk, journey: str) -> SomeGame | None:
         return chosen
     if len(offering) == 1:
         return offering[0]
-    return offering[talk.ask(Menu(talk.text("Which game?"),
-                                  tuple(plugin.title for plugin in offering)))]
+    index = submenu(talk, talk.text("Which game?"), tuple(plugin.title for plugin in offering))
+    if index is None:
+        raise ToMenu
+    return offering[index]
 
 
 def main_title(talk: Talk) -> str:
@@ -274,13 +306,13 @@ def main_title(talk: Talk) -> str:
     return talk.text("Main menu, %(game)s.", game=plugin.title)
 
 
-def choose_game(talk: Talk, current: Settings) -> Settings:
-    """Which game the journeys play."""
+def choose_game(talk: Talk, current: Settings) -> Settings | None:
+    """Which game the journeys play (``None``: back)."""
     installed = sorted(games().values(), key=lambda p: (p.game != DEFAULT_GAME, p.title))
     labels = tuple(talk.text("%(choice)s Chosen now.", choice=plugin.title)
                    if plugin.game == current.game else plugin.title for plugin in installed)
-    pick = installed[talk.ask(Menu(talk.text("Game:"), labels))]
-    return replace(current, game=pick.game)
+    index = submenu(talk, talk.text("Game:"), labels)
+    return None if index is None else replace(current, game=installed[index].game)
 
 
 # -- games --------------------------------------------------------------------------------
@@ -326,12 +358,23 @@ def play(talk: Talk, game: Play) -> None:
                     answer = talk.ask(step.question)
                 except Changed:
                     continue  # undone: ask what the game asks now
+                except Quit:
+                    kept(talk)
+                    raise
                 with transaction():  # an answer and all it makes happen: saved at once
                     said = game.take(step, answer)
                 talk.say_all(said)
                 say_notices(talk)
     finally:
         game.close()
+
+
+def kept(talk: Talk) -> None:
+    """A game left unfinished by quitting: where it is kept, said (unless the
+    disk takes nothing now, which was said when it began)."""
+    if not SAVING.paused:
+        with contextlib.suppress(OSError):  # a terminal that closed takes no more
+            talk.say(reply(talk.text("The game is saved: choose Resume at the next start.")))
 
 
 def offer_resume(talk: Talk) -> None:
@@ -430,11 +473,13 @@ def learn(talk: Talk) -> None:
     plugin = which_game(talk, LEARN)
     if plugin is None:
         return
-    index = talk.ask(Menu(talk.text("Learn the codes:"), (
+    index = submenu(talk, talk.text("Learn the codes:"), (
         talk.text("Type or scan a card to hear what it is."),
         talk.text("Drill: the app names a card, you type its code."),
         talk.text("Hear the whole reference."),
-    )))
+    ))
+    if index is None:
+        raise ToMenu
     if index == 2:
         for line in plugin.reference(talk.language):
             talk.say(info(line))
@@ -464,9 +509,13 @@ def drill(talk: Talk, plugin: SomeGame) -> None:
         if card is None:
             card = talk.random.choice(cards)
         name = plugin.reader.name(talk.language, card)
+        guide = talk.text("Type the code of %(card)s, the one on its sticker, or scan the "
+                          "card. A wrong code is answered with the right one; an empty line "
+                          "stops.", card=name)
         given = talk.ask(CardsQuestion(talk.text("Code for %(card)s? An empty line stops.",
                                                  card=name),
-                                       plugin.reader, most=1, allow_empty=True))
+                                       plugin.reader, most=1, allow_empty=True,
+                                       guide=(guide,)))
         if not given.cards:
             talk.say(result(talk.text("%(right)d right out of %(asked)d.", right=right,
                                       asked=asked), important=False))
@@ -488,43 +537,61 @@ def drill(talk: Talk, plugin: SomeGame) -> None:
 
 
 def settings(talk: Talk) -> None:
-    current = talk.settings
-    index = talk.ask(Menu(talk.text("Settings:"), (
-        talk.text("Language."), talk.text("Speech."), talk.text("How much to say."),
-        talk.text("Voice speed, pitch and volume."), talk.text("Card scanner."),
-        talk.text("Game."),
-    )))
-    if index == 4:
-        choose_scanner(talk)
-        return
-    if index == 0:
-        languages = list(LANGUAGES)
-        pick = talk.ask(Menu(talk.text("Language:"),
-                             tuple(LANGUAGE_NAMES[code] for code in languages)))
-        chosen = replace(current, language=languages[pick])
-    elif index == 1:
-        pick = talk.ask(speech_menu(talk))
-        chosen = replace(current, speech=("auto", "none")[pick], speak_echoes=pick == 0)
-    elif index == 2:
-        chosen = replace(current, verbosity=VERBOSITIES[talk.ask(verbosity_menu(talk))])
-    elif index == 5:
-        chosen = choose_game(talk, current)
-    else:
-        chosen = voice(talk, current)
+    """The settings menu: one setting changed and saved, then the main menu;
+    Back in a setting's own menu comes back here, Back here to the main menu."""
+    while True:
+        chosen = setting(talk)
+        if chosen is True:  # kept already (the card scanner)
+            return
+        if isinstance(chosen, Settings):
+            break
     if keep(talk, chosen):
         talk.say(reply(talk.text("Settings saved.")))
 
 
-def voice(talk: Talk, current: Settings) -> Settings:
-    """Speed, pitch or volume, as a number in its range."""
+def setting(talk: Talk) -> Settings | bool | None:
+    """One setting chosen and changed: the settings to keep, True when they
+    are kept already, or ``None`` for Back in its own menu."""
+    current = talk.settings
+    index = submenu(talk, talk.text("Settings:"), (
+        talk.text("Language."), talk.text("Speech."), talk.text("How much to say."),
+        talk.text("Voice speed, pitch and volume."), talk.text("Card scanner."),
+        talk.text("Game."),
+    ))
+    if index is None:
+        raise ToMenu
+    if index == 4:
+        return True if choose_scanner(talk, back=True) else None
+    if index == 0:
+        languages = list(LANGUAGES)
+        pick = submenu(talk, talk.text("Language:"),
+                       tuple(LANGUAGE_NAMES[code] for code in languages))
+        return None if pick is None else replace(current, language=languages[pick])
+    if index == 1:
+        pick = submenu(talk, *speech_options(talk))
+        return None if pick is None else replace(current, speech=("auto", "none")[pick],
+                                                 speak_echoes=pick == 0)
+    if index == 2:
+        pick = submenu(talk, *verbosity_options(talk))
+        return None if pick is None else replace(current, verbosity=VERBOSITIES[pick])
+    if index == 5:
+        return choose_game(talk, current)
+    return voice(talk, current)
+
+
+def voice(talk: Talk, current: Settings) -> Settings | None:
+    """Speed, pitch or volume, as a number in its range (``None``: back)."""
     knobs = [
         ("rate", talk.text("Speed, in words a minute")),
         ("pitch", talk.text("Pitch")),
         ("volume", talk.text("Volume")),
     ]
-    name, label = knobs[talk.ask(Menu(talk.text("Which one?"), tuple(
+    index = submenu(talk, talk.text("Which one?"), tuple(
         talk.text("%(setting)s (now %(value)d).", setting=label, value=getattr(current, name))
-        for name, label in knobs)))]
+        for name, label in knobs))
+    if index is None:
+        return None
+    name, label = knobs[index]
     low, high = VOICE_RANGES[name]
     value = talk.ask(Number(talk.text("%(setting)s, %(low)d to %(high)d (now %(value)d):",
                                       setting=label, low=low, high=high,
@@ -533,8 +600,10 @@ def voice(talk: Talk, current: Settings) -> Settings:
     return current if value is None else current.with_value(name, value)
 
 
-def choose_scanner(talk: Talk) -> None:
-    """Where cards come from besides the keyboard; saved for next time."""
+def choose_scanner(talk: Talk, *, back: bool = False) -> bool:
+    """Where cards come from besides the keyboard; saved for next time.
+    ``back``: asked from the settings, with a Back item; False for Back
+    (nothing changed)."""
     current = talk.scanner_choice
     options: list[tuple[str, str | None]] = [
         (talk.text("Typed codes only (a barcode scanner types too)."), ""),
@@ -546,7 +615,11 @@ def choose_scanner(talk: Talk) -> None:
     for number, (_, value) in enumerate(options):
         if value == current or (value is None and current not in {"", "auto", "virtual"}):
             labels[number] = talk.text("%(choice)s Chosen now.", choice=labels[number])
-    chosen = options[talk.ask(Menu(talk.text("Cards come from:"), tuple(labels)))][1]
+    title = talk.text("Cards come from:")
+    index = submenu(talk, title, labels) if back else talk.ask(Menu(title, tuple(labels)))
+    if index is None:
+        return False
+    chosen = options[index][1]
     from firmware_bridge.link import port_exists  # noqa: PLC0415 - pyserial when used
 
     while chosen is None:
@@ -563,3 +636,4 @@ def choose_scanner(talk: Talk) -> None:
         keep(talk, replace(talk.settings, scanner=chosen))
     talk.scanner = chosen
     use_scanner(talk, chosen)
+    return True

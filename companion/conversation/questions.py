@@ -145,8 +145,10 @@ class YesNoAsking(Asking[bool]):
 
     >>> from companion.i18n import Catalog
     >>> sure = YesNoAsking(YesNo("Sure?", "No.", "Yes."), Catalog.for_language("en"))
-    >>> sure.question, sure.take("2")
-    (Menu(title='Sure?', options=('No.', 'Yes.')), Answer(value=True, shown='2. Yes.', said=()))
+    >>> sure.question
+    Menu(title='Sure?', options=('No.', 'Yes.'), back=False)
+    >>> sure.take("2")
+    Answer(value=True, shown='2. Yes.', said=())
     """
 
     def __init__(self, question: YesNo, catalog: Catalog) -> None:
@@ -333,3 +335,41 @@ def asking(question: Question[T], catalog: Catalog,
     if isinstance(question, CardsQuestion):
         return cast(Asking[T], CardsAsking(question, catalog, other))
     raise TypeError(f"no way to ask {question!r}")
+
+
+def question_help(question: Question[object] | None, catalog: Catalog, *, has_keys: bool,
+                  back_word: str = "back",
+                  typing: Callable[[CardReader[object]], list[str]] | None = None) -> list[str]:
+    """What help says first at ``question``: how to answer it (a menu: how
+    to choose; a card question: its own guide, then how to type a card of
+    its game, from ``typing``). Nothing when no question is open.
+
+    >>> from companion.i18n import Catalog
+    >>> en = Catalog.for_language("en")
+    >>> question_help(Menu("Settings:", ("Speech.", "Back."), back=True), en, has_keys=False)
+    ['Type the number of your choice, 1 to 2, then Enter. The word back chooses Back.']
+    >>> question_help(Number("Players:", 2, 5), en, has_keys=False)
+    ['Type a number from 2 to 5, then Enter.']
+    """
+    if isinstance(question, YesNo):
+        question = Menu(question.prompt, (question.no, question.yes))
+    if isinstance(question, Menu):
+        count = len(question.options)
+        said = (catalog.text("Type the number of your choice, 1 to %(n)d, then Enter, or "
+                             "move to it with the arrow keys and press Enter.", n=count)
+                if has_keys else
+                catalog.text("Type the number of your choice, 1 to %(n)d, then Enter.", n=count))
+        if question.back:
+            said += " " + catalog.text("The word %(word)s chooses Back.", word=back_word)
+        return [said]
+    if isinstance(question, Number):
+        return [catalog.text("Type a number from %(low)d to %(high)d, then Enter.",
+                             low=question.low, high=question.high)]
+    if isinstance(question, Text):
+        return [catalog.text("Type the answer, then Enter.")]
+    if isinstance(question, CardsQuestion):
+        guided = list(question.guide)
+        if typing is not None:
+            guided += typing(question.reader)
+        return guided
+    return []

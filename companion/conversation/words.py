@@ -16,7 +16,7 @@ journeys catch: :class:`Quit`, :class:`ToMenu`, :class:`Changed`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from companion.contract.events import Announcement, reply, warning
@@ -77,6 +77,10 @@ class Host(Protocol):
 
     def say(self, announcement: Announcement) -> None: ...
 
+    def question_help(self) -> list[str]:
+        """How to answer the question open now (empty when none is)."""
+        ...
+
 
 def typed_action(words: Words, typed: str) -> tuple[Action | None, str]:
     """The action a typed line is, and what followed its word (``tables ben``)."""
@@ -91,16 +95,17 @@ def typed_action(words: Words, typed: str) -> tuple[Action | None, str]:
 
 
 def help_sentences(catalog: Catalog, words: Words, play: Play | None, *,
-                   has_keys: bool) -> list[str]:
-    """The words (and, on a screen with keys, the keys) that work here.
+                   has_keys: bool, asked: Sequence[str] = ()) -> list[str]:
+    """How to answer the question open (``asked``), then the words (and, on
+    a screen with keys, the keys) that work here.
 
     >>> from companion.i18n import Catalog
     >>> en = Catalog.for_language("en")
     >>> help_sentences(en, Words(en), None, has_keys=False)
     ['Words that work everywhere: repeat, back, next, stop, help, menu, quit.']
     """
-    said = [catalog.text("Words that work everywhere: %(words)s.",
-                         words=words.listed(EVERYWHERE))]
+    said = [*asked, catalog.text("Words that work everywhere: %(words)s.",
+                                 words=words.listed(EVERYWHERE))]
     if play is not None:
         said.append(catalog.text("In a game also: %(words)s.",
                                  words=words.listed(play.actions)))
@@ -116,10 +121,11 @@ class Dispatcher:
         self.host = host
 
     def help(self) -> None:
-        """Say the words (and keys) that work here."""
+        """Say how to answer the question open, then the words (and keys)
+        that work here."""
         host = self.host
         for sentence in help_sentences(host.catalog, host.words, host.play,
-                                       has_keys=host.has_keys):
+                                       has_keys=host.has_keys, asked=host.question_help()):
             host.say(reply(sentence))
 
     def act(self, action: Action, argument: str, said: str,

@@ -407,7 +407,8 @@ class Player:
             size = (session.tracker.expected_hand_size()
                     if isinstance(session, TableSession) else 10)
             return rng.choice(["", codes(rng, size), codes(rng, size), codes(rng, 3)])
-        if kind == "table-pick":
+        if kind == "table-pick" or (kind == "practice-pick"  # no chopsticks: the same words
+                                    and isinstance(session, TableSession)):
             hand = session.tracker.hand() if isinstance(session, TableSession) else None
             if hand and rng.random() < 0.8:
                 picked = rng.sample(list(hand), min(len(hand), rng.choice([1, 1, 1, 2])))
@@ -667,11 +668,17 @@ def check_journal(run: Run) -> None:
 
 def round_and_turn(run: Run, lines: Sequence[str]) -> tuple[int, int] | None:
     """The last "Round r, turn t." said in ``lines``, in the app's language."""
-    pattern = template(run.game_text("Round %(round)d, turn %(turn)d."))
+    turn = run.game_text("Round %(round)d, turn %(turn)d.")
+    # a round's first turn says which way hands pass, where they pass both ways
+    patterns = [template(turn)] + [
+        template(f"{turn} {run.game_text(direction)}")
+        for direction in ("Hands pass to the left this round.",
+                          "Hands pass to the right this round.")]
     for line in reversed(lines):
-        found = pattern.match(line)
-        if found:
-            return int(found[1]), int(found[2])
+        for pattern in patterns:
+            found = pattern.match(line)
+            if found:
+                return int(found[1]), int(found[2])
     return None
 
 

@@ -621,12 +621,12 @@ def concern_text(catalog: Catalog, warning: Warning, names: Sequence[str]) -> st
                       "chopsticks. Kept; check it.", player=player)
     if concern is Concern.HAND_SIZE:
         return c.text(
-            "Your hand has %(count)s; %(limit)s expected this turn. Check the scan.",
+            "Your hand has %(count)s; %(limit)s expected this turn. Kept; check it.",
             count=cards(c, warning.count), limit=cards(c, warning.limit),
         )
     if concern is Concern.HAND_DIFFERS:
         return c.text(
-            "This hand should hold %(cards)s. Check the scan.",
+            "This hand should hold %(cards)s. Kept; check it.",
             cards=card_list(c, warning.expected),
         )
     return c.text(

@@ -112,7 +112,7 @@ class Practice:
 
     def _turn(self) -> list[Announcement]:
         game = self.session.game
-        said = [self.teller.turn(game.round, game.turn),
+        said = [self.teller.turn(game.round, game.turn, game.variant),
                 info(hand_text(self.teller.catalog, game.hand(0), self.teller.verbosity))]
         if game.controller == 0:
             said.append(info(self.teller.text(

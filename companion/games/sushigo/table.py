@@ -160,7 +160,7 @@ class TableGame:
                 self.session.told_refused()
         if self._announced != (tracker.round, tracker.turn):
             self._announced = (tracker.round, tracker.turn)
-            before.append(self.teller.turn(tracker.round, tracker.turn))
+            before.append(self.teller.turn(tracker.round, tracker.turn, tracker.variant))
         step = next_step(tracker, set(self.session.skips()))
         if step == DONE:
             return self._turn_ends(before)
@@ -188,8 +188,11 @@ class TableGame:
                                  why=self.text("your hand holds %(cards)d this turn",
                                                cards=size))
         if step == PICK:
-            return CardsQuestion(self.text("Your pick (two with chopsticks):"), READER,
-                                 most=2, full=tracker.pick_size(tracker.you))
+            # chopsticks named only when they are on the player's table
+            prompt = (self.text("Your pick (two with chopsticks):")
+                      if Card.CHOPSTICKS in tracker.table(tracker.you)
+                      else self.text("Your pick:"))
+            return CardsQuestion(prompt, READER, most=2, full=tracker.pick_size(tracker.you))
         assert isinstance(step, int)
         return CardsQuestion(
             self.text("%(player)s's reveal (an empty line skips):", player=self.names[step]),

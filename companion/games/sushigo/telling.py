@@ -23,6 +23,7 @@ from companion.contract.events import (
     warning,
 )
 from companion.games.sushigo.cards import Card
+from companion.games.sushigo.draft import Direction, Variant
 from companion.games.sushigo.narration import (
     card_list,
     card_name,
@@ -89,8 +90,15 @@ class Teller:
             facts += ", " + cards(self.catalog, in_hand)
         return facts
 
-    def turn(self, round_: int, turn: int) -> Announcement:
-        return event(self.text("Round %(round)d, turn %(turn)d.", round=round_, turn=turn))
+    def turn(self, round_: int, turn: int, variant: Variant | None = None) -> Announcement:
+        """A turn begins; a round's first, where hands pass both ways, says
+        which way they go this round."""
+        said = self.text("Round %(round)d, turn %(turn)d.", round=round_, turn=turn)
+        if turn == 1 and variant is not None and variant.pass_both_ways:
+            said += " " + (self.text("Hands pass to the right this round.")
+                           if variant.direction(round_) is Direction.RIGHT
+                           else self.text("Hands pass to the left this round."))
+        return event(said)
 
     def where(self, round_: int, turn: int, names: Sequence[str],
               totals: Sequence[int]) -> Announcement:

@@ -79,7 +79,7 @@ def test_scans_gather_into_the_hand_and_end_it_when_it_is_full() -> None:
     app.until("Squid nigiri: 10, done.")
     app.until("10 cards: Wasabi, Dumpling, Tempura, Sashimi, Chopsticks, Pudding, "
               "Egg nigiri, Salmon nigiri, Squid nigiri, Maki 2.")
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.scan([Card.SALMON])  # no chopsticks on the table yet: one scan is the pick
     app.until("Salmon nigiri: 1, done.")
     app.until("Ben's reveal (an empty line skips):")
@@ -179,10 +179,10 @@ def test_the_scanner_choice_is_saved_and_a_missing_port_is_refused(tmp_path: Pat
     app = App()
     app.until("Choose 1 to 6:")
     app.type("5")  # settings
-    app.until("Choose 1 to 6:")
+    app.until("Choose 1 to 7:")  # six settings, and Back
     app.type("5")  # card scanner
     app.until("Cards come from:")
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")  # four places, and Back
     app.type("3")  # a port
     app.until("(an empty line: typed codes only):")
     app.type(str(tmp_path / "no-such-port"))

@@ -67,8 +67,13 @@ class Host:
     has_keys: bool = False
     said: list[str] = field(default_factory=list)
 
+    asked: list[str] = field(default_factory=list)
+
     def say(self, announcement: Announcement) -> None:
         self.said.append(announcement.text)
+
+    def question_help(self) -> list[str]:
+        return self.asked
 
 
 def dispatcher(**given: object) -> tuple[Dispatcher, Host]:

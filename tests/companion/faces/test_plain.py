@@ -19,7 +19,7 @@ from companion.games.sushigo.tactile import short_code
 from companion.journal import journals, load
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
-from tests.drivers import WHOLE_GAME, first_start
+from tests.drivers import WHOLE_GAME, Picks, first_start
 from tests.drivers import PipedApp as Conversation
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3", "d"]
@@ -88,7 +88,7 @@ def test_learning_the_codes(home: Path) -> None:
     app = Conversation(home)
     first_start(app)
     app.answer("Choose 1 to 6:", "4")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")  # three ways, and Back
     app.answer("A code or a scan, or an empty line to stop:", "w2")
     line = app.until("Code w2.")
     assert line.startswith("Salmon nigiri: Window, middle")
@@ -247,6 +247,7 @@ def test_a_real_table_game_with_skipped_reveals_scores_exactly(
         else:
             scanner.scan(app, cards)
 
+    picks = Picks()
     while not game.over:
         hand_now = game.hand(0)
         events: list[object] = []
@@ -257,7 +258,8 @@ def test_a_real_table_game_with_skipped_reveals_scores_exactly(
             # the last turn of a round plays itself: its hand is its one card
             hand = hand_now if number == 0 else revealed.cards[0]
             enter("Your hand, card by card (an empty line skips):", hand)
-            enter("Your pick (two with chopsticks):", revealed.cards[0])
+            enter(picks.prompt(revealed.turn), revealed.cards[0])
+            picks.took(revealed.cards[0])
             for seat, name in ((1, "Ben"), (2, "Cyril")):
                 skip = rng.random() < 0.3
                 enter(f"{name}'s reveal (an empty line skips):",

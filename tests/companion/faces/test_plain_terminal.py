@@ -108,7 +108,7 @@ def test_lines_break_between_phrases_not_inside_a_card_name(terminal: Terminal) 
     terminal.until("Choose 1 to 4:")
     for answer, prompt in (("1", "Choose 1 to 2:"), ("2", "Choose 1 to 3:"),
                            ("3", "More: Enter."), ("", "Choose 1 to 6:"),
-                           ("4", "Choose 1 to 3:")):
+                           ("4", "Choose 1 to 4:")):
         terminal.type(answer + "\r")
         terminal.until(prompt)
     terminal.type("3\r")  # the whole reference: long lines, over pages

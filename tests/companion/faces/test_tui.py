@@ -32,7 +32,7 @@ from companion.games.sushigo.narration import card_name
 from companion.games.sushigo.scoring import score_game
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import catalog
-from tests.drivers import WHOLE_GAME, PipedApp, Player, options
+from tests.drivers import WHOLE_GAME, Picks, PipedApp, Player, options
 from tests.drivers import run_screen as run
 
 CODES = ["t", "s", "x", "q", "p", "f", "w1", "w2", "w3", "o1", "o2", "o3"]
@@ -228,6 +228,7 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
         else:
             player.mark -= 1  # the first prompt is already here
         kept = completed = 0
+        picks = Picks()
         while not game.over:
             hand_now = game.hand(0)
             events: list[object] = []
@@ -245,8 +246,9 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
                 if revealed.turn == 1:
                     await player.rests()
                 await player.type(codes(hand), check=revealed.turn == 1)
-                await player.said("Your pick (two with chopsticks):")
+                await player.said(picks.prompt(revealed.turn))
                 await player.type(codes(revealed.cards[0]))
+                picks.took(revealed.cards[0])
                 for seat in (1, 2):
                     await player.said(f"{names[seat]}'s reveal (an empty line skips):")
                     skip = rng.random() < 0.3
@@ -345,7 +347,7 @@ def test_learning_the_codes_and_the_drill() -> None:
     async def body(player: Player) -> None:
         await main_menu(player)
         await player.pick(4)  # learn the codes
-        await player.menu(3)
+        await player.menu(4)  # its three ways, and Back
         await player.press("enter")  # type a card to hear what it is
         await player.said("or an empty line to stop:")
         await player.rests()
@@ -359,7 +361,7 @@ def test_learning_the_codes_and_the_drill() -> None:
         await player.type("")
         await main_menu(player)
         await player.press("4")
-        await player.menu(3)
+        await player.menu(4)
         await player.pick(2)  # the drill
         for right in (True, False, True):
             prompt = await player.said("? An empty line stops.")
@@ -454,7 +456,7 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
         assert not any(line.startswith(("1. Table", "2. Practice")) for line in shown)
         assert "2. Practice game against bots." in player.app.lines  # said all the same
         await player.pick(4)  # learn the codes
-        await player.menu(3)
+        await player.menu(4)  # its three ways, and Back
         shown = transcript(player.app)
         assert shown[-2:] == ["Main menu.", "4. Learn the codes."]  # the choice, kept
         assert not any(line.startswith("1. Type or scan") for line in shown)

@@ -82,17 +82,17 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     first_start(app)
     app.until("Main menu.")
     app.answer("Choose 1 to 6:", "4")  # learn the codes (Sushi Go!, the default game)
-    app.answer("Choose 1 to 3:", "1")  # type a card to hear it
+    app.answer("Choose 1 to 4:", "1")  # type a card to hear it (4: back)
     app.answer("A code or a scan, or an empty line to stop:", "5")
     app.until("A code or a scan, or an empty line to stop:")
     assert any("5 is Food 5, of Mici Maki: this game is Sushi Go!." in line
                for line in app.lines[-4:]), app.lines[-4:]
     app.send("")
     app.answer("Choose 1 to 6:", "5")  # settings
-    app.answer("Choose 1 to 6:", "6")  # game
+    app.answer("Choose 1 to 7:", "6")  # game (7: back)
     app.until("Game:")
-    app.until("Choose 1 to 2:")
-    assert app.lines[-3:-1] == ["1. Sushi Go! Chosen now.", "2. Mici Maki"]
+    app.until("Choose 1 to 3:")
+    assert app.lines[-4:-1] == ["1. Sushi Go! Chosen now.", "2. Mici Maki", "3. Back."]
     app.send("2")
     app.until("Settings saved.")
     app.until("Main menu, Mici Maki.")

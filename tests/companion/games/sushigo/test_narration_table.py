@@ -99,7 +99,7 @@ def test_concerns_say_what_does_not_fit_and_that_the_entry_stays() -> None:
     )
     size = Warning(Concern.HAND_SIZE, 0, 0, count=7, limit=8)
     assert concern_text(EN, size, names) == (
-        "Your hand has 7 cards; 8 cards expected this turn. Check the scan."
+        "Your hand has 7 cards; 8 cards expected this turn. Kept; check it."
     )
     dummy = Warning(Concern.DUMMY_TWO, 4, 1)
     assert concern_text(EN, dummy, names).startswith("Ben took two cards: the dummy takes one")

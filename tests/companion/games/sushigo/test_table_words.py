@@ -36,7 +36,7 @@ HAND = (Card.SQUID, Card.EGG, Card.EGG, Card.MAKI1, Card.MAKI1, Card.TEMPURA,
 def enter_hand_and_pick(app: App, pick: Card) -> None:
     """The first turn's hand (HAND) and pick; Ben's reveal is asked next."""
     app.type(codes(*HAND))
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.type(codes(pick))
     app.until("Ben's reveal (an empty line skips):")
 
@@ -51,7 +51,7 @@ def test_hint_race_and_help_during_a_table_game() -> None:
     app.until("Maki rolls this round: Ana 0, Ben 0.")
     app.until("Puddings: Ana 0, Ben 0.")
     app.type(codes(*HAND))
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.type("hint")
     advice = table_advice(HAND, [(), ()], [0, 0], 1, 0)
     app.until(advice_text(sushigo_catalog("en"), advice))
@@ -76,10 +76,10 @@ def test_voice_speed_is_chosen_in_range_and_saved() -> None:
     app = App()
     app.until("Choose 1 to 6:")
     app.type("5")  # settings
-    app.until("Choose 1 to 6:")
+    app.until("Choose 1 to 7:")  # six settings, and Back
     app.type("4")  # voice
     app.until("Speed, in words a minute (now 175).")
-    app.until("Choose 1 to 3:")
+    app.until("Choose 1 to 4:")  # three, and Back
     app.type("1")
     app.until("Speed, in words a minute, 80 to 450 (now 175):")
     app.type("999")
@@ -100,9 +100,9 @@ def test_an_empty_answer_keeps_the_voice_as_it_was() -> None:
     app = App()
     app.until("Choose 1 to 6:")
     app.type("5")
-    app.until("Choose 1 to 6:")
+    app.until("Choose 1 to 7:")  # six settings, and Back
     app.type("4")
-    app.until("Choose 1 to 3:")
+    app.until("Choose 1 to 4:")
     app.type("3")  # volume
     app.until("Volume, 0 to 100 (now 100):")
     app.type("")
@@ -118,7 +118,7 @@ def test_undo_takes_back_the_last_entry_and_asks_that_question_again() -> None:
     enter_hand_and_pick(app, Card.SQUID)
     app.type("undo")
     app.until("Taken back: your pick, Squid nigiri.")
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.type(codes(Card.EGG))
     app.until("Ben's reveal (an empty line skips):")
     app.type(codes(Card.MAKI3))
@@ -159,7 +159,7 @@ def test_menu_leaves_a_game_which_stays_saved_and_can_be_thrown_away() -> None:
     app = App()
     start_table_game(app)
     app.type(codes(*HAND))
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.type("menu")
     app.until("Back to the main menu.")
     app.until("Choose 1 to 6:")
@@ -219,7 +219,7 @@ def test_undo_after_skips_asks_the_question_taken_back_not_an_earlier_skipped_on
     start_four(app)
     app.until("Your hand, card by card (an empty line skips):")
     app.type("")  # hand skipped
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.type("t")
     app.until("Ben's reveal (an empty line skips):")
     app.type("")  # Ben skipped
@@ -239,7 +239,7 @@ def test_a_resumed_game_does_not_ask_again_what_was_skipped() -> None:
     start_four(app)
     app.until("Your hand, card by card (an empty line skips):")
     app.type("")
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.type("t")
     app.until("Ben's reveal (an empty line skips):")
     app.type("")  # Ben skipped
@@ -255,7 +255,7 @@ def test_a_resumed_game_does_not_ask_again_what_was_skipped() -> None:
     again.until("Round 1, turn 2.")
     again.type("undo")  # back over the skips and the new turn: the last fact
     again.until("Taken back: your pick, Wasabi.")
-    assert again.until("(two with chopsticks):") == "Your pick (two with chopsticks):"
+    assert again.until("Your pick:") == "Your pick:"  # no chopsticks on the table: none said
     assert again.close() == 0
 
 
@@ -263,7 +263,7 @@ def test_a_skipped_hand_is_entered_later_with_a_word_and_the_hint_uses_it() -> N
     app = App()
     start_table_game(app)
     app.type("")  # the hand skipped
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")
     app.type("hand")
     app.until("Your hand is not entered yet: type hand, then its cards, as in hand t w2 s.")
     app.type("hand zz")
@@ -271,7 +271,7 @@ def test_a_skipped_hand_is_entered_later_with_a_word_and_the_hint_uses_it() -> N
     app.type("hand " + codes(*HAND))
     app.until("10 cards: Dumpling, Tempura, Sashimi, Pudding, 2 Egg nigiri, Squid nigiri, "
               "2 Maki 1, Maki 2.")
-    app.until("Your pick (two with chopsticks):")  # the same question, asked again
+    app.until("Your pick:")  # the same question, asked again
     app.type("hint")
     advice = table_advice(HAND, [(), ()], [0, 0], 1, 0)
     app.until(advice_text(sushigo_catalog("en"), advice))
