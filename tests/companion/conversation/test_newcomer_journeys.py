@@ -212,9 +212,8 @@ def test_chopsticks_are_named_at_the_pick_only_when_on_the_table() -> None:
     start_table(app, "2")  # pass both ways
     assert app.until("this round.") == "Round 1, turn 1. Hands pass to the left this round."
     app.until("Your hand, card by card (an empty line skips):")
-    app.type("p t s")  # three cards typed, ten expected: nothing was scanned
-    assert app.until("Kept; check it.") == (
-        "Your hand has 3 cards; 10 cards expected this turn. Kept; check it.")
+    app.type("p t s x q o1 w1 f s x")  # chopsticks in the hand, none on the table
+    assert app.until("Maki 1.").startswith("10 cards: Wasabi, 2 Dumpling")  # read back
     app.until("Your pick:")  # no chopsticks on the table: none named
     app.type("p")  # chopsticks taken
     app.until("Ben's reveal (an empty line skips):")

@@ -103,7 +103,7 @@ def test_a_hand_ended_short_is_refused_its_scans_kept_and_the_rest_completes_it(
     assert app.until("Maki 2.") == ("10 cards: Wasabi, Dumpling, Tempura, Sashimi, "
                                     "Chopsticks, Pudding, Egg nigiri, Salmon nigiri, "
                                     "Squid nigiri, Maki 2.")
-    app.until("Your pick (two with chopsticks):")
+    app.until("Your pick:")  # chopsticks in the hand, none on the table yet
     app.type("hand t s")  # the word hand takes a whole hand only: nothing changes
     app.until("Your hand holds 10 cards this turn, not 2 cards: enter every card of it.")
     app.type("hand")
