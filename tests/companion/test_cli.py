@@ -684,8 +684,9 @@ def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
     from companion.games import games  # noqa: PLC0415
     from tests.companion.games.memory.plugin import PLUGIN  # noqa: PLC0415
 
-    two = _GamesHelp.of(games())
-    three = _GamesHelp.of({**games(), PLUGIN.game: cast("SomeGame", PLUGIN)})
+    english = Catalog.for_language("en")
+    two = _GamesHelp.of(games(), english)
+    three = _GamesHelp.of({**games(), PLUGIN.game: cast("SomeGame", PLUGIN)}, english)
     low, high = PLUGIN.players
     assert three.games == two.games.replace(" or ", f", {PLUGIN.game} or ")
     # the default game first, then the others by name: memory before mici-maki

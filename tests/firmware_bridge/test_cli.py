@@ -101,7 +101,7 @@ def test_simulate_never_replaces_a_file_of_the_users(tmp_path: Path, taken: str)
     assert done.returncode == 2, done.stderr
     assert done.stderr == (f"firmware-bridge: {taken} is there already and is not a virtual "
                            "scanner's " + ("link" if taken == "scanner" else "lock")
-                           + ": it is left as it is; give --link a new name\n")
+                           + ": it is left as it is; give --link a new name.\n")
     assert mine.read_text() == "my notes\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [taken]
     mine.unlink()
@@ -124,8 +124,8 @@ def test_an_unknown_game_is_one_sentence_and_status_2(tmp_path: Path, command: s
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
-        "firmware-bridge: there is no game called 'nosuchgame': --game takes mici-maki or "
-        "sushigo\n"
+        "firmware-bridge: There is no game called 'nosuchgame': --game takes mici-maki or "
+        "sushigo.\n"
     )
 
 
@@ -146,7 +146,7 @@ def test_registry_commands(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "out.json").read_text())["tags"] == {
         "DEADBEEF": {"game": "sushigo", "card": "tempura"},
     }
-    assert "forgot DEADBEEF (sushigo tempura)" in run("remove", "DEADBEEF")
+    assert "Forgot DEADBEEF (sushigo tempura)." in run("remove", "DEADBEEF")
     assert "0 tags" in run("list")
 
 
@@ -184,12 +184,12 @@ def test_enrol_a_tag_then_it_is_known(tmp_path: Path) -> None:
 def test_listen_names_the_game_of_each_card() -> None:
     salmon = CardIdentified("sushigo", "salmon", Source.SCANNER, "DEC0DE07000000", None, 3)
     unknown = CardIdentified(None, None, Source.SCANNER, "04A1B2C3", None, 4)
-    assert _event_text(salmon) == "card sushigo salmon (tag DEC0DE07000000, number 3)"
-    assert _event_text(unknown) == "unknown tag 04A1B2C3: enrol it with firmware-bridge enrol"
+    assert _event_text(salmon) == "Card sushigo salmon (tag DEC0DE07000000, number 3)."
+    assert _event_text(unknown) == "Unknown tag 04A1B2C3: enrol it with firmware-bridge enrol."
     assert _event_json(salmon) == {"event": "card", "game": "sushigo", "card": "salmon",
                                    "uid": "DEC0DE07000000", "seq": 3}
     refused = CardRefused("w4", "no card has this code", Source.KEYBOARD)
-    assert _event_text(refused) == "not a card: no card has this code"
+    assert _event_text(refused) == "Not a card: no card has this code."
     assert _event_json(refused) == {"event": "refused", "text": "w4",
                                     "reason": "no card has this code"}
 

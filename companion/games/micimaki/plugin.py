@@ -53,11 +53,11 @@ from companion.journal import Journal
 from companion.keymap import Action
 
 #: ``companion risk``: Mici Maki's own command.
-RISK = Command("risk", "Mici Maki: the chance of overeating if one eats now, exact", (
-    Option("--draw", "cards in the draw pile", required=True),
-    Option("--overeating", "overeating cards in the draw pile", required=True),
-    Option("--eat", "the serving pile's value: cards eating draws", required=True),
-    Option("--discard", "cards in the discard pile"),
+RISK = Command("risk", N_("Mici Maki: the chance of overeating if one eats now, exact"), (
+    Option("--draw", N_("cards in the draw pile"), required=True),
+    Option("--overeating", N_("overeating cards in the draw pile"), required=True),
+    Option("--eat", N_("the serving pile's value: cards eating draws"), required=True),
+    Option("--discard", N_("cards in the discard pile")),
 ))
 
 
