@@ -200,7 +200,7 @@ class MiciMaki(MiciMakiVocabulary):
             chance = overeating_risk(draw=draw, overeating=overeating, eat=eat,
                                      discard=figures["discard"])
         except RiskInputError as error:
-            raise GameInputError(str(error)) from None
+            raise GameInputError(error.message, **error.values) from None
         words = narration.catalog(language)
         return CommandOutput({"probability": float(chance)}, (words.text(
             "Risk of overeating: %(percent)s.", percent=percent(float(chance), language)),))

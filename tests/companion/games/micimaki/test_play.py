@@ -348,8 +348,8 @@ def test_a_practice_game_plays_to_its_end_with_hints_undo_and_the_result() -> No
             cards = [move[1]] * (2 if move[0] == SKIP else 1)
             said += play.take(step, Cards.of(cards))
             if move[0] == SERVE:
-                assert said[-1].text.startswith("You: serves") or any(
-                    a.text.startswith("You: serves") for a in said[-6:])
+                assert said[-1].text.startswith("You: serve ") or any(
+                    a.text.startswith("You: serve ") for a in said[-6:])
     assert play.game.over
     results = [a.text for a in said if a.role is Role.RESULT]
     assert results[0].startswith("Game over. Winner") or results[0].startswith(
