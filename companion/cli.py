@@ -591,7 +591,7 @@ def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Cata
         return _fail("bench", _lacking(plugin, Benchmarks, catalog))
     if args.what == "advisor":
         if args.games < 1:
-            return _fail("bench", catalog.text("play at least 1 game"))
+            return _fail("bench", catalog.text("Play at least one game: give 1 or more."))
         advisor = bench.bench_advisor(args.games)
         return _print(advisor.data, advisor_lines(advisor, catalog), as_json=args.json)
     engine = bench.bench_engine(args.seconds or 2.0)
@@ -697,8 +697,8 @@ def export_command(name: str, path: str, *, catalog: Catalog) -> int:
             path=shown(path, limit=PATH_LIMIT)))
     except OSError as error:
         return _fail("games", catalog.text(
-            "cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
-            reason=error.strerror or str(error)))
+            "Cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
+            reason=bridge_words.os_reason(error, catalog.language)))
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
@@ -708,8 +708,8 @@ def export_command(name: str, path: str, *, catalog: Catalog) -> int:
         with contextlib.suppress(OSError):
             target.unlink()  # half a copy is no copy
         return _fail("games", catalog.text(
-            "cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
-            reason=error.strerror or str(error)))
+            "Cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
+            reason=bridge_words.os_reason(error, catalog.language)))
     print(catalog.text("%(name)s copied to %(path)s.", name=shown(name),
                        path=shown(path, limit=PATH_LIMIT)))
     return EXIT_OK
@@ -772,11 +772,11 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
         return _fail("simulate", _lacking(plugin, Simulation, catalog))
     bots = tuple(n.strip() for n in args.bots.split(",") if n.strip())
     if args.games < 1:
-        return _fail("simulate", catalog.text("play at least 1 game"))
+        return _fail("simulate", catalog.text("Play at least one game: give 1 or more."))
     variant = args.variant
     if not simulation.variants:
         if variant.strip() not in ("", "none"):
-            return _fail("simulate", catalog.text("%(game)s has no variants",
+            return _fail("simulate", catalog.text("%(game)s has no variants of its rules.",
                                                   game=plugin.title))
         variant = ""
     try:
@@ -790,11 +790,13 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
 
 def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
     """``companion say``: check a speech set-up by ear, or into a file."""
+    catalog = Catalog.for_language(language)
     if to is not None:
         where = shown(str(to), limit=PATH_LIMIT)
         if to.exists() or to.is_symlink():  # a WAV file does not say who wrote it
-            return _fail("say", f"{where} is there already and is left as it is: "
-                                "give the name of a new file")
+            return _fail("say", catalog.text(
+                "%(path)s is there already and is left as it is: give the name of a new file.",
+                path=where))
         name = backend or ("espeak-ng" if shutil.which("espeak-ng") else "pyttsx3")
         # written beside under a name of its own, then linked in place: never
         # through a link, never over a file that came meanwhile
@@ -803,7 +805,8 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             speaker = make_backend(name)
             render = getattr(speaker, "render", None)
             if render is None:
-                return _fail("say", f"{name} cannot write files; use espeak-ng or pyttsx3")
+                return _fail("say", catalog.text(
+                    "%(backend)s cannot write files: use espeak-ng or pyttsx3.", backend=name))
             try:
                 render(text, language, temporary)
             finally:
@@ -816,12 +819,17 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             except OSError:  # a disk without hard links (FAT, exFAT, some shares)
                 _copy_new(temporary, to)
         except FileExistsError:
-            return _fail("say", f"{where} is there already and is left as it is: "
-                                "give the name of a new file")
-        except SpeechError as error:
-            return _fail("say", shown(str(error), limit=2 * PATH_LIMIT))
+            return _fail("say", catalog.text(
+                "%(path)s is there already and is left as it is: give the name of a new file.",
+                path=where))
+        except SpeechError as error:  # its cause in the player's words, not the backend's
+            from companion.conversation.speech import SPEECH_CAUSES  # noqa: PLC0415
+
+            return _fail("say", catalog.text(SPEECH_CAUSES[error.cause], voice=name))
         except OSError as error:
-            return _fail("say", f"cannot write {where}: {error.strerror or error}")
+            return _fail("say", catalog.text(
+                "Cannot write %(path)s: %(reason)s.", path=where,
+                reason=bridge_words.os_reason(error, language)))
         finally:
             temporary.unlink(missing_ok=True)
         print(where)
@@ -837,7 +845,6 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
         name = voice.name
     finally:
         voice.close()
-    catalog = Catalog.for_language(language)
     for notice in notices:
         print(switched_text(catalog, notice), file=sys.stderr)
     print(f"{name}: {text}")
@@ -912,7 +919,7 @@ def speech_line(f: SpeechFigures, catalog: Catalog) -> str:
 def bench_scan_command(*, seconds: float, rate: float, as_json: bool, catalog: Catalog) -> int:
     """``companion bench scan``: device line to card event, through a pseudo-terminal."""
     if seconds <= 0 or rate <= 0:
-        return _fail("bench", catalog.text("give a positive time and rate"))
+        return _fail("bench", catalog.text("Give a time and a rate above 0."))
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_scan  # noqa: PLC0415
 
@@ -977,8 +984,8 @@ def score(
             return EXIT_BAD_INPUT
         raw, too_big = b"", True
     except OSError as error:
-        reason = error.strerror or str(error)
-        message = catalog.text("cannot read %(path)s: %(reason)s.",
+        reason = bridge_words.os_reason(error, catalog.language)
+        message = catalog.text("Cannot read %(path)s: %(reason)s.",
                                path=shown(path, limit=PATH_LIMIT), reason=reason)
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT

@@ -44,6 +44,7 @@ from companion.kit.layout import (
     sheets,
 )
 from companion.shown import shown
+from firmware_bridge import words as bridge_words
 from firmware_bridge.files import SMALL_FILE_LIMIT, parse_json, read_limited
 
 Placed = tuple[tuple[Mark, Spot, str], ...]
@@ -392,7 +393,8 @@ def write(kit: Kit, folder: Path, words: Catalog) -> list[Path]:
                     folder=shown_folder))
     except OSError as error:
         raise KitError(words.text("Cannot write the kit to %(folder)s: %(reason)s.",
-                                  folder=shown_folder, reason=error.strerror or str(error))
+                                  folder=shown_folder,
+                                  reason=bridge_words.os_reason(error, words.language))
                        ) from None
     return [folder / name for name in kit.files]
 

@@ -568,7 +568,7 @@ def test_say_never_writes_over_a_file_nor_through_a_link(tmp_path: Path) -> None
         done = run(MODULE, "say", "Wasabi.", "--backend", "espeak-ng", "--to", str(target))
         assert done.returncode == 2
         assert done.stderr == (f"companion say: {target} is there already and is left as it "
-                               "is: give the name of a new file\n")
+                               "is: give the name of a new file.\n")
     assert mine.read_bytes() == b"RIFF my recording" and outside.read_text() == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.wav", "mine.wav", "outside.txt"]
     new = tmp_path / "new.wav"
@@ -617,7 +617,7 @@ def test_a_game_without_scoring_says_why_in_its_own_words(lang: str, said: str) 
 def test_a_game_without_variants_refuses_one() -> None:
     done = run(MODULE, "simulate", "--game", "mici-maki", "--players", "3", "--games", "2",
                "--variant", "dummy")
-    assert bad(done) == "companion simulate: Mici Maki has no variants\n"
+    assert bad(done) == "companion simulate: Mici Maki has no variants of its rules.\n"
     plain = run(MODULE, "simulate", "--game", "mici-maki", "--players", "3", "--games", "2",
                 "--variant", "none", "--json")
     assert plain.returncode == 0 and json.loads(plain.stdout)["games"] == 2
@@ -699,12 +699,13 @@ def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
 
 @pytest.mark.sampled
 @pytest.mark.parametrize(("args", "english", "russian"), [
-    (("bench", "scan", "--rate", "0"), "companion bench: give a positive time and rate\n",
-     "companion bench: укажите положительные время и частоту\n"),
-    (("bench", "advisor", "--games", "0"), "companion bench: play at least 1 game\n",
-     "companion bench: сыграйте хотя бы 1 партию\n"),
-    (("simulate", "--games", "0"), "companion simulate: play at least 1 game\n",
-     "companion simulate: сыграйте хотя бы 1 партию\n"),
+    (("bench", "scan", "--rate", "0"), "companion bench: Give a time and a rate above 0.\n",
+     "companion bench: Укажите время и частоту больше 0.\n"),
+    (("bench", "advisor", "--games", "0"),
+     "companion bench: Play at least one game: give 1 or more.\n",
+     "companion bench: Сыграйте хотя бы одну партию: укажите 1 или больше.\n"),
+    (("simulate", "--games", "0"), "companion simulate: Play at least one game: give 1 or more.\n",
+     "companion simulate: Сыграйте хотя бы одну партию: укажите 1 или больше.\n"),
 ])
 def test_the_apps_own_refusals_are_said_in_the_language_asked(
         args: tuple[str, ...], english: str, russian: str) -> None:
