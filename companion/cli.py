@@ -115,7 +115,9 @@ def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
         description=text("Companion for tactile card games: codes, the table, practice, "
                         "exact scores."),
     )
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}",
+                        help=bridge_words.text("show the version and stop",
+                                               language=words.language))
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,

@@ -127,7 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return enrol(args.port, vocabulary, language)
         return registry_command(args, language)
     except (RegistryError, UsageError) as error:
-        print(f"firmware-bridge: {shown(str(error), MESSAGE_LIMIT)}", file=sys.stderr)
+        said = error.text(language) if isinstance(error, RegistryError) else str(error)
+        print(f"firmware-bridge: {shown(said, MESSAGE_LIMIT)}", file=sys.stderr)
         return EXIT_BAD
     except KeyboardInterrupt:
         return EXIT_OK
@@ -183,7 +184,7 @@ def simulate(link: Path, vocabulary: Vocabulary | None, language: str = "en") ->
                 try:
                     uid = normalize_uid(line[4:])
                 except RegistryError as error:
-                    print(f"ERR {shown(str(error), MESSAGE_LIMIT)}", flush=True)
+                    print(f"ERR {shown(error.text(language), MESSAGE_LIMIT)}", flush=True)
                     continue
                 print(f"SENT {uid} {scanner.scan(uid)}", flush=True)
             elif vocabulary is None:
@@ -193,10 +194,7 @@ def simulate(link: Path, vocabulary: Vocabulary | None, language: str = "en") ->
                 try:
                     card = vocabulary.identify(line)
                 except ValueError as error:
-                    print("ERR " + text("%(code)s is no card of %(game)s: %(why)s",
-                                        language=language, code=shown(repr(line)),
-                                        game=vocabulary.title,
-                                        why=shown(str(error), MESSAGE_LIMIT)), flush=True)
+                    print("ERR " + _not_a_card(vocabulary, line, error, language), flush=True)
                     continue
                 # each copy of the demo deck in turn, as a real deck's tags would come
                 uid = demo_uid(vocabulary, card, copies[card] % max(vocabulary.copies(card), 1))
@@ -205,6 +203,19 @@ def simulate(link: Path, vocabulary: Vocabulary | None, language: str = "en") ->
     finally:
         scanner.close()
     return EXIT_OK
+
+
+def _not_a_card(vocabulary: Vocabulary, typed: str, error: ValueError, language: str) -> str:
+    """Why ``typed`` is no card of the game: in the game's own words in
+    ``language`` when it has them (a game's optional ``refusal``), else
+    the game's sentence."""
+    worded = getattr(vocabulary, "refusal", None)
+    said = worded(typed, language) if callable(worded) else ""
+    if isinstance(said, str) and said:
+        return shown(said, MESSAGE_LIMIT)
+    return text("%(code)s is no card of %(game)s: %(why)s", language=language,
+                code=shown(repr(typed)), game=vocabulary.title,
+                why=shown(str(error), MESSAGE_LIMIT))
 
 
 def _event_json(event: InputEvent) -> dict[str, object]:
@@ -296,9 +307,8 @@ def enrol(port: str | None, vocabulary: Vocabulary, language: str = "en") -> int
                 try:
                     card = vocabulary.identify(item)
                 except ValueError as error:
-                    print(text("Not a card of %(game)s: %(why)s. Type its card's code:",
-                              game=vocabulary.title, why=shown(str(error), MESSAGE_LIMIT)),
-                          flush=True)
+                    print(_not_a_card(vocabulary, item, error, language) + " "
+                          + text("Type its card's code:"), flush=True)
                     continue
                 registry.enrol(waiting, vocabulary.game, card)
                 print(text("Tag %(uid)s is now %(game)s %(card)s. Scan the next tag.",

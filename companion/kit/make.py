@@ -330,7 +330,8 @@ def guide_text(words: Catalog, title: str, deck: Stickers, card: tuple[float, fl
 
 def enrol_text(words: Catalog, game: str, title: str, deck: Stickers) -> str:
     """Every card of the deck, one a line, in the order to enrol their tags."""
-    lines = [f"# {words.text('%(game)s: cards in deck order, for enrolling NFC tags', game=title)}",
+    heading = words.text("%(game)s: cards in deck order, for enrolling NFC tags", game=title)
+    lines = [f"# {heading}",
              "",
              words.text("Start firmware-bridge enrol --game %(game)s. For each card in this "
                         "order, put its tag on the scanner, then type its code.", game=game),

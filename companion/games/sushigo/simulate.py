@@ -47,6 +47,9 @@ def parse_variant(text: str) -> Variant:
         elif name == "dummy":
             dummy = True
         elif name == "soy-sauce":
+            if count and not count.isdigit():
+                raise GameInputError(N_("soy-sauce=%(count)s: give the number of soy sauce "
+                                        "cards, such as soy-sauce=3."), count=count)
             soy = int(count) if count else 3
             if soy < 1:
                 raise GameInputError(N_("soy-sauce needs 1 card or more"))
