@@ -160,8 +160,10 @@ def outputs(language: str, tmp: Path) -> Outputs:
     for args in runs:
         said.text.append(_run(tmp, "companion", *args))
         said.typed.update(WORD.findall(" ".join(args).lower()))
-    said.text += [path.read_text(encoding="utf-8") for path in sorted((tmp / "kit").iterdir())
-                  if path.suffix == ".txt"]
+    kit = sorted((tmp / "kit").iterdir())
+    said.text += [path.read_text(encoding="utf-8") for path in kit if path.suffix == ".txt"]
+    # the paths written back are the player's: their words are no English to translate
+    said.typed.update(WORD.findall(" ".join(map(str, [tmp, *kit])).lower()))
     bridge = [("registry", "list", *lang), ("registry", "remove", "zz", *lang),
               ("registry", "import", str(tmp / "no such deck.json"), *lang),
               ("simulate", "--game", "nosuchgame", *lang)]
@@ -195,7 +197,7 @@ def english_left(translated: str, english: str, typed: set[str]) -> list[str]:
 
 #: Words that are the same in English and a translation (checked by hand).
 SAME: dict[str, frozenset[str]] = {
-    "fr": frozenset({"options", "port", "action", "bots"}),
+    "fr": frozenset({"options", "port", "action", "bots", "points"}),
     "cs": frozenset({"port", "text"}),
     "ru": frozenset(),
 }
