@@ -427,7 +427,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         plugin = game(args.game or DEFAULT_GAME)
     except UnknownGameError as error:
-        return _fail(args.command, str(error))
+        return _fail(args.command, error.text(catalog))
     if args.command == "score":
         return score(args.file, explain=args.explain, catalog=catalog, plugin=plugin)
     if args.command == "simulate":

@@ -252,8 +252,11 @@ class Registry:
             if error.problem is FileProblem.NOT_A_FILE:
                 raise RegistryError(N_("Cannot read %(where)s: it is not a file (a folder, a "
                                        "named pipe or a device)."), where=where) from None
-            raise RegistryError(N_("Cannot read %(where)s: it is not a deck file this app can "
-                                   "read."), where=where) from None
+            if error.problem is FileProblem.LINK_OUT:
+                raise RegistryError(N_("Cannot read %(where)s: it is a link out of its folder."),
+                                    where=where) from None
+            raise RegistryError(N_("Cannot read %(where)s: it is nested too deep to be a deck "
+                                   "file."), where=where) from None
         except OSError as error:
             raise RegistryError(N_("Cannot read %(where)s: %(reason)s."), where=where,
                                 reason=error) from None

@@ -83,7 +83,8 @@ def test_simulate_sends_cards_of_either_game(tmp_path: Path) -> None:
     assert [(uid, card) for _, uid, _, card in sent] == [
         ("DEC0DE03000100", "food5"), ("DEC0DE07000100", "reverse"),
     ]
-    assert "ERR 'w2' is no card of Mici Maki" in done.stdout  # Sushi Go!'s: refused, not sent
+    # Sushi Go!'s: refused in the game's words, not sent
+    assert "ERR w2 is not a Mici Maki card. Try 2, p, r, c." in done.stdout
 
 
 @pytest.mark.sampled
@@ -252,10 +253,10 @@ def refused(done: subprocess.CompletedProcess[str], *fragments: str) -> None:
 
 
 @pytest.mark.parametrize(("damage", "says"), [
-    ("a named pipe", "is a named pipe, not a file"),
-    ("a link to /dev/zero", "is a link out of"),
-    ("nested 100,000 deep", "is nested more than 64 deep"),
-    ("2 MiB", "is bigger than 1 MiB"),
+    ("a named pipe", "is not a file (a folder, a named pipe or a device)."),
+    ("a link to /dev/zero", "is a link out of its folder."),
+    ("nested 100,000 deep", "is nested too deep to be a deck file."),
+    ("2 MiB", "is too big for a deck file."),
 ])
 def test_a_hostile_registry_is_refused_in_a_sentence(tmp_path: Path, damage: str,
                                                      says: str) -> None:
@@ -268,13 +269,13 @@ def test_a_hostile_registry_is_refused_in_a_sentence(tmp_path: Path, damage: str
         path.write_bytes(b'{"format": 2, "tags": {}}' + b" " * (2 << 20))
     else:
         path.write_bytes(DEEP)
-    refused(bridge(tmp_path, "registry", "list"), f"cannot read {path}: it {says}")
+    refused(bridge(tmp_path, "registry", "list"), f"Cannot read {path}: it {says}")
 
 
 @pytest.mark.parametrize(("damage", "says"), [
-    ("a named pipe", "is a named pipe, not a file"),
-    ("a link to /dev/zero", "is a device, not a file"),
-    ("nested 100,000 deep", "is nested more than 64 deep"),
+    ("a named pipe", "is not a file (a folder, a named pipe or a device)."),
+    ("a link to /dev/zero", "is not a file (a folder, a named pipe or a device)."),
+    ("nested 100,000 deep", "is nested too deep to be a deck file."),
 ])
 def test_a_hostile_deck_file_is_refused_and_the_registry_kept(tmp_path: Path, damage: str,
                                                               says: str) -> None:
@@ -287,7 +288,7 @@ def test_a_hostile_deck_file_is_refused_and_the_registry_kept(tmp_path: Path, da
         deck.symlink_to("/dev/zero")
     else:
         deck.write_bytes(DEEP)
-    refused(bridge(data, "registry", "import", str(deck)), f"cannot read {deck}: it {says}")
+    refused(bridge(data, "registry", "import", str(deck)), f"Cannot read {deck}: it {says}")
     assert list(data.iterdir()) == []
 
 

@@ -50,13 +50,12 @@ from companion.games.micimaki.rules import (
     Refusal,
     View,
 )
-from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
-from companion.games.micimaki.vocabulary import GAME, Word
+from companion.games.micimaki.tactile import from_id, parse
+from companion.games.micimaki.vocabulary import GAME, Word, refusal_text
 from companion.games.saved import Saved
 from companion.i18n import Catalog
 from companion.keymap import C_, Action, Scope, Words
-from companion.shown import shown
 
 #: Its own words, besides the app's game words.
 ACTIONS: tuple[Action, ...] = (
@@ -72,17 +71,7 @@ CHOOSING = -1
 
 def _refusal(language: str, error: ValueError) -> str:
     """Why a typed code names no Mici Maki card, and what to type instead."""
-    words = catalog(language)
-    if isinstance(error, UnknownCodeError):
-        if error.reason == "food":
-            return words.text("%(text)s: food cards are 2 to 7. Type 2 to 7, p, r, c or x.",
-                              text=shown(error.text))
-        if error.reason == "empty":
-            return words.text("Type a card: 2 to 7, p, r, c or x.")
-        if error.suggestions:
-            return words.text("%(text)s is not a Mici Maki card. Try %(codes)s.",
-                              text=shown(error.text), codes=", ".join(error.suggestions))
-    return words.text("%(text)s is not a Mici Maki card.", text=shown(str(error)))
+    return refusal_text(language, error)
 
 
 def _name(language: str, card: int) -> str:
