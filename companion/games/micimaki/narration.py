@@ -154,7 +154,7 @@ def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: st
     >>> move_text(en, "Ben", (CHOOSE, 2), value=15, chosen="Ana")
     'Ben: Choose the next player, Ana plays next.'
     >>> move_text(catalog("cs"), "Vy", (START, 5), value=5, own=True)
-    'Vy: zakládáte hromádku kartou Jídlo 5.'
+    'Vy: zakládáte balíček kartou Jídlo 5.'
     """
     kind, argument = move
     if own and kind == START:
