@@ -648,15 +648,16 @@ def test_mici_makis_risk_is_a_command_of_its_own_in_every_language() -> None:
 
 @pytest.mark.sampled
 @pytest.mark.parametrize(("args", "english", "french"), [
-    (("--players", "9"), "companion simulate: Sushi Go! is for 2 to 5 players\n",
-     "companion simulate: Sushi Go! se joue de 2 à 5 joueurs\n"),
+    (("--players", "9"), "companion simulate: Sushi Go! is for 2 to 5 players.\n",
+     "companion simulate: Sushi Go! se joue de 2 à 5 joueurs.\n"),
     (("--bots", "wizard"),
-     "companion simulate: no bot called 'wizard'; choose from advisor, greedy, random\n",
-     "companion simulate: aucun bot ne s'appelle 'wizard' ; choisissez parmi advisor, "
-     "greedy, random\n"),
+     "companion simulate: There is no bot called 'wizard': choose from advisor, greedy, "
+     "random.\n",
+     "companion simulate: Aucun bot ne s'appelle 'wizard' : choisissez parmi advisor, "
+     "greedy, random.\n"),
     (("--game", "mici-maki", "--players", "2"),
-     "companion simulate: Mici Maki is for 3 to 7 players, not 2\n",
-     "companion simulate: Mici Maki se joue de 3 à 7 joueurs, pas 2\n"),
+     "companion simulate: Mici Maki is for 3 to 7 players, not 2.\n",
+     "companion simulate: Mici Maki se joue de 3 à 7 joueurs, pas 2.\n"),
 ])
 def test_a_games_refusal_is_said_in_the_language_asked(
         args: tuple[str, ...], english: str, french: str) -> None:
@@ -674,8 +675,8 @@ def test_a_games_own_command_refuses_in_the_language_asked() -> None:
     assert commands is not None
     with pytest.raises(GameInputError) as refused:
         commands.run_command("risk", {"draw": 40}, "cs")
-    assert str(refused.value) == "give --draw, --overeating and --eat"
-    assert refused.value.text(plugin.catalog("cs")) == "zadejte --draw, --overeating a --eat"
+    assert str(refused.value) == "Give --draw, --overeating and --eat."
+    assert refused.value.text(plugin.catalog("cs")) == "Zadejte --draw, --overeating a --eat."
 
 
 def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:

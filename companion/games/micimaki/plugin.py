@@ -191,11 +191,11 @@ class MiciMaki(MiciMakiVocabulary):
         """``companion risk``: the chance of overeating when eating now, the
         same computation the companion says at the table."""
         if name != RISK.name:
-            raise GameInputError(N_("Mici Maki has no command %(name)s"), name=repr(name))
+            raise GameInputError(N_("Mici Maki has no command %(name)s."), name=repr(name))
         figures = {flag: options.get(flag) for flag in ("draw", "overeating", "eat", "discard")}
         draw, overeating, eat = figures["draw"], figures["overeating"], figures["eat"]
         if draw is None or overeating is None or eat is None:
-            raise GameInputError(N_("give --draw, --overeating and --eat"))
+            raise GameInputError(N_("Give --draw, --overeating and --eat."))
         try:
             chance = overeating_risk(draw=draw, overeating=overeating, eat=eat,
                                      discard=figures["discard"])
