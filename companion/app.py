@@ -76,8 +76,9 @@ def start(language: str | None, *, plain: bool, scanner: str | None = None,
     if game_name is not None:
         try:
             chosen.game = game(game_name).game
-        except UnknownGameError as error:
-            print(f"companion: {error}", file=sys.stderr)
+        except UnknownGameError as error:  # in the language asked, else the environment's
+            words = Catalog.for_language(language or default_language())
+            print(f"companion: {error.text(words)}", file=sys.stderr)
             return EXIT_BAD_INPUT
     if scanner == "none":
         scanner = ""

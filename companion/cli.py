@@ -40,7 +40,7 @@ import os
 import secrets
 import shutil
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
@@ -78,6 +78,7 @@ from companion.settings import (
     SPEECH_VARIABLE,
 )
 from companion.shown import shown
+from firmware_bridge import words as bridge_words
 from firmware_bridge.files import FileProblem, FileRefused, read_limited
 from voices.base import Priority, SpeechError
 from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
@@ -105,38 +106,42 @@ def default_language(environ: os._Environ[str] | dict[str, str] = os.environ) ->
     >>> default_language({})
     'en'
     """
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for entry in environ.get(variable, "").split(":"):
-            code = entry.split("_")[0].split(".")[0].lower()
-            if code in LANGUAGES:
-                return code
-    return DEFAULT_LANGUAGE
+    return bridge_words.default_language(environ)
 
 
-def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
-    """The command line; with ``game_commands``, the games' own commands too
-    (finding them loads every game's plugin: a command of the app's own,
-    such as ``say``, goes without)."""
+def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
+            ) -> argparse.ArgumentParser:
+    """The command line, its help in the catalog's language (English without
+    one); with ``game_commands``, the games' own commands too (finding them
+    loads every game's plugin: a command of the app's own, such as ``say``,
+    goes without). argparse's own words are the bridge's
+    (:func:`firmware_bridge.words.argparse_in`, around the reading)."""
+    words = catalog or Catalog.for_language(DEFAULT_LANGUAGE)
+    text = words.text
+    whole = _whole(words.language)
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="Companion for tactile card games: codes, the table, practice, exact scores.",
+        description=text("Companion for tactile card games: codes, the table, practice, "
+                        "exact scores."),
     )
-    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}",
+                        help=bridge_words.text("show the version and stop",
+                                               language=words.language))
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None,
-        help="language of the output (default: from LANG, else en)",
+        help=text("language of the output (default: from LANG, else en)"),
     )
     parser.add_argument(
         "--plain", action="store_true",
-        help="plain line mode: numbered prompts, output that only grows",
+        help=text("plain line mode: numbered prompts, output that only grows"),
     )
     parser.add_argument(
-        "--scanner", metavar="PORT", default=None,
-        help="the NFC scanner for this run: a port such as /dev/ttyACM0, auto to find it, "
-             "virtual for firmware-bridge simulate's, none for typed codes only "
-             "(default: as in the settings)",
+        "--scanner", metavar=text("PORT"), default=None,
+        help=text("the NFC scanner for this run: a port such as /dev/ttyACM0, auto to find it, "
+                 "virtual for firmware-bridge simulate's, none for typed codes only "
+                 "(default: as in the settings)"),
     )
     # Also accepted after the command; SUPPRESS keeps it from hiding the
     # value given before the command.
@@ -146,108 +151,142 @@ def _parser(*, game_commands: bool = True) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--speech", choices=SPEECH_CHOICES, default=None,
-        help="the speech of this run, over the settings: auto, none (a screen reader "
-             "speaks), speech-dispatcher, espeak-ng or pyttsx3 (COMPANION_SPEECH too)",
+        help=text("the speech of this run, over the settings: auto, none (a screen reader "
+                 "speaks), speech-dispatcher, espeak-ng or pyttsx3 (COMPANION_SPEECH too)"),
     )
-    named = _GamesHelp.of(games() if game_commands else {})
+    named = _GamesHelp.of(games() if game_commands else {}, words)
     parser.add_argument(
-        "--game", default=None,
-        help=f"the game: {named.games}; for the app, the game of this run (the settings' "
-             "Game keeps one)",
+        "--game", default=None, metavar=text("GAME"),
+        help=text("the game: %(games)s; for the app, the game of this run (the settings' "
+                 "Game keeps one)", games=named.games),
     )
     which = argparse.ArgumentParser(add_help=False)
     which.add_argument(
-        "--game", default=argparse.SUPPRESS,
-        help=f"the game, as the registry names it (default {DEFAULT_GAME})",
+        "--game", default=argparse.SUPPRESS, metavar=text("GAME"),
+        help=text("the game, as the registry names it (default %(game)s)", game=DEFAULT_GAME),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar=text("COMMAND"))
     commands.add_parser(
         "codes", parents=[language, which],
-        help="print the tactile code reference, a card a line",
+        help=text("print the tactile code reference, a card a line"),
     )
     score = commands.add_parser(
-        "score", parents=[language, which], help="score a game written as JSON"
+        "score", parents=[language, which], help=text("score a game written as JSON")
     )
-    score.add_argument("file", nargs="?", default="-", help="JSON game file, or - for stdin")
+    score.add_argument("file", nargs="?", default="-", metavar=text("FILE"),
+                       help=text("JSON game file, or - for stdin"))
     score.add_argument(
-        "--explain", action="store_true", help="explain every score in sentences"
+        "--explain", action="store_true", help=text("explain every score in sentences")
     )
-    say = commands.add_parser(
-        "say", parents=[language], help="speak a sentence, or write it to a WAV file"
+    spoken = commands.add_parser(
+        "say", parents=[language], help=text("speak a sentence, or write it to a WAV file")
     )
-    say.add_argument("text", help="what to say")
-    say.add_argument("--backend", choices=BACKENDS, default=None,
-                     help="speech backend (default: the first that works here)")
-    say.add_argument("--to", type=Path, default=None, help="write a WAV file instead")
+    spoken.add_argument("text", metavar=text("TEXT"), help=text("what to say"))
+    spoken.add_argument("--backend", choices=BACKENDS, default=None,
+                        help=text("speech backend (default: the first that works here)"))
+    spoken.add_argument("--to", type=Path, default=None, metavar=text("FILE"),
+                        help=text("write a WAV file instead"))
     sim = commands.add_parser("simulate", parents=[language, which],
-                              help="play whole games between bots")
-    sim.add_argument("--players", type=int, default=4, help=f"{named.players} (default 4)")
-    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+                              help=text("play whole games between bots"))
+    sim.add_argument("--players", type=whole, default=4, metavar="N",
+                     help=text("%(players)s (default 4)", players=named.players))
+    sim.add_argument("--games", type=whole, default=100, metavar="N",
+                     help=text("how many games (default 100)"))
     sim.add_argument(
-        "--bots", default="", help=f"bot per player, comma separated: {named.bots}",
+        "--bots", default="", metavar=text("BOTS"),
+        help=text("bot per player, comma separated: %(bots)s", bots=named.bots),
     )
-    sim.add_argument("--seed", type=int, default=0, help="seed of the series (default 0)")
-    sim.add_argument("--variant", default="", help=f"{named.variants}, comma separated")
-    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    for _, _, command in (_game_commands() if game_commands else {}).values():
-        # a game's own, such as Mici Maki's risk
-        own = commands.add_parser(command.name, parents=[language], help=command.help)
+    sim.add_argument("--seed", type=whole, default=0, metavar="N",
+                     help=text("seed of the series (default 0)"))
+    sim.add_argument("--variant", default="", metavar=text("VARIANT"),
+                     help=text("%(variants)s, comma separated", variants=named.variants))
+    sim.add_argument("--workers", type=whole, default=1, metavar="N",
+                     help=text("processes to use (default 1)"))
+    sim.add_argument("--json", action="store_true", help=text("print one JSON object"))
+    for plugin, _, command in (_game_commands() if game_commands else {}).values():
+        # a game's own, such as Mici Maki's risk, in the game's words
+        own_words = plugin.catalog(words.language)
+        own = commands.add_parser(command.name, parents=[language],
+                                  help=own_words.text(command.help))
         for option in command.options:
-            own.add_argument(option.flag, type=int, required=option.required,
-                             default=None, help=option.help)
-        own.add_argument("--json", action="store_true", help="print one JSON object")
+            own.add_argument(option.flag, type=whole, required=option.required,
+                             default=None, metavar="N", help=own_words.text(option.help))
+        own.add_argument("--json", action="store_true", help=text("print one JSON object"))
     kit = commands.add_parser(
         "kit", parents=[which],
-        help="write a game's tactile kit: sticker sheets, placement guide, braille labels")
-    kit.add_argument("--lang", default=argparse.SUPPRESS,
-                     help="language of the kit: cs, en, fr or ru (default: from LANG, else en)")
-    kit.add_argument("--paper", default="a4", help="a4 (the default) or letter")
-    kit.add_argument("--out", type=Path, default=None,
-                     help="the folder to write (default: tactile-kit-GAME here)")
-    kit.add_argument("--card-width", type=float, default=None,
-                     help="your cards' width in mm (default: the game's assumed size)")
-    kit.add_argument("--card-height", type=float, default=None,
-                     help="your cards' height in mm (default: the game's assumed size)")
-    kit.add_argument("--sticker-size", type=float, default=8.0,
-                     help="a sticker's width in mm (default 8)")
-    kit.add_argument("--json", action="store_true", help="print one JSON object")
+        help=text("write a game's tactile kit: sticker sheets, placement guide, braille labels"))
+    _kit_parser(kit, words)
     _games_parser(commands.add_parser(
         "games", parents=[language],
-        help="list the saved games, damaged ones marked; copy one to a file"))
+        help=text("list the saved games, damaged ones marked; copy one to a file")), words)
     bench = commands.add_parser("bench", parents=[language, which],
-                                help="measure speed (figures for developers)")
-    bench.add_argument(
-        "what", choices=["engine", "advisor", "scan", "speech"], help="what to measure"
-    )
-    bench.add_argument(
-        "--rate", type=float, default=200.0, help="scan: scans a second (default 200)"
-    )
-    bench.add_argument(
-        "--games", type=int, default=200, help="advisor: games per table size (default 200)"
-    )
-    bench.add_argument("--json", action="store_true", help="print one JSON object")
-    bench.add_argument(
-        "--seconds", type=float, default=None,
-        help="engine: time per table size (default 2); scan: how long (default 10)",
-    )
+                                help=text("measure speed (figures for developers)"))
+    _bench_parser(bench, words)
     return parser
 
 
-def _either(names: Sequence[str]) -> str:
+def _kit_parser(kit: argparse.ArgumentParser, words: Catalog) -> None:
+    """``companion kit``'s options, their help in the catalog's language."""
+    text = words.text
+    figure = _figure(words.language)
+    kit.add_argument("--lang", default=argparse.SUPPRESS, metavar=text("LANGUAGE"),
+                     help=text("language of the kit: cs, en, fr or ru (default: from LANG, "
+                              "else en)"))
+    kit.add_argument("--paper", default="a4", metavar=text("PAPER"),
+                     help=text("a4 (the default) or letter"))
+    kit.add_argument("--out", type=Path, default=None, metavar=text("FOLDER"),
+                     help=text("the folder to write (default: tactile-kit-GAME here)"))
+    kit.add_argument("--card-width", type=figure, default=None, metavar="MM",
+                     help=text("your cards' width in mm (default: the game's assumed size)"))
+    kit.add_argument("--card-height", type=figure, default=None, metavar="MM",
+                     help=text("your cards' height in mm (default: the game's assumed size)"))
+    kit.add_argument("--sticker-size", type=figure, default=8.0, metavar="MM",
+                     help=text("a sticker's width in mm (default 8)"))
+    kit.add_argument("--json", action="store_true", help=text("print one JSON object"))
+
+
+def _bench_parser(bench: argparse.ArgumentParser, words: Catalog) -> None:
+    """``companion bench``'s options, their help in the catalog's language."""
+    text = words.text
+    whole, figure = _whole(words.language), _figure(words.language)
+    bench.add_argument(
+        "what", choices=["engine", "advisor", "scan", "speech"],
+        metavar=text("WHAT"),
+        help=text("what to measure: engine, advisor, scan or speech")
+    )
+    bench.add_argument(
+        "--rate", type=figure, default=200.0, metavar="N",
+        help=text("scan: scans a second (default 200)")
+    )
+    bench.add_argument(
+        "--games", type=whole, default=200, metavar="N",
+        help=text("advisor: games per table size (default 200)")
+    )
+    bench.add_argument("--json", action="store_true", help=text("print one JSON object"))
+    bench.add_argument(
+        "--seconds", type=figure, default=None, metavar=text("SECONDS"),
+        help=text("engine: time per table size (default 2); scan: how long (default 10)"),
+    )
+
+
+def _either(names: Sequence[str], catalog: Catalog) -> str:
     """Names in a sentence, the last after "or".
 
-    >>> _either(["a"]), _either(["a", "b"]), _either(["a", "b", "c"])
+    >>> en = Catalog.for_language("en")
+    >>> _either(["a"], en), _either(["a", "b"], en), _either(["a", "b", "c"], en)
     ('a', 'a or b', 'a, b or c')
     """
-    return " or ".join(part for part in (", ".join(names[:-1]), *names[-1:]) if part)
+    if len(names) < 2:
+        return "".join(names)
+    return catalog.text("%(some)s or %(last)s", some=", ".join(names[:-1]), last=names[-1])
 
 
 @dataclass(frozen=True, slots=True)
 class _GamesHelp:
-    """What the help says of the installed games (English, as all the help
-    is): their names, and of the games with simulations their table sizes,
-    bots and variants; the default game first, then the others by name."""
+    """What the help says of the installed games, in the catalog's
+    language: their names, and of the games with simulations their table
+    sizes, bots and variants; the default game first, then the others by
+    name."""
 
     games: str
     players: str
@@ -255,12 +294,12 @@ class _GamesHelp:
     variants: str
 
     @classmethod
-    def of(cls, installed: Mapping[str, SomeGame]) -> _GamesHelp:
+    def of(cls, installed: Mapping[str, SomeGame], catalog: Catalog) -> _GamesHelp:
         """The help of ``installed`` (none: the help is not shown, the
         games are not loaded).
 
         >>> from companion.games import games
-        >>> named = _GamesHelp.of(games())
+        >>> named = _GamesHelp.of(games(), Catalog.for_language("en"))
         >>> named.games, named.players
         ('sushigo (the default) or mici-maki', 'Sushi Go! 2 to 5, Mici Maki 3 to 7')
         >>> for bots in named.bots.split("; "):
@@ -270,20 +309,33 @@ class _GamesHelp:
         >>> named.variants
         'pass-both-ways, dummy, soy-sauce[=N]'
         """
+        text = catalog.text
         ordered = sorted(installed.values(), key=lambda p: (p.game != DEFAULT_GAME, p.game))
-        names = [f"{p.game} (the default)" if p.game == DEFAULT_GAME else p.game
-                 for p in ordered]
+        names = [text("%(game)s (the default)", game=p.game) if p.game == DEFAULT_GAME
+                 else p.game for p in ordered]
         simulated = [(p, s) for p in ordered
                      if (s := capability(p, Simulation)) is not None]
         varied = [(p, s.variants) for p, s in simulated if s.variants]
         return cls(
-            games=_either(names) or DEFAULT_GAME,
-            players=", ".join(f"{p.title} {p.players[0]} to {p.players[1]}"
-                              for p, _ in simulated) or "how many play",
-            bots="; ".join(f"{p.title} {', '.join(s.bots)} (default {s.usual_bot})"
-                           for p, s in simulated) or "the game's bots",
+            games=_either(names, catalog) or DEFAULT_GAME,
+            players=", ".join(text("%(game)s %(least)d to %(most)d", game=p.title,
+                                  least=p.players[0], most=p.players[1])
+                              for p, _ in simulated) or text("how many play"),
+            bots="; ".join(text("%(game)s %(bots)s (default %(bot)s)", game=p.title,
+                               bots=", ".join(s.bots), bot=s.usual_bot)
+                           for p, s in simulated) or text("the game's bots"),
             variants=(varied[0][1] if len(varied) == 1 else
-                      "; ".join(f"{p.title} {words}" for p, words in varied) or "none"))
+                      "; ".join(f"{p.title} {words}" for p, words in varied) or text("none")))
+
+
+def _whole(language: str) -> Callable[[str], int]:
+    """argparse's type for a whole number, refused in ``language``."""
+    return bridge_words.whole(language)
+
+
+def _figure(language: str) -> Callable[[str], float]:
+    """argparse's type for a number with a point, refused in ``language``."""
+    return bridge_words.figure(language)
 
 
 #: The app's own commands: a game's command of the same name is left out.
@@ -334,9 +386,11 @@ def _game_commands() -> dict[str, tuple[SomeGame, Commands, Command]]:
     return found
 
 
-def _games_parser(saved: argparse.ArgumentParser) -> None:
-    saved.add_argument("--export", nargs=2, metavar=("NAME", "FILE"), default=None,
-                       help="copy the game NAME to FILE, a new file (JSON lines)")
+def _games_parser(saved: argparse.ArgumentParser, catalog: Catalog) -> None:
+    name, file = catalog.text("NAME"), catalog.text("FILE")
+    saved.add_argument("--export", nargs=2, metavar=(name, file), default=None,
+                       help=catalog.text("copy the game %(name)s to %(file)s, a new file "
+                                         "(JSON lines)", name=name, file=file))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -353,7 +407,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
-    args = _parser(game_commands=_wants_game_commands(given)).parse_args(given)
+    asked = bridge_words.language_of(given)
+    with bridge_words.argparse_in(asked):
+        args = _parser(Catalog.for_language(asked),
+                       game_commands=_wants_game_commands(given)).parse_args(given)
     if args.command == "kit":
         return kit_command(args)
     catalog = Catalog.for_language(args.lang or default_language())
@@ -379,7 +436,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         plugin = game(args.game or DEFAULT_GAME)
     except UnknownGameError as error:
-        return _fail(args.command, str(error))
+        return _fail(args.command, error.text(catalog))
     if args.command == "score":
         return score(args.file, explain=args.explain, catalog=catalog, plugin=plugin)
     if args.command == "simulate":
@@ -545,7 +602,7 @@ def bench_game_command(args: argparse.Namespace, plugin: SomeGame, catalog: Cata
         return _fail("bench", _lacking(plugin, Benchmarks, catalog))
     if args.what == "advisor":
         if args.games < 1:
-            return _fail("bench", catalog.text("play at least 1 game"))
+            return _fail("bench", catalog.text("Play at least one game: give 1 or more."))
         with Progress(catalog, games_done, args.games,
                       title=catalog.text("Timing the advisor in whole games…")) as told:
             advisor = bench.bench_advisor(args.games, told)
@@ -656,8 +713,8 @@ def export_command(name: str, path: str, *, catalog: Catalog) -> int:
             path=shown(path, limit=PATH_LIMIT)))
     except OSError as error:
         return _fail("games", catalog.text(
-            "cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
-            reason=error.strerror or str(error)))
+            "Cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
+            reason=bridge_words.os_reason(error, catalog.language)))
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
@@ -667,8 +724,8 @@ def export_command(name: str, path: str, *, catalog: Catalog) -> int:
         with contextlib.suppress(OSError):
             target.unlink()  # half a copy is no copy
         return _fail("games", catalog.text(
-            "cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
-            reason=error.strerror or str(error)))
+            "Cannot write %(path)s: %(reason)s.", path=shown(path, limit=PATH_LIMIT),
+            reason=bridge_words.os_reason(error, catalog.language)))
     print(catalog.text("%(name)s copied to %(path)s.", name=shown(name),
                        path=shown(path, limit=PATH_LIMIT)))
     return EXIT_OK
@@ -733,11 +790,11 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
         return _fail("simulate", _lacking(plugin, Simulation, catalog))
     bots = tuple(n.strip() for n in args.bots.split(",") if n.strip())
     if args.games < 1:
-        return _fail("simulate", catalog.text("play at least 1 game"))
+        return _fail("simulate", catalog.text("Play at least one game: give 1 or more."))
     variant = args.variant
     if not simulation.variants:
         if variant.strip() not in ("", "none"):
-            return _fail("simulate", catalog.text("%(game)s has no variants",
+            return _fail("simulate", catalog.text("%(game)s has no variants of its rules.",
                                                   game=plugin.title))
         variant = ""
     told = Progress(catalog, games_done, args.games, title=catalog.plural(
@@ -754,11 +811,13 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
 
 def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
     """``companion say``: check a speech set-up by ear, or into a file."""
+    catalog = Catalog.for_language(language)
     if to is not None:
         where = shown(str(to), limit=PATH_LIMIT)
         if to.exists() or to.is_symlink():  # a WAV file does not say who wrote it
-            return _fail("say", f"{where} is there already and is left as it is: "
-                                "give the name of a new file")
+            return _fail("say", catalog.text(
+                "%(path)s is there already and is left as it is: give the name of a new file.",
+                path=where))
         name = backend or ("espeak-ng" if shutil.which("espeak-ng") else "pyttsx3")
         # written beside under a name of its own, then linked in place: never
         # through a link, never over a file that came meanwhile
@@ -767,7 +826,8 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             speaker = make_backend(name)
             render = getattr(speaker, "render", None)
             if render is None:
-                return _fail("say", f"{name} cannot write files; use espeak-ng or pyttsx3")
+                return _fail("say", catalog.text(
+                    "%(backend)s cannot write files: use espeak-ng or pyttsx3.", backend=name))
             try:
                 render(text, language, temporary)
             finally:
@@ -780,12 +840,17 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             except OSError:  # a disk without hard links (FAT, exFAT, some shares)
                 _copy_new(temporary, to)
         except FileExistsError:
-            return _fail("say", f"{where} is there already and is left as it is: "
-                                "give the name of a new file")
-        except SpeechError as error:
-            return _fail("say", shown(str(error), limit=2 * PATH_LIMIT))
+            return _fail("say", catalog.text(
+                "%(path)s is there already and is left as it is: give the name of a new file.",
+                path=where))
+        except SpeechError as error:  # its cause in the player's words, not the backend's
+            from companion.conversation.speech import SPEECH_CAUSES  # noqa: PLC0415
+
+            return _fail("say", catalog.text(SPEECH_CAUSES[error.cause], voice=name))
         except OSError as error:
-            return _fail("say", f"cannot write {where}: {error.strerror or error}")
+            return _fail("say", catalog.text(
+                "Cannot write %(path)s: %(reason)s.", path=where,
+                reason=bridge_words.os_reason(error, language)))
         finally:
             temporary.unlink(missing_ok=True)
         print(where)
@@ -801,7 +866,6 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
         name = voice.name
     finally:
         voice.close()
-    catalog = Catalog.for_language(language)
     for notice in notices:
         print(switched_text(catalog, notice), file=sys.stderr)
     print(f"{name}: {text}")
@@ -878,7 +942,7 @@ def speech_line(f: SpeechFigures, catalog: Catalog) -> str:
 def bench_scan_command(*, seconds: float, rate: float, as_json: bool, catalog: Catalog) -> int:
     """``companion bench scan``: device line to card event, through a pseudo-terminal."""
     if seconds <= 0 or rate <= 0:
-        return _fail("bench", catalog.text("give a positive time and rate"))
+        return _fail("bench", catalog.text("Give a time and a rate above 0."))
     # Imported when asked for, so that starting the app stays quick.
     from companion.bench import bench_scan  # noqa: PLC0415
 
@@ -946,8 +1010,8 @@ def score(
             return EXIT_BAD_INPUT
         raw, too_big = b"", True
     except OSError as error:
-        reason = error.strerror or str(error)
-        message = catalog.text("cannot read %(path)s: %(reason)s.",
+        reason = bridge_words.os_reason(error, catalog.language)
+        message = catalog.text("Cannot read %(path)s: %(reason)s.",
                                path=shown(path, limit=PATH_LIMIT), reason=reason)
         print(f"companion score: {message}", file=stderr)
         return EXIT_BAD_INPUT

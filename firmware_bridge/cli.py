@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from firmware_bridge import words
 from firmware_bridge.events import (
     CardIdentified,
     CardRefused,
@@ -43,6 +44,7 @@ from firmware_bridge.registry import Registry, RegistryError, demo_uid, normaliz
 from firmware_bridge.shown import PATH_LIMIT, shown
 from firmware_bridge.virtual import LinkTaken, VirtualScanner, check_link, default_link
 from firmware_bridge.vocabulary import Vocabulary, vocabularies
+from firmware_bridge.words import LANGUAGES, argparse_in, figure, language_of, plural, text
 
 EXIT_OK = 0
 EXIT_BAD = 2
@@ -56,76 +58,109 @@ class UsageError(Exception):
     """A command that cannot run as it was given, and why."""
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(language: str) -> argparse.ArgumentParser:
+    """The command line, its help in ``language``."""
+    def text(message: str, **params: object) -> str:
+        return words.text(message, language=language, **params)
+
     parser = argparse.ArgumentParser(
-        prog="firmware-bridge", description="Try, check and set up the card scanner."
+        prog="firmware-bridge", description=text("Try, check and set up the card scanner."),
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    simulate = commands.add_parser("simulate", help="a virtual scanner on a pseudo-terminal")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help=text("language of the output (default: from LANG, else en)"))
+    commands = parser.add_subparsers(dest="command", required=True, metavar=text("COMMAND"))
+    simulate = commands.add_parser("simulate",
+                                   help=text("a virtual scanner on a pseudo-terminal"))
     simulate.add_argument(
-        "--link", type=Path, default=None,
-        help="a stable link to the terminal (default: virtual-scanner in the data folder)",
+        "--link", type=Path, default=None, metavar=text("PATH"),
+        help=text("a stable link to the terminal (default: virtual-scanner in the data folder)"),
     )
-    simulate.add_argument("--game", help=f"the game of the cards typed (default: {PREFERRED_GAME})")
-    listen = commands.add_parser("listen", help="print every event from the scanner")
-    listen.add_argument("--port", help="port path or pyserial URL (default: find the board)")
-    listen.add_argument("--json", action="store_true", help="one JSON object a line")
-    listen.add_argument("--seconds", type=float, default=None, help="stop after this long")
-    enrol = commands.add_parser("enrol", help="scan tags and say which card each is")
-    enrol.add_argument("--port", help="port path or pyserial URL (default: find the board)")
-    enrol.add_argument("--game", help=f"the game of the tags' cards (default: {PREFERRED_GAME})")
-    registry = commands.add_parser("registry", help="the tags known to this computer")
-    actions = registry.add_subparsers(dest="action", required=True, metavar="ACTION")
-    actions.add_parser("list", help="every tag and its card")
-    remove = actions.add_parser("remove", help="forget a tag")
-    remove.add_argument("uid")
-    export = actions.add_parser("export", help="write a deck file to share")
-    export.add_argument("file", type=Path)
-    export.add_argument("--deck", default="", help="a name for the deck")
-    load = actions.add_parser("import", help="add the tags of a deck file")
-    load.add_argument("file", type=Path)
-    load.add_argument("--replace", action="store_true", help="its cards win over ours")
+    simulate.add_argument("--game", metavar=text("GAME"), help=text(
+        "the game of the cards typed (default: %(game)s)", game=PREFERRED_GAME))
+    listen = commands.add_parser("listen", help=text("print every event from the scanner"))
+    listen.add_argument("--port", metavar=text("PORT"),
+                        help=text("port path or pyserial URL (default: find the board)"))
+    listen.add_argument("--json", action="store_true", help=text("one JSON object a line"))
+    listen.add_argument("--seconds", type=figure(language), default=None,
+                        metavar=text("SECONDS"), help=text("stop after this long"))
+    enrol = commands.add_parser("enrol", help=text("scan tags and say which card each is"))
+    enrol.add_argument("--port", metavar=text("PORT"),
+                       help=text("port path or pyserial URL (default: find the board)"))
+    enrol.add_argument("--game", metavar=text("GAME"), help=text(
+        "the game of the tags' cards (default: %(game)s)", game=PREFERRED_GAME))
+    registry = commands.add_parser("registry", help=text("the tags known to this computer"))
+    actions = registry.add_subparsers(dest="action", required=True, metavar=text("ACTION"))
+    actions.add_parser("list", help=text("every tag and its card"))
+    remove = actions.add_parser("remove", help=text("forget a tag"))
+    remove.add_argument("uid", metavar=text("UID"), help=text("the tag, in hex"))
+    export = actions.add_parser("export", help=text("write a deck file to share"))
+    export.add_argument("file", type=Path, metavar=text("FILE"), help=text("the deck file"))
+    export.add_argument("--deck", default="", metavar=text("NAME"),
+                        help=text("a name for the deck"))
+    load = actions.add_parser("import", help=text("add the tags of a deck file"))
+    load.add_argument("file", type=Path, metavar=text("FILE"), help=text("the deck file"))
+    load.add_argument("--replace", action="store_true", help=text("its cards win over ours"))
+    for sub in (commands, actions):
+        for each in sub.choices.values():
+            each.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                              help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    language = language_of(given)
+    with argparse_in(language):
+        args = _parser(language).parse_args(given)
+    language = args.lang or language
     try:
         if args.command == "simulate":
-            return simulate(args.link or default_link(), game(args.game))
+            return simulate(args.link or default_link(), game(args.game, language), language)
         if args.command == "listen":
-            return listen(args.port, as_json=args.json, seconds=args.seconds)
+            return listen(args.port, as_json=args.json, seconds=args.seconds, language=language)
         if args.command == "enrol":
-            vocabulary = game(args.game)
+            vocabulary = game(args.game, language)
             if vocabulary is None:
-                raise UsageError("no game is installed, so there is no card to enrol a tag as")
-            return enrol(args.port, vocabulary)
-        return registry_command(args)
+                raise UsageError(text(
+                    "No game is installed, so there is no card to enrol a tag as.",
+                    language=language))
+            return enrol(args.port, vocabulary, language)
+        return registry_command(args, language)
     except (RegistryError, UsageError) as error:
-        print(f"firmware-bridge: {shown(str(error), MESSAGE_LIMIT)}", file=sys.stderr)
+        said = error.text(language) if isinstance(error, RegistryError) else str(error)
+        print(f"firmware-bridge: {shown(said, MESSAGE_LIMIT)}", file=sys.stderr)
         return EXIT_BAD
     except KeyboardInterrupt:
         return EXIT_OK
 
 
-def game(name: str | None) -> Vocabulary | None:
+def game(name: str | None, language: str = "en") -> Vocabulary | None:
     """The vocabulary of the game called ``name``; without a name, the preferred
     game's, else the first installed (``None`` if there is none)."""
     games = vocabularies()
     if name is None:
         return games.get(PREFERRED_GAME) or next(iter(games.values()), None)
     if name not in games:
-        choices = f"--game takes {' or '.join(games)}" if games else "no game is installed"
-        raise UsageError(f"there is no game called {shown(repr(name))}: {choices}")
+        if not games:
+            raise UsageError(text("There is no game called %(name)s: no game is installed.",
+                                  language=language, name=shown(repr(name))))
+        raise UsageError(text("There is no game called %(name)s: --game takes %(games)s.",
+                              language=language, name=shown(repr(name)),
+                              games=words.either(list(games), language)))
     return games[name]
 
 
-def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
+def simulate(link: Path, vocabulary: Vocabulary | None, language: str = "en") -> int:
     make_private_folder(link.parent)
     try:
         check_link(link)
     except LinkTaken as error:
-        raise UsageError(f"{error}: it is left as it is; give --link a new name") from None
+        raise UsageError(text(
+            "%(name)s is there already and is not a virtual scanner's lock: it is left as it "
+            "is; give --link a new name.", language=language, name=shown(error.name))
+            if error.lock else text(
+            "%(name)s is there already and is not a virtual scanner's link: it is left as it "
+            "is; give --link a new name.", language=language, name=shown(error.name))) from None
     scanner = VirtualScanner(link=link)
     print(f"PORT {scanner.path}", flush=True)
     print(f"LINK {shown(str(link), PATH_LIMIT)}", flush=True)
@@ -149,17 +184,17 @@ def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
                 try:
                     uid = normalize_uid(line[4:])
                 except RegistryError as error:
-                    print(f"ERR {shown(str(error), MESSAGE_LIMIT)}", flush=True)
+                    print(f"ERR {shown(error.text(language), MESSAGE_LIMIT)}", flush=True)
                     continue
                 print(f"SENT {uid} {scanner.scan(uid)}", flush=True)
             elif vocabulary is None:
-                print("ERR no game is installed: send a tag as uid:<hex>", flush=True)
+                print("ERR " + text("No game is installed: send a tag as uid:<hex>.",
+                                    language=language), flush=True)
             else:
                 try:
                     card = vocabulary.identify(line)
                 except ValueError as error:
-                    print(f"ERR {shown(repr(line))} is no card of {vocabulary.title}: "
-                          f"{shown(str(error), MESSAGE_LIMIT)}", flush=True)
+                    print("ERR " + _not_a_card(vocabulary, line, error, language), flush=True)
                     continue
                 # each copy of the demo deck in turn, as a real deck's tags would come
                 uid = demo_uid(vocabulary, card, copies[card] % max(vocabulary.copies(card), 1))
@@ -168,6 +203,19 @@ def simulate(link: Path, vocabulary: Vocabulary | None) -> int:
     finally:
         scanner.close()
     return EXIT_OK
+
+
+def _not_a_card(vocabulary: Vocabulary, typed: str, error: ValueError, language: str) -> str:
+    """Why ``typed`` is no card of the game: in the game's own words in
+    ``language`` when it has them (a game's optional ``refusal``), else
+    the game's sentence."""
+    worded = getattr(vocabulary, "refusal", None)
+    said = worded(typed, language) if callable(worded) else ""
+    if isinstance(said, str) and said:
+        return shown(said, MESSAGE_LIMIT)
+    return text("%(code)s is no card of %(game)s: %(why)s", language=language,
+                code=shown(repr(typed)), game=vocabulary.title,
+                why=shown(str(error), MESSAGE_LIMIT))
 
 
 def _event_json(event: InputEvent) -> dict[str, object]:
@@ -190,22 +238,31 @@ def _event_json(event: InputEvent) -> dict[str, object]:
     return {"event": "refused", "text": event.text, "reason": event.reason}
 
 
-def _event_text(event: InputEvent) -> str:
+def _event_text(event: InputEvent, language: str = "en") -> str:
+    def text(message: str, **params: object) -> str:
+        return words.text(message, language=language, **params)
+
     if isinstance(event, CardIdentified):
         if event.card is None:
-            return f"unknown tag {event.uid}: enrol it with firmware-bridge enrol"
-        return f"card {event.game} {event.card} (tag {event.uid}, number {event.seq})"
+            return text("Unknown tag %(uid)s: enrol it with firmware-bridge enrol.", uid=event.uid)
+        return text("Card %(game)s %(card)s (tag %(uid)s, number %(seq)s).", game=event.game,
+                   card=event.card, uid=event.uid, seq=event.seq)
     if isinstance(event, ScannerFound):
-        found = "found again" if event.again else "found"
-        return f"scanner {found} on {event.port} ({event.device} {event.firmware})"
+        found = (text("Scanner found again on %(port)s (%(device)s %(firmware)s).", port=event.port,
+                     device=event.device, firmware=event.firmware) if event.again else
+                 text("Scanner found on %(port)s (%(device)s %(firmware)s).", port=event.port,
+                     device=event.device, firmware=event.firmware))
+        return found
     if isinstance(event, ScannerLost):
-        return f"scanner lost on {event.port}: {event.reason}; trying again"
+        return text("Scanner lost on %(port)s: %(reason)s; trying again.", port=event.port,
+                   reason=event.reason)
     if isinstance(event, ScannerProblem):
-        return f"scanner problem: {event.reason}"
-    return f"not a card: {event.reason}"
+        return text("Scanner problem: %(reason)s.", reason=event.reason)
+    return text("Not a card: %(reason)s.", reason=event.reason)
 
 
-def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
+def listen(port: str | None, *, as_json: bool, seconds: float | None,
+           language: str = "en") -> int:
     events: queue.Queue[InputEvent] = queue.Queue()
     deadline = None if seconds is None else time.monotonic() + seconds
     with ScannerLink(port, events.put):
@@ -214,24 +271,27 @@ def listen(port: str | None, *, as_json: bool, seconds: float | None) -> int:
                 event = events.get(timeout=0.1)
                 # what the scanner sent is shown, never acted on by the terminal
                 line = (json.dumps(_event_json(event)) if as_json
-                        else shown(_event_text(event), MESSAGE_LIMIT))
+                        else shown(_event_text(event, language), MESSAGE_LIMIT))
                 print(line, flush=True)
     return EXIT_OK
 
 
-def enrol(port: str | None, vocabulary: Vocabulary) -> int:
+def enrol(port: str | None, vocabulary: Vocabulary, language: str = "en") -> int:
     """Tags scanned one by one, each named by a typed code; an empty line
     (or the end of the input) stops, whenever it comes."""
     given: queue.Queue[InputEvent | str | None] = queue.Queue()
     registry = Registry.load()
+
+    def text(message: str, **params: object) -> str:
+        return words.text(message, language=language, **params)
 
     def typed() -> None:
         for line in sys.stdin:
             given.put(line.strip())
         given.put(None)
 
-    print(f"Scan a tag of {vocabulary.title}, then type its card's code; an empty line stops.",
-          flush=True)
+    print(text("Scan a tag of %(game)s, then type its card's code; an empty line stops.",
+              game=vocabulary.title), flush=True)
     threading.Thread(target=typed, daemon=True, name="enrol-keyboard").start()
     waiting: str | None = None  # the tag whose card is asked for
     with ScannerLink(port, given.put, registry):
@@ -240,48 +300,58 @@ def enrol(port: str | None, vocabulary: Vocabulary) -> int:
             if item is None or item == "":
                 return EXIT_OK
             if isinstance(item, str) and waiting is None:
-                print("Scan a tag first, then type its card's code.", flush=True)
+                print(text("Scan a tag first, then type its card's code."), flush=True)
                 continue
             if isinstance(item, str):
                 assert waiting is not None
                 try:
                     card = vocabulary.identify(item)
                 except ValueError as error:
-                    print(f"Not a card of {vocabulary.title}: {shown(str(error), MESSAGE_LIMIT)}."
-                          " Type its card's code:", flush=True)
+                    print(_not_a_card(vocabulary, item, error, language) + " "
+                          + text("Type its card's code:"), flush=True)
                     continue
                 registry.enrol(waiting, vocabulary.game, card)
-                print(f"Tag {waiting} is now {vocabulary.game} {card}. Scan the next tag.",
-                      flush=True)
+                print(text("Tag %(uid)s is now %(game)s %(card)s. Scan the next tag.",
+                          uid=waiting, game=vocabulary.game, card=card), flush=True)
                 waiting = None
                 continue
             if not isinstance(item, CardIdentified) or item.uid is None:
-                print(shown(_event_text(item), MESSAGE_LIMIT), flush=True)
+                print(shown(_event_text(item, language), MESSAGE_LIMIT), flush=True)
                 continue
-            known = f"is {shown(str(item.game))} {shown(item.card)}" if item.card else "is unknown"
-            print(f"Tag {item.uid} {known}. Type its card's code:", flush=True)
+            if item.card:
+                print(text("Tag %(uid)s is %(game)s %(card)s. Type its card's code:",
+                          uid=item.uid, game=shown(str(item.game)), card=shown(item.card)),
+                      flush=True)
+            else:
+                print(text("Tag %(uid)s is unknown. Type its card's code:", uid=item.uid),
+                      flush=True)
             waiting = item.uid
 
 
-def registry_command(args: argparse.Namespace) -> int:
+def registry_command(args: argparse.Namespace, language: str = "en") -> int:
     registry = Registry.load()
+    where = shown(str(getattr(args, "file", "")), PATH_LIMIT)
     if args.action == "list":
         for uid, tag in registry:  # a game not installed here: its names as the file had them
             print(f"{shown(tag.game)} {shown(tag.card)} {uid}")
-        print(f"{len(registry)} tag{'' if len(registry) == 1 else 's'}")
+        print(plural("%(n)d tag", "%(n)d tags", len(registry), language=language))
     elif args.action == "remove":
         uid = normalize_uid(args.uid)
         before = registry.remove(uid)
-        print(f"forgot {uid} ({shown(str(before))})" if before else f"{uid} was not known")
+        print(text("Forgot %(uid)s (%(card)s).", language=language, uid=uid,
+                   card=shown(str(before))) if before else
+              text("%(uid)s was not known.", language=language, uid=uid))
     elif args.action == "export":
         count = registry.export(args.file, args.deck)
-        print(f"{count} tag{'' if count == 1 else 's'} written to "
-              f"{shown(str(args.file), PATH_LIMIT)}")
+        print(plural("%(n)d tag written to %(file)s.", "%(n)d tags written to %(file)s.", count,
+                     language=language, file=where))
     else:
         added, conflicts = registry.import_file(args.file, replace=args.replace)
-        print(f"{added} tag{'' if added == 1 else 's'} added from "
-              f"{shown(str(args.file), PATH_LIMIT)}")
+        print(plural("%(n)d tag added from %(file)s.", "%(n)d tags added from %(file)s.", added,
+                     language=language, file=where))
         for uid in conflicts:
-            kept = "replaced" if args.replace else "kept ours"
-            print(f"tag {uid} had another card here: {kept}")
+            print(text("Tag %(uid)s had another card here: replaced.", language=language, uid=uid)
+                  if args.replace else
+                  text("Tag %(uid)s had another card here: ours is kept.", language=language,
+                       uid=uid))
     return EXIT_OK

@@ -42,8 +42,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from firmware_bridge import words
 from firmware_bridge.files import (
     SMALL_FILE_LIMIT,
+    FileProblem,
     FileRefused,
     data_dir,
     make_private_folder,
@@ -55,6 +57,7 @@ from firmware_bridge.files import (
 from firmware_bridge.shown import PATH_LIMIT, shown
 from firmware_bridge.vocabulary import NAME_LIMIT, Vocabulary
 from firmware_bridge.vocabulary import vocabularies as installed
+from firmware_bridge.words import N_
 
 FORMAT = 2
 #: The game of every tag in a file of format 1: Sushi Go!, the only game then.
@@ -67,7 +70,23 @@ _DEMO_UID = re.compile(DEMO_PREFIX + r"([0-9A-F]{2})([0-9A-F]{2})([0-9A-F]{2})00
 
 
 class RegistryError(ValueError):
-    """A UID or deck file that cannot be used, and why."""
+    """A UID or deck file that cannot be used, and why: ``message`` (English,
+    marked for the bridge's catalog, :mod:`firmware_bridge.words`) with its
+    ``values``; ``str()`` is the English sentence."""
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        super().__init__(message % _said(values, "en") if values else message)
+        self.message = message
+        self.values = values
+
+    def text(self, language: str) -> str:
+        """The sentence in ``language`` (a system's error in player words)."""
+        return words.text(self.message, language=language, **_said(self.values, language))
+
+
+def _said(values: Mapping[str, object], language: str) -> dict[str, object]:
+    return {name: words.os_reason(value, language) if isinstance(value, OSError) else value
+            for name, value in values.items()}
 
 
 class NewerRegistryError(RegistryError):
@@ -93,7 +112,8 @@ def normalize_uid(text: str) -> str:
     """
     uid = re.sub(r"[\s:.-]", "", text).upper()
     if not _UID.fullmatch(uid):
-        raise RegistryError(f"{text!r} is not a tag UID (4, 7 or 10 bytes in hex)")
+        raise RegistryError(N_("%(text)s is not a tag UID (4, 7 or 10 bytes in hex)."),
+                            text=repr(text))
     return uid
 
 
@@ -186,17 +206,20 @@ class Registry:
         file may replace only a deck file (an earlier export): anything else
         of that name, or a link, is left as it is and refused."""
         if len(deck) > DECK_LIMIT:
-            raise RegistryError(f"a deck name is at most {DECK_LIMIT} characters")
+            raise RegistryError(N_("A deck name is at most %(most)d characters."),
+                                most=DECK_LIMIT)
         where = shown(str(path), PATH_LIMIT)
         if path.is_symlink():
-            raise RegistryError(f"{where} is a link: it is left as it is; give the name of "
-                                "a new file, or of a deck file written before")
+            raise RegistryError(N_("%(where)s is a link: it is left as it is; give the name "
+                                   "of a new file, or of a deck file written before."),
+                                where=where)
         if path.exists():
             try:
                 self._document(parse_json(read_limited(path, SMALL_FILE_LIMIT)), where)
             except (OSError, ValueError):  # ValueError: RegistryError, not JSON, not UTF-8
-                raise RegistryError(f"{where} is there already and is not a deck file: it "
-                                    "is left as it is; give the name of a new file") from None
+                raise RegistryError(N_("%(where)s is there already and is not a deck file: "
+                                       "it is left as it is; give the name of a new file."),
+                                    where=where) from None
         _write(path, {"format": FORMAT, "deck": deck, "tags": _as_json(self.tags)})
         return len(self.tags)
 
@@ -223,13 +246,26 @@ class Registry:
             raw = read_limited(path, SMALL_FILE_LIMIT, within=path.parent if own else None)
             data = parse_json(raw)
         except FileRefused as error:
-            raise RegistryError(f"cannot read {where}: it {error.reason}") from None
+            if error.problem is FileProblem.TOO_BIG:
+                raise RegistryError(N_("Cannot read %(where)s: it is too big for a deck file."),
+                                    where=where) from None
+            if error.problem is FileProblem.NOT_A_FILE:
+                raise RegistryError(N_("Cannot read %(where)s: it is not a file (a folder, a "
+                                       "named pipe or a device)."), where=where) from None
+            if error.problem is FileProblem.LINK_OUT:
+                raise RegistryError(N_("Cannot read %(where)s: it is a link out of its folder."),
+                                    where=where) from None
+            raise RegistryError(N_("Cannot read %(where)s: it is nested too deep to be a deck "
+                                   "file."), where=where) from None
         except OSError as error:
-            raise RegistryError(f"cannot read {where}: {error.strerror or error}") from None
+            raise RegistryError(N_("Cannot read %(where)s: %(reason)s."), where=where,
+                                reason=error) from None
         except UnicodeDecodeError:
-            raise RegistryError(f"cannot read {where}: it is not UTF-8 text") from None
-        except ValueError as error:
-            raise RegistryError(f"cannot read {where}: it is not JSON ({error})") from None
+            raise RegistryError(N_("Cannot read %(where)s: it is not UTF-8 text."),
+                                where=where) from None
+        except ValueError:
+            raise RegistryError(N_("Cannot read %(where)s: it is not JSON."),
+                                where=where) from None
         version, entries = self._document(data, where)
         tags, problems = self._tags(entries, version, where)
         if problems:
@@ -270,7 +306,8 @@ class Registry:
         ``format`` (1 or 2, 1 if missing), ``tags`` (an object) and, in a
         deck file, ``deck`` (text); its format and tags."""
         if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
-            raise RegistryError(f'{where} is not a tag registry: it has no "tags" object')
+            raise RegistryError(N_('%(where)s is not a tag registry: it has no "tags" object.'),
+                                where=where)
         version = data.get("format", 1)
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
             raise NewerRegistryError(f"{where} is a registry of format {version!r}; this app "

@@ -164,7 +164,13 @@ def default_link() -> Path:
 
 
 class LinkTaken(ValueError):
-    """Something that is not a virtual scanner's is where its link would go."""
+    """Something that is not a virtual scanner's is where its link would go
+    (``lock``: where its lock file would go); ``name``, the file's name."""
+
+    def __init__(self, message: str, *, name: str = "", lock: bool = False) -> None:
+        super().__init__(message)
+        self.name = name
+        self.lock = lock
 
 
 def check_link(link: Path) -> None:
@@ -184,9 +190,11 @@ def check_link(link: Path) -> None:
     """
     if link.is_symlink():
         if not str(link.readlink()).startswith("/dev/"):
-            raise LinkTaken(f"{link.name} is there already and is not a virtual scanner's link")
+            raise LinkTaken(f"{link.name} is there already and is not a virtual scanner's link",
+                            name=link.name)
     elif link.exists():
-        raise LinkTaken(f"{link.name} is there already and is not a virtual scanner's link")
+        raise LinkTaken(f"{link.name} is there already and is not a virtual scanner's link",
+                        name=link.name)
     lock = lock_of(link)
     if lock.exists() or lock.is_symlink():
         try:
@@ -194,7 +202,8 @@ def check_link(link: Path) -> None:
         except (OSError, ValueError):
             facts = {}
         if not {"pid", "pty"} <= facts.keys():
-            raise LinkTaken(f"{lock.name} is there already and is not a virtual scanner's lock")
+            raise LinkTaken(f"{lock.name} is there already and is not a virtual scanner's lock",
+                            name=lock.name, lock=True)
 
 
 class VirtualScanner:

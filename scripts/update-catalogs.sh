@@ -2,7 +2,9 @@
 # Extract every message from the code, merge it into the catalogs of every
 # language and compile them. There is one set of catalogs (a domain) for the
 # app, in companion/locale, and one for each game, in its own package
-# (companion/games/<game>/locale, domain <game>). Run after changing or
+# (companion/games/<game>/locale, domain <game>), and one for the scanner's
+# bridge, below the app (firmware_bridge/locale: its command's words and
+# argparse's, which the app's command line uses too). Run after changing or
 # adding a sentence, then translate the new entries in the .po files it
 # names, and run it again.
 set -euo pipefail
@@ -48,6 +50,7 @@ update() {
 
 APP=companion/locale
 update companion companion "$APP"
+update firmware_bridge firmware_bridge firmware_bridge/locale
 for game in companion/games/*/; do
     game=${game%/}
     [ -f "$game/__init__.py" ] || continue

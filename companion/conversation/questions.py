@@ -302,8 +302,8 @@ class CardsAsking(Asking[Cards[object]]):
             return self._counted(Cards.of([*scanned, *read.cards]))
         if len(scanned) + len(read) > question.most:
             self.prompt = None if scanned else question.prompt
-            return NotAnswered((warning(self.catalog.text("At most %(most)d cards here.",
-                                                      most=question.most)),))
+            return NotAnswered((warning(self.catalog.plural(
+                "At most %(n)d card here.", "At most %(n)d cards here.", question.most)),))
         if scanned:
             first, *rest = read.groups
             return Answer(Cards((tuple(scanned) + first, *rest)))

@@ -35,6 +35,8 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING
 
+from companion.i18n import Catalog
+
 #: The game of commands given no ``--game``, of new settings, and of journals
 #: and tag files written before there was more than one game (the settings,
 #: below the games, define it).
@@ -77,6 +79,12 @@ class UnknownGameError(LookupError):
         self.name = name
         known = ", ".join(games()) or "none"
         super().__init__(f"no game called {name!r}; installed: {known}")
+
+    def text(self, catalog: Catalog) -> str:
+        """The sentence in ``catalog``'s language (the app's own catalog has it:
+        the kit says it too)."""
+        return catalog.text("There is no game called %(game)s: give %(games)s.",
+                            game=repr(self.name), games=", ".join(games()))
 
 
 def game(name: str) -> SomeGame:

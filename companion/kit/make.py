@@ -46,6 +46,7 @@ from companion.kit.layout import (
     sheets,
 )
 from companion.shown import shown
+from firmware_bridge import words as bridge_words
 from firmware_bridge.files import SMALL_FILE_LIMIT, parse_json, read_limited
 
 Placed = tuple[tuple[Mark, Spot, str], ...]
@@ -342,7 +343,8 @@ def guide_text(words: Catalog, title: str, deck: Stickers, card: tuple[float, fl
 
 def enrol_text(words: Catalog, game: str, title: str, deck: Stickers) -> str:
     """Every card of the deck, one a line, in the order to enrol their tags."""
-    lines = [f"# {words.text('%(game)s: cards in deck order, for enrolling NFC tags', game=title)}",
+    heading = words.text("%(game)s: cards in deck order, for enrolling NFC tags", game=title)
+    lines = [f"# {heading}",
              "",
              words.text("Start firmware-bridge enrol --game %(game)s. For each card in this "
                         "order, put its tag on the scanner, then type its code.", game=game),
@@ -405,7 +407,8 @@ def write(kit: Kit, folder: Path, words: Catalog) -> list[Path]:
                     folder=shown_folder))
     except OSError as error:
         raise KitError(words.text("Cannot write the kit to %(folder)s: %(reason)s.",
-                                  folder=shown_folder, reason=error.strerror or str(error))
+                                  folder=shown_folder,
+                                  reason=bridge_words.os_reason(error, words.language))
                        ) from None
     return [folder / name for name in kit.files]
 

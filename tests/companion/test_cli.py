@@ -568,7 +568,7 @@ def test_say_never_writes_over_a_file_nor_through_a_link(tmp_path: Path) -> None
         done = run(MODULE, "say", "Wasabi.", "--backend", "espeak-ng", "--to", str(target))
         assert done.returncode == 2
         assert done.stderr == (f"companion say: {target} is there already and is left as it "
-                               "is: give the name of a new file\n")
+                               "is: give the name of a new file.\n")
     assert mine.read_bytes() == b"RIFF my recording" and outside.read_text() == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.wav", "mine.wav", "outside.txt"]
     new = tmp_path / "new.wav"
@@ -617,7 +617,7 @@ def test_a_game_without_scoring_says_why_in_its_own_words(lang: str, said: str) 
 def test_a_game_without_variants_refuses_one() -> None:
     done = run(MODULE, "simulate", "--game", "mici-maki", "--players", "3", "--games", "2",
                "--variant", "dummy")
-    assert bad(done) == "companion simulate: Mici Maki has no variants\n"
+    assert bad(done) == "companion simulate: Mici Maki has no variants of its rules.\n"
     plain = run(MODULE, "simulate", "--game", "mici-maki", "--players", "3", "--games", "2",
                 "--variant", "none", "--json")
     assert plain.returncode == 0 and json.loads(plain.stdout)["games"] == 2
@@ -648,15 +648,16 @@ def test_mici_makis_risk_is_a_command_of_its_own_in_every_language() -> None:
 
 @pytest.mark.sampled
 @pytest.mark.parametrize(("args", "english", "french"), [
-    (("--players", "9"), "companion simulate: Sushi Go! is for 2 to 5 players\n",
-     "companion simulate: Sushi Go! se joue de 2 à 5 joueurs\n"),
+    (("--players", "9"), "companion simulate: Sushi Go! is for 2 to 5 players.\n",
+     "companion simulate: Sushi Go! se joue de 2 à 5 joueurs.\n"),
     (("--bots", "wizard"),
-     "companion simulate: no bot called 'wizard'; choose from advisor, greedy, random\n",
-     "companion simulate: aucun bot ne s'appelle 'wizard' ; choisissez parmi advisor, "
-     "greedy, random\n"),
+     "companion simulate: There is no bot called 'wizard': choose from advisor, greedy, "
+     "random.\n",
+     "companion simulate: Aucun bot ne s'appelle 'wizard' : choisissez parmi advisor, "
+     "greedy, random.\n"),
     (("--game", "mici-maki", "--players", "2"),
-     "companion simulate: Mici Maki is for 3 to 7 players, not 2\n",
-     "companion simulate: Mici Maki se joue de 3 à 7 joueurs, pas 2\n"),
+     "companion simulate: Mici Maki is for 3 to 7 players, not 2.\n",
+     "companion simulate: Mici Maki se joue de 3 à 7 joueurs, pas 2.\n"),
 ])
 def test_a_games_refusal_is_said_in_the_language_asked(
         args: tuple[str, ...], english: str, french: str) -> None:
@@ -674,8 +675,8 @@ def test_a_games_own_command_refuses_in_the_language_asked() -> None:
     assert commands is not None
     with pytest.raises(GameInputError) as refused:
         commands.run_command("risk", {"draw": 40}, "cs")
-    assert str(refused.value) == "give --draw, --overeating and --eat"
-    assert refused.value.text(plugin.catalog("cs")) == "zadejte --draw, --overeating a --eat"
+    assert str(refused.value) == "Give --draw, --overeating and --eat."
+    assert refused.value.text(plugin.catalog("cs")) == "Zadejte --draw, --overeating a --eat."
 
 
 def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
@@ -684,8 +685,9 @@ def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
     from companion.games import games  # noqa: PLC0415
     from tests.companion.games.memory.plugin import PLUGIN  # noqa: PLC0415
 
-    two = _GamesHelp.of(games())
-    three = _GamesHelp.of({**games(), PLUGIN.game: cast("SomeGame", PLUGIN)})
+    english = Catalog.for_language("en")
+    two = _GamesHelp.of(games(), english)
+    three = _GamesHelp.of({**games(), PLUGIN.game: cast("SomeGame", PLUGIN)}, english)
     low, high = PLUGIN.players
     assert three.games == two.games.replace(" or ", f", {PLUGIN.game} or ")
     # the default game first, then the others by name: memory before mici-maki
@@ -698,12 +700,13 @@ def test_the_help_names_the_games_of_the_registry_a_third_one_too() -> None:
 
 @pytest.mark.sampled
 @pytest.mark.parametrize(("args", "english", "russian"), [
-    (("bench", "scan", "--rate", "0"), "companion bench: give a positive time and rate\n",
-     "companion bench: укажите положительные время и частоту\n"),
-    (("bench", "advisor", "--games", "0"), "companion bench: play at least 1 game\n",
-     "companion bench: сыграйте хотя бы 1 партию\n"),
-    (("simulate", "--games", "0"), "companion simulate: play at least 1 game\n",
-     "companion simulate: сыграйте хотя бы 1 партию\n"),
+    (("bench", "scan", "--rate", "0"), "companion bench: Give a time and a rate above 0.\n",
+     "companion bench: Укажите время и частоту больше 0.\n"),
+    (("bench", "advisor", "--games", "0"),
+     "companion bench: Play at least one game: give 1 or more.\n",
+     "companion bench: Сыграйте хотя бы одну партию: укажите 1 или больше.\n"),
+    (("simulate", "--games", "0"), "companion simulate: Play at least one game: give 1 or more.\n",
+     "companion simulate: Сыграйте хотя бы одну партию: укажите 1 или больше.\n"),
 ])
 def test_the_apps_own_refusals_are_said_in_the_language_asked(
         args: tuple[str, ...], english: str, russian: str) -> None:

@@ -83,7 +83,8 @@ def test_simulate_sends_cards_of_either_game(tmp_path: Path) -> None:
     assert [(uid, card) for _, uid, _, card in sent] == [
         ("DEC0DE03000100", "food5"), ("DEC0DE07000100", "reverse"),
     ]
-    assert "ERR 'w2' is no card of Mici Maki" in done.stdout  # Sushi Go!'s: refused, not sent
+    # Sushi Go!'s: refused in the game's words, not sent
+    assert "ERR w2 is not a Mici Maki card. Try 2, p, r, c." in done.stdout
 
 
 @pytest.mark.sampled
@@ -101,7 +102,7 @@ def test_simulate_never_replaces_a_file_of_the_users(tmp_path: Path, taken: str)
     assert done.returncode == 2, done.stderr
     assert done.stderr == (f"firmware-bridge: {taken} is there already and is not a virtual "
                            "scanner's " + ("link" if taken == "scanner" else "lock")
-                           + ": it is left as it is; give --link a new name\n")
+                           + ": it is left as it is; give --link a new name.\n")
     assert mine.read_text() == "my notes\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == [taken]
     mine.unlink()
@@ -124,8 +125,8 @@ def test_an_unknown_game_is_one_sentence_and_status_2(tmp_path: Path, command: s
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
-        "firmware-bridge: there is no game called 'nosuchgame': --game takes mici-maki or "
-        "sushigo\n"
+        "firmware-bridge: There is no game called 'nosuchgame': --game takes mici-maki or "
+        "sushigo.\n"
     )
 
 
@@ -146,7 +147,7 @@ def test_registry_commands(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "out.json").read_text())["tags"] == {
         "DEADBEEF": {"game": "sushigo", "card": "tempura"},
     }
-    assert "forgot DEADBEEF (sushigo tempura)" in run("remove", "DEADBEEF")
+    assert "Forgot DEADBEEF (sushigo tempura)." in run("remove", "DEADBEEF")
     assert "0 tags" in run("list")
 
 
@@ -184,12 +185,12 @@ def test_enrol_a_tag_then_it_is_known(tmp_path: Path) -> None:
 def test_listen_names_the_game_of_each_card() -> None:
     salmon = CardIdentified("sushigo", "salmon", Source.SCANNER, "DEC0DE07000000", None, 3)
     unknown = CardIdentified(None, None, Source.SCANNER, "04A1B2C3", None, 4)
-    assert _event_text(salmon) == "card sushigo salmon (tag DEC0DE07000000, number 3)"
-    assert _event_text(unknown) == "unknown tag 04A1B2C3: enrol it with firmware-bridge enrol"
+    assert _event_text(salmon) == "Card sushigo salmon (tag DEC0DE07000000, number 3)."
+    assert _event_text(unknown) == "Unknown tag 04A1B2C3: enrol it with firmware-bridge enrol."
     assert _event_json(salmon) == {"event": "card", "game": "sushigo", "card": "salmon",
                                    "uid": "DEC0DE07000000", "seq": 3}
     refused = CardRefused("w4", "no card has this code", Source.KEYBOARD)
-    assert _event_text(refused) == "not a card: no card has this code"
+    assert _event_text(refused) == "Not a card: no card has this code."
     assert _event_json(refused) == {"event": "refused", "text": "w4",
                                     "reason": "no card has this code"}
 
@@ -252,10 +253,10 @@ def refused(done: subprocess.CompletedProcess[str], *fragments: str) -> None:
 
 
 @pytest.mark.parametrize(("damage", "says"), [
-    ("a named pipe", "is a named pipe, not a file"),
-    ("a link to /dev/zero", "is a link out of"),
-    ("nested 100,000 deep", "is nested more than 64 deep"),
-    ("2 MiB", "is bigger than 1 MiB"),
+    ("a named pipe", "is not a file (a folder, a named pipe or a device)."),
+    ("a link to /dev/zero", "is a link out of its folder."),
+    ("nested 100,000 deep", "is nested too deep to be a deck file."),
+    ("2 MiB", "is too big for a deck file."),
 ])
 def test_a_hostile_registry_is_refused_in_a_sentence(tmp_path: Path, damage: str,
                                                      says: str) -> None:
@@ -268,13 +269,13 @@ def test_a_hostile_registry_is_refused_in_a_sentence(tmp_path: Path, damage: str
         path.write_bytes(b'{"format": 2, "tags": {}}' + b" " * (2 << 20))
     else:
         path.write_bytes(DEEP)
-    refused(bridge(tmp_path, "registry", "list"), f"cannot read {path}: it {says}")
+    refused(bridge(tmp_path, "registry", "list"), f"Cannot read {path}: it {says}")
 
 
 @pytest.mark.parametrize(("damage", "says"), [
-    ("a named pipe", "is a named pipe, not a file"),
-    ("a link to /dev/zero", "is a device, not a file"),
-    ("nested 100,000 deep", "is nested more than 64 deep"),
+    ("a named pipe", "is not a file (a folder, a named pipe or a device)."),
+    ("a link to /dev/zero", "is not a file (a folder, a named pipe or a device)."),
+    ("nested 100,000 deep", "is nested too deep to be a deck file."),
 ])
 def test_a_hostile_deck_file_is_refused_and_the_registry_kept(tmp_path: Path, damage: str,
                                                               says: str) -> None:
@@ -287,7 +288,7 @@ def test_a_hostile_deck_file_is_refused_and_the_registry_kept(tmp_path: Path, da
         deck.symlink_to("/dev/zero")
     else:
         deck.write_bytes(DEEP)
-    refused(bridge(data, "registry", "import", str(deck)), f"cannot read {deck}: it {says}")
+    refused(bridge(data, "registry", "import", str(deck)), f"Cannot read {deck}: it {says}")
     assert list(data.iterdir()) == []
 
 

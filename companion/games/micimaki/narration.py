@@ -142,18 +142,35 @@ def cards_count(words: Catalog, n: int) -> str:
 
 
 def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: str = "",
-              direction: int = 1) -> str:
+              direction: int = 1, own: bool = False) -> str:
     """A move made, said back: the player, then the move, then the pile's
     value after it (``chosen``: the player named by "choose the next
-    player"; ``direction``: the way play goes after it).
+    player"; ``direction``: the way play goes after it; ``own``: the
+    player's own move, said to them, "You: start ...", in the second person).
 
     >>> en = catalog("en")
     >>> move_text(en, "Ben", (SERVE, 5), value=15)
     'Ben: serves Food 5, pile worth 15.'
     >>> move_text(en, "Ben", (CHOOSE, 2), value=15, chosen="Ana")
     'Ben: Choose the next player, Ana plays next.'
+    >>> move_text(catalog("cs"), "Vy", (START, 5), value=5, own=True)
+    'Vy: zakládáte balíček kartou Jídlo 5.'
     """
     kind, argument = move
+    if own and kind == START:
+        return words.text("You: start a pile with %(card)s.", card=card_name(words, argument))
+    if own and kind == SERVE:
+        return words.text("You: serve %(card)s, pile worth %(value)d.",
+                          card=card_name(words, argument), value=value)
+    if own and kind == SKIP:
+        return words.text("You: skip with two %(card)s, new pile worth %(value)d.",
+                          card=card_name(words, argument), value=value)
+    if own and kind == EXTRA and argument:
+        return words.plural("You: add an overeating card, %(n)d overeating card in the draw "
+                            "pile.", "You: add an overeating card, %(n)d overeating cards in "
+                            "the draw pile.", value)
+    if own and kind == EXTRA:
+        return words.text("You: add no overeating card.")
     if kind == START:
         return words.text("%(player)s: starts a pile with %(card)s.", player=player,
                           card=card_name(words, argument))
@@ -185,10 +202,18 @@ def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: st
     raise ValueError(f"no sentence for the move {move!r}")
 
 
-def ate_text(words: Catalog, player: str, turned: Sequence[int], *, shown: bool) -> str:
+def ate_text(words: Catalog, player: str, turned: Sequence[int], *, shown: bool,
+             own: bool = False) -> str:
     """An eat that did not overeat: how many cards (and which, where
-    ``shown``: the player's own)."""
+    ``shown``: the player's own; ``own``: said to the player, of their eat)."""
     n = len(turned)
+    if own and shown and turned:
+        return words.plural("You: eat %(n)d card, no overeating: %(cards)s.",
+                            "You: eat %(n)d cards, no overeating: %(cards)s.", n,
+                            cards=card_list(words, turned))
+    if own:
+        return words.plural("You: eat %(n)d card, no overeating.",
+                            "You: eat %(n)d cards, no overeating.", n)
     if shown and turned:
         return words.plural("%(player)s: eats %(n)d card, no overeating: %(cards)s.",
                             "%(player)s: eats %(n)d cards, no overeating: %(cards)s.", n,
@@ -203,14 +228,23 @@ def overate_text(words: Catalog, player: str, tokens: int) -> str:
                         "%(player)s: overeats, %(n)d tokens now.", tokens, player=player)
 
 
-def drew_text(words: Catalog, player: str, drawn: Sequence[int] | int) -> str:
+def drew_text(words: Catalog, player: str, drawn: Sequence[int] | int, *,
+              own: bool = False) -> str:
     """A draw at the start of a turn (an empty hand draws three; a player
     with no food to start a pile draws until one comes): the cards where
     known (your own), else how many.
 
-    >>> drew_text(catalog("en"), "Ben", 3), drew_text(catalog("en"), "You", [5, 9])
-    ('Ben: draws 3 cards.', 'You: draws 2 cards: Food 5, Reverse direction.')
+    >>> drew_text(catalog("en"), "Ben", 3), drew_text(catalog("en"), "You", [5, 9], own=True)
+    ('Ben: draws 3 cards.', 'You: draw 2 cards: Food 5, Reverse direction.')
+    >>> drew_text(catalog("cs"), "Vy", [5, 9], own=True)
+    'Vy: dobíráte 2 karty: Jídlo 5, Změna směru hry.'
     """
+    if own and isinstance(drawn, int):
+        return words.plural("You: draw %(n)d card.", "You: draw %(n)d cards.", drawn)
+    if own and not isinstance(drawn, int):
+        return words.plural("You: draw %(n)d card: %(cards)s.",
+                            "You: draw %(n)d cards: %(cards)s.", len(drawn),
+                            cards=card_list(words, drawn))
     if isinstance(drawn, int):
         return words.plural("%(player)s: draws %(n)d card.", "%(player)s: draws %(n)d cards.",
                             drawn, player=player)
@@ -219,8 +253,12 @@ def drew_text(words: Catalog, player: str, drawn: Sequence[int] | int) -> str:
                         player=player, cards=card_list(words, drawn))
 
 
-def overeating_turned_text(words: Catalog, player: str, turned: int) -> str:
+def overeating_turned_text(words: Catalog, player: str, turned: int, *,
+                           own: bool = False) -> str:
     """An eat that turned up an overeating card (``turned``: cards drawn)."""
+    if own:
+        return words.plural("You: eat %(n)d card, an overeating card.",
+                            "You: eat %(n)d cards, an overeating card among them.", turned)
     return words.plural("%(player)s: eats %(n)d card, an overeating card.",
                         "%(player)s: eats %(n)d cards, an overeating card among them.",
                         turned, player=player)

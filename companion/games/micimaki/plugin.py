@@ -55,11 +55,11 @@ from companion.journal import Journal
 from companion.keymap import Action
 
 #: ``companion risk``: Mici Maki's own command.
-RISK = Command("risk", "Mici Maki: the chance of overeating if one eats now, exact", (
-    Option("--draw", "cards in the draw pile", required=True),
-    Option("--overeating", "overeating cards in the draw pile", required=True),
-    Option("--eat", "the serving pile's value: cards eating draws", required=True),
-    Option("--discard", "cards in the discard pile"),
+RISK = Command("risk", N_("Mici Maki: the chance of overeating if one eats now, exact"), (
+    Option("--draw", N_("cards in the draw pile"), required=True),
+    Option("--overeating", N_("overeating cards in the draw pile"), required=True),
+    Option("--eat", N_("the serving pile's value: cards eating draws"), required=True),
+    Option("--discard", N_("cards in the discard pile")),
 ))
 
 
@@ -196,16 +196,16 @@ class MiciMaki(MiciMakiVocabulary):
         """``companion risk``: the chance of overeating when eating now, the
         same computation the companion says at the table."""
         if name != RISK.name:
-            raise GameInputError(N_("Mici Maki has no command %(name)s"), name=repr(name))
+            raise GameInputError(N_("Mici Maki has no command %(name)s."), name=repr(name))
         figures = {flag: options.get(flag) for flag in ("draw", "overeating", "eat", "discard")}
         draw, overeating, eat = figures["draw"], figures["overeating"], figures["eat"]
         if draw is None or overeating is None or eat is None:
-            raise GameInputError(N_("give --draw, --overeating and --eat"))
+            raise GameInputError(N_("Give --draw, --overeating and --eat."))
         try:
             chance = overeating_risk(draw=draw, overeating=overeating, eat=eat,
                                      discard=figures["discard"])
         except RiskInputError as error:
-            raise GameInputError(str(error)) from None
+            raise GameInputError(error.message, **error.values) from None
         words = narration.catalog(language)
         return CommandOutput({"probability": float(chance)}, (words.text(
             "Risk of overeating: %(percent)s.", percent=percent(float(chance), language)),))

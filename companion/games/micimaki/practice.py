@@ -205,12 +205,12 @@ class Practice(Ending):
         if move[0] == EXTRA:
             if seat == 0 or self.teller.verbosity is not Verbosity.TERSE or move[1]:
                 said.append(self.teller.move(name, move, value=game.overeating,
-                                             direction=1, yours=seat == 0))
+                                             direction=1, yours=seat == 0, own=seat == 0))
         elif move[0] != EAT:
             chosen = self.names[move[1]] if move[0] == CHOOSE else ""
             said.append(self.teller.move(name, move, value=pile_after(move, value_before),
                                          direction=game.direction, chosen=chosen,
-                                         yours=seat == 0))
+                                         yours=seat == 0, own=seat == 0))
             said += self.teller.rules(move)
         for happened in events:
             player = self.names[happened.seat]
@@ -219,11 +219,11 @@ class Practice(Ending):
                 overate = OVEREATING in happened.cards
                 said += self.teller.ate(player, happened.cards, overate=overate,
                                         tokens=game.tokens[happened.seat], shown=mine,
-                                        yours=mine and seat == 0)
+                                        yours=mine and seat == 0, own=mine)
                 said += self.teller.rules(move, overate=overate)
             elif happened.kind == "drew":
                 drawn = happened.cards if mine else len(happened.cards)
-                said.append(self.teller.drew(player, drawn))
+                said.append(self.teller.drew(player, drawn, own=mine))
                 if happened.cards and happened.cards[-1] == OVEREATING:
                     said.append(self.teller.overate(player, game.tokens[happened.seat]))
             elif happened.kind == "passed":

@@ -26,8 +26,20 @@ from math import comb
 MOST_OVEREATING = 6
 
 
+def N_(message: str) -> str:
+    """Mark a sentence for the game's catalog (the rules import nothing of the app)."""
+    return message
+
+
 class RiskInputError(ValueError):
-    """Figures no table can show; the message says which, in one sentence."""
+    """Figures no table can show, said in one sentence: ``message`` (English,
+    marked for the game's catalog) with its ``values``; ``str()`` is the
+    English sentence."""
+
+    def __init__(self, message: str, /, **values: int) -> None:
+        super().__init__(message % values)
+        self.message = message
+        self.values = values
 
 
 def overeating_risk(*, draw: int, overeating: int, eat: int,
@@ -40,22 +52,27 @@ def overeating_risk(*, draw: int, overeating: int, eat: int,
     Fraction(0, 1)
     >>> overeating_risk(draw=10, overeating=1, eat=4)
     Fraction(2, 5)
-    >>> overeating_risk(draw=3, overeating=4, eat=2)
-    Traceback (most recent call last):
-    ...
-    companion.games.micimaki.risk.RiskInputError: 3 cards cannot hold 4 overeating cards
+    >>> try:
+    ...     overeating_risk(draw=3, overeating=4, eat=2)
+    ... except RiskInputError as error:
+    ...     print(error)
+    The draw pile cannot hold more overeating cards (4) than cards (3).
     """
     if draw < 0:
-        raise RiskInputError(f"the draw pile cannot have {draw} cards")
+        raise RiskInputError(N_("The draw pile cannot hold fewer than no cards: %(n)d is "
+                                "not a number of cards."), n=draw)
     if not 0 <= overeating <= MOST_OVEREATING:
-        raise RiskInputError(
-            f"a game has 0 to {MOST_OVEREATING} overeating cards, not {overeating}")
+        raise RiskInputError(N_("A game has 0 to %(most)d overeating cards, not %(n)d."),
+                             most=MOST_OVEREATING, n=overeating)
     if overeating > draw:
-        raise RiskInputError(f"{draw} cards cannot hold {overeating} overeating cards")
+        raise RiskInputError(N_("The draw pile cannot hold more overeating cards (%(n)d) "
+                                "than cards (%(draw)d)."), n=overeating, draw=draw)
     if eat < 1:
-        raise RiskInputError(f"eating draws at least 1 card, not {eat}")
+        raise RiskInputError(N_("Eating draws at least one card: the pile's value cannot "
+                                "be %(n)d."), n=eat)
     if discard is not None and discard < 0:
-        raise RiskInputError(f"the discard pile cannot have {discard} cards")
+        raise RiskInputError(N_("The discard pile cannot hold fewer than no cards: %(n)d is "
+                                "not a number of cards."), n=discard)
     if overeating == 0:
         return Fraction(0)
     if eat >= draw:

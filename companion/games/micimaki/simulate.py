@@ -33,16 +33,16 @@ from companion.stats import percentile, wilson_interval
 
 def _check(players: int, games: int, bots: Sequence[str]) -> None:
     if not 3 <= players <= 7:  # the rules. table sizes
-        raise GameInputError(N_("Mici Maki is for 3 to 7 players, not %(players)d"),
+        raise GameInputError(N_("Mici Maki is for 3 to 7 players, not %(players)d."),
                              players=players)
     if games < 1:
-        raise GameInputError(N_("play at least 1 game"))
+        raise GameInputError(N_("Play at least one game: give 1 or more."))
     unknown = [name for name in bots if name not in NAMES]
     if unknown:
-        raise GameInputError(N_("no bot called %(name)s; choose from %(bots)s"),
+        raise GameInputError(N_("There is no bot called %(name)s: choose from %(bots)s."),
                              name=repr(unknown[0]), bots=", ".join(NAMES))
     if len(bots) not in (1, players):
-        raise GameInputError(N_("give 1 bot or %(players)d bots, one a player, not %(count)d"),
+        raise GameInputError(N_("Give 1 bot or %(players)d bots, one a player, not %(count)d."),
                              players=players, count=len(bots))
 
 
@@ -101,7 +101,7 @@ def bench_advisor(games: int = 400, seed: int = 7,
     to decide, and its share of the wins (fewest tokens); ``progress`` is
     told the games played."""
     if games < 1:
-        raise GameInputError(N_("play at least 1 game"))
+        raise GameInputError(N_("Play at least one game: give 1 or more."))
     advisor = Advisor()
     cautious = CautiousBot()
     durations: list[float] = []

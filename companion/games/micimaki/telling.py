@@ -50,13 +50,12 @@ from companion.games.micimaki.rules import (
     Refusal,
     View,
 )
-from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
-from companion.games.micimaki.vocabulary import GAME, Word
+from companion.games.micimaki.tactile import from_id, parse
+from companion.games.micimaki.vocabulary import GAME, Word, refusal_text
 from companion.games.saved import Saved
 from companion.i18n import Catalog
 from companion.keymap import C_, Action, Scope, Words
-from companion.shown import shown
 
 #: Its own words, besides the app's game words.
 ACTIONS: tuple[Action, ...] = (
@@ -72,17 +71,7 @@ CHOOSING = -1
 
 def _refusal(language: str, error: ValueError) -> str:
     """Why a typed code names no Mici Maki card, and what to type instead."""
-    words = catalog(language)
-    if isinstance(error, UnknownCodeError):
-        if error.reason == "food":
-            return words.text("%(text)s: food cards are 2 to 7. Type 2 to 7, p, r, c or x.",
-                              text=shown(error.text))
-        if error.reason == "empty":
-            return words.text("Type a card: 2 to 7, p, r, c or x.")
-        if error.suggestions:
-            return words.text("%(text)s is not a Mici Maki card. Try %(codes)s.",
-                              text=shown(error.text), codes=", ".join(error.suggestions))
-    return words.text("%(text)s is not a Mici Maki card.", text=shown(str(error)))
+    return refusal_text(language, error)
 
 
 def _name(language: str, card: int) -> str:
@@ -195,11 +184,11 @@ class Teller:
         return reply(narration.hand_text(self.catalog, cards))
 
     def move(self, player: str, move: Move, *, value: int, direction: int,
-             chosen: str = "", yours: bool = False) -> Announcement:
+             chosen: str = "", yours: bool = False, own: bool = False) -> Announcement:
         """A move made: a reply when it is what the player just entered, else
-        a game event."""
+        a game event (``own``: the player's own, said in the second person)."""
         said = narration.move_text(self.catalog, player, move, value=value, chosen=chosen,
-                                   direction=direction)
+                                   direction=direction, own=own)
         return reply(said) if yours else event(said)
 
     def rules(self, move: Move, *, overate: bool = False) -> list[Announcement]:
@@ -222,22 +211,22 @@ class Teller:
         return [info(said)]
 
     def ate(self, player: str, turned: Sequence[int] | int, *, overate: bool, tokens: int,
-            shown: bool, yours: bool = False) -> list[Announcement]:
+            shown: bool, yours: bool = False, own: bool = False) -> list[Announcement]:
         """An eat: the cards (shown where they are the player's own), and
         the token it cost."""
         count = turned if isinstance(turned, int) else len(turned)
         cards = () if isinstance(turned, int) else tuple(turned)
         if overate:
-            said = [narration.overeating_turned_text(self.catalog, player, count),
+            said = [narration.overeating_turned_text(self.catalog, player, count, own=own),
                     narration.overate_text(self.catalog, player, tokens)]
             return [reply(said[0]) if yours else event(said[0]), event(said[1], important=True)]
         line = narration.ate_text(self.catalog, player, cards or [0] * count,
-                                  shown=shown and bool(cards))
+                                  shown=shown and bool(cards), own=own)
         return [reply(line) if yours else event(line)]
 
     def drew(self, player: str, drawn: Sequence[int] | int, *,
-             yours: bool = False) -> Announcement:
-        said = narration.drew_text(self.catalog, player, drawn)
+             yours: bool = False, own: bool = False) -> Announcement:
+        said = narration.drew_text(self.catalog, player, drawn, own=own)
         return reply(said) if yours else event(said)
 
     def overate(self, player: str, tokens: int) -> Announcement:

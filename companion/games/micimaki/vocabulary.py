@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion.games.micimaki.risk import MOST_OVEREATING
 from companion.games.micimaki.rules import CARDS, CHOOSE, OVEREATING, PLUS, REVERSE, Setup
 from companion.games.micimaki.tactile import UnknownCodeError, from_id, parse
 from companion.games.micimaki.tactile import card_id as id_of
+from companion.i18n import Catalog
+from companion.shown import shown
 
 #: The game's name: its entry points, its journals' ``"game"``, its tags.
 GAME = "mici-maki"
@@ -90,6 +93,30 @@ class MiciMakiVocabulary:
             return id_of(parse(text))
         except UnknownCodeError as error:
             raise ValueError(error.detail) from error
+
+    def refusal(self, text: str, language: str) -> str:
+        """Why ``text`` names no card, in ``language`` (the scanner's bridge
+        says it so)."""
+        try:
+            parse(text)
+        except UnknownCodeError as error:
+            return refusal_text(language, error)
+        return ""
+
+
+def refusal_text(language: str, error: ValueError) -> str:
+    """Why a typed code names no Mici Maki card, and what to type instead."""
+    words = Catalog.for_language(language, DOMAIN, Path(__file__).with_name("locale"))
+    if isinstance(error, UnknownCodeError):
+        if error.reason == "food":
+            return words.text("%(text)s: food cards are 2 to 7. Type 2 to 7, p, r, c or x.",
+                              text=shown(error.text))
+        if error.reason == "empty":
+            return words.text("Type a card: 2 to 7, p, r, c or x.")
+        if error.suggestions:
+            return words.text("%(text)s is not a Mici Maki card. Try %(codes)s.",
+                              text=shown(error.text), codes=", ".join(error.suggestions))
+    return words.text("%(text)s is not a Mici Maki card.", text=shown(str(error)))
 
 
 #: What the entry point ``tactile_companion.vocabularies`` finds.

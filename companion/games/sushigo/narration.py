@@ -91,7 +91,7 @@ CARD_VALUES: Mapping[Card, str] = MappingProxyType(
         Card.PUDDING: N_("end of game: most 6, fewest minus 6"),
         Card.WASABI: N_("triples the next nigiri"),
         Card.CHOPSTICKS: N_("take 2 cards on a later turn"),
-        Card.SOY_SAUCE: N_("4 points for the most colours"),
+        Card.SOY_SAUCE: N_("4 points for the most kinds of card"),
     }
 )
 
@@ -106,7 +106,8 @@ RULES: Mapping[LineKind, str] = MappingProxyType(
         LineKind.WASABI: N_("A wasabi without nigiri scores nothing."),
         LineKind.MAKI: N_("Most maki icons score 6, the second most 3, ties split."),
         LineKind.CHOPSTICKS: N_("Chopsticks score nothing."),
-        LineKind.SOY_SAUCE: N_("Soy sauce scores 4 for the most colours at the table."),
+        LineKind.SOY_SAUCE: N_("Soy sauce scores 4 for the most kinds of card at the table "
+                               "(all nigiri are one kind, all maki rolls one kind)."),
         LineKind.PUDDING_KEPT: N_("Puddings count at the end of the game."),
         LineKind.PUDDING: N_("Most puddings score 6, the fewest lose 6, ties split."),
     }
@@ -268,13 +269,13 @@ def _line_sentence(catalog: Catalog, line: Line) -> str:
     if kind is LineKind.CHOPSTICKS:
         return c.text("Chopsticks: %(cards)s, %(points)s.", cards=count, points=pts)
     if kind is LineKind.SOY_SAUCE:
-        colours = c.plural("%(n)d colour", "%(n)d colours", line.colours)
+        colours = c.plural("%(n)d kind of card", "%(n)d kinds of card", line.colours)
         if line.place is Place.FIRST and line.tied > 1:
-            place = c.text("tied for most colours, %(shared)s", shared=_tied(c, line.tied))
+            place = c.text("tied for most kinds of card, %(shared)s", shared=_tied(c, line.tied))
         elif line.place is Place.FIRST:
-            place = c.text("most colours at the table")
+            place = c.text("most kinds of card at the table")
         else:
-            place = c.text("someone has more colours")
+            place = c.text("someone has more kinds of card")
         return c.text("Soy sauce: %(colours)s, %(place)s, %(points)s.",
                       colours=colours, place=place, points=pts)
     if kind is LineKind.PUDDING_KEPT:
@@ -553,7 +554,7 @@ _ADVICE: Mapping[Reason, str] = MappingProxyType(
         Reason.WASABI_FOR_LATER: N_("%(card)s: triples a nigiri you take later."),
         Reason.CHOPSTICKS_FOR_LATER: N_("%(card)s: take 2 cards on a later turn."),
         Reason.STARTS_SET: N_("%(card)s: starts a set you can finish this round."),
-        Reason.SOY_SAUCE: N_("%(card)s: for the most colours."),
+        Reason.SOY_SAUCE: N_("%(card)s: for the most kinds of card."),
     }
 )
 

@@ -184,7 +184,7 @@ class SushiGo(SushiGoVocabulary):
         bots = list(request.bots) or [self.usual_bot]
         names = list(bots) * players if len(bots) == 1 else list(bots)
         if len(names) != players:
-            raise GameInputError(N_("give one bot, or one per player (%(players)d)"),
+            raise GameInputError(N_("Give one bot, or one for each of the %(players)d players."),
                                  players=players)
         try:
             results = simulate(names, request.games, seed=request.seed,

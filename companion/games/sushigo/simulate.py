@@ -28,8 +28,8 @@ class UnknownBotError(GameInputError):
 
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(N_("no bot called %(name)s; choose from %(bots)s"), name=repr(name),
-                         bots=", ".join(sorted(BOTS)))
+        super().__init__(N_("There is no bot called %(name)s: choose from %(bots)s."),
+                         name=repr(name), bots=", ".join(sorted(BOTS)))
 
 
 def parse_variant(text: str) -> Variant:
@@ -47,12 +47,17 @@ def parse_variant(text: str) -> Variant:
         elif name == "dummy":
             dummy = True
         elif name == "soy-sauce":
+            if count and not count.isdigit():
+                raise GameInputError(N_("soy-sauce=%(count)s: give the number of soy sauce "
+                                        "cards, such as soy-sauce=3."), count=count)
             soy = int(count) if count else 3
             if soy < 1:
-                raise GameInputError(N_("soy-sauce needs 1 card or more"))
+                raise GameInputError(N_("Soy sauce needs at least one card: give soy-sauce=1 "
+                                        "or more."))
         else:
             raise GameInputError(
-                N_("unknown variant %(name)s; choose from pass-both-ways, dummy, soy-sauce[=N]"),
+                N_("There is no variant called %(name)s: choose from pass-both-ways, dummy, "
+                   "soy-sauce[=N]."),
                 name=repr(name))
     return Variant(pass_both_ways=both, dummy=dummy, soy_sauce=soy)
 
@@ -182,9 +187,9 @@ def simulate(
         make_bot(name)
     players = len(lineup)
     if variant.dummy and players != 2:
-        raise GameInputError(N_("the dummy variant is for 2 players"))
+        raise GameInputError(N_("The dummy variant is for 2 players."))
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # as the game would say in its first game
-        raise GameInputError(N_("Sushi Go! is for %(low)d to %(high)d players"),
+        raise GameInputError(N_("Sushi Go! is for %(low)d to %(high)d players."),
                              low=MIN_PLAYERS, high=MAX_PLAYERS)
     labels = [f"{name} {i + 1}" if lineup.count(name) > 1 else name
               for i, name in enumerate(lineup)]

@@ -61,6 +61,17 @@ class SushiGoVocabulary:
         except UnknownCodeError as error:
             raise ValueError(error.detail) from error
 
+    def refusal(self, text: str, language: str) -> str:
+        """Why ``text`` names no card, in ``language`` (the scanner's bridge
+        says it so)."""
+        from companion.games.sushigo.telling import _refusal  # noqa: PLC0415 - when asked
+
+        try:
+            parse(text)
+        except UnknownCodeError as error:
+            return _refusal(language, error)
+        return ""
+
 
 
 #: What the entry point ``tactile_companion.vocabularies`` finds.

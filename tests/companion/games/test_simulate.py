@@ -55,10 +55,10 @@ def test_simulate_plays_every_variant_and_in_parallel() -> None:
     ("args", "fragment"),
     [
         (("--bots", "wizard"), "wizard"),
-        (("--bots", "greedy,random"), "one per player"),
+        (("--bots", "greedy,random"), "one for each of the 4 players"),
         (("--variant", "chaos"), "chaos"),
         (("--variant", "dummy"), "2 players"),
-        (("--games", "0"), "at least 1"),
+        (("--games", "0"), "at least one game"),
     ],
 )
 def test_simulate_refuses_bad_requests(args: tuple[str, ...], fragment: str) -> None:

@@ -71,7 +71,7 @@ def test_a_whole_practice_game_of_mici_maki_through_a_pipe(tmp_path: Path) -> No
         said_eat = True
     assert said_eat
     text = "\n".join(app.lines)
-    assert re.search(r"^You: eats \d+ cards?", text, re.MULTILINE)
+    assert re.search(r"^You: eat \d+ cards?", text, re.MULTILINE)
     assert "Game over. " in text
     assert app.close() == 0
 

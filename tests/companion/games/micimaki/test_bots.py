@@ -94,9 +94,9 @@ def test_a_simulation_reports_its_figures() -> None:
 @pytest.mark.parametrize("players,games,bots,fragment", [
     (2, 10, ["random"], "3 to 7 players"),
     (8, 10, ["random"], "3 to 7 players"),
-    (4, 0, ["random"], "at least 1 game"),
-    (4, 10, ["random", "greedy"], "no bot called 'greedy'"),
-    (4, 10, ["random", "cautious"], "give 1 bot or 4 bots"),
+    (4, 0, ["random"], "at least one game"),
+    (4, 10, ["random", "greedy"], "There is no bot called 'greedy'"),
+    (4, 10, ["random", "cautious"], "Give 1 bot or 4 bots"),
 ])
 def test_a_simulation_that_cannot_be_is_refused(players: int, games: int, bots: list[str],
                                                 fragment: str) -> None:

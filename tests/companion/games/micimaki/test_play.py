@@ -348,8 +348,8 @@ def test_a_practice_game_plays_to_its_end_with_hints_undo_and_the_result() -> No
             cards = [move[1]] * (2 if move[0] == SKIP else 1)
             said += play.take(step, Cards.of(cards))
             if move[0] == SERVE:
-                assert said[-1].text.startswith("You: serves") or any(
-                    a.text.startswith("You: serves") for a in said[-6:])
+                assert said[-1].text.startswith("You: serve ") or any(
+                    a.text.startswith("You: serve ") for a in said[-6:])
     assert play.game.over
     results = [a.text for a in said if a.role is Role.RESULT]
     assert results[0].startswith("Game over. Winner") or results[0].startswith(
@@ -647,3 +647,38 @@ def test_a_chance_that_cannot_be_worked_out_is_said_and_never_raised() -> None:
     assert step.question.prompt == "Your move: a card, a pair, or eat:"  # type: ignore[union-attr]
     assert fault in texts(said)
     play.close()
+
+
+def test_in_czech_your_own_moves_are_said_to_you_and_the_bots_moves_of_them() -> None:
+    """"Vy: zakládáte", "Vy: sníte" (second person plural, as Czech speaks
+    to the player), while a bot "zakládá", "sní" (third person)."""
+    rng = random.Random(3)
+    session = PracticeSession.start(["Vy", "Bot 1", "Bot 2"], [None, "cautious", "random"],
+                                    seed=3)
+    play = Practice(session, rng, "cs", Verbosity.NORMAL)
+    said: list[str] = []
+    while (step := play.advance()) is not None and len(said) < 3000:
+        said += [a.text for a in step.before]
+        if step.question is None:
+            continue
+        if isinstance(step.question, YesNo):
+            said += texts(play.take(step, False))
+        elif isinstance(step.question, Menu):
+            said += texts(play.take(step, 0))
+        else:
+            move = rng.choice(play.game.legal_moves())
+            if move[0] == EAT:
+                answered = play.command("eat", "")
+                assert answered is not None
+                said += texts(answered.said)
+            elif move[0] == CHOOSE:
+                said += texts(play.take(step, Cards.of([CHOOSE])))
+            else:
+                said += texts(play.take(step, Cards.of([move[1]] * (2 if move[0] == SKIP else 1))))
+    mine = [line for line in said if line.startswith("Vy: ")]
+    theirs = [line for line in said if line.startswith("Bot ")]
+    assert any(line.startswith("Vy: zakládáte balíček") for line in mine), mine
+    assert any(line.startswith(("Vy: sníte", "Vy: dobíráte")) for line in mine), mine
+    third = ("zakládá ", "sní ", "dobírá ", "servíruje ", "přidá ", "nepřidává ", "vynechává ")
+    assert not [line for line in mine if line.split(": ", 1)[1].startswith(third)], mine
+    assert any(line.split(": ", 1)[1].startswith(("zakládá ", "sní ")) for line in theirs)

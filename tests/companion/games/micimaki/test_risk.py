@@ -36,11 +36,11 @@ def test_a_short_draw_pile_is_drawn_whole() -> None:
 
 
 @pytest.mark.parametrize("figures,fragment", [
-    ({"draw": -1, "overeating": 0, "eat": 3}, "draw pile"),
-    ({"draw": 10, "overeating": 7, "eat": 3}, "0 to 6"),
-    ({"draw": 2, "overeating": 3, "eat": 3}, "cannot hold"),
-    ({"draw": 10, "overeating": 1, "eat": 0}, "at least 1"),
-    ({"draw": 10, "overeating": 1, "eat": 2, "discard": -4}, "discard"),
+    ({"draw": -1, "overeating": 0, "eat": 3}, "The draw pile .* -1 is not"),
+    ({"draw": 10, "overeating": 7, "eat": 3}, "0 to 6 overeating cards, not 7"),
+    ({"draw": 2, "overeating": 3, "eat": 3}, r"more overeating cards \(3\) than cards \(2\)"),
+    ({"draw": 10, "overeating": 1, "eat": 0}, "at least one card.* cannot be 0"),
+    ({"draw": 10, "overeating": 1, "eat": 2, "discard": -4}, "The discard pile .* -4 is not"),
 ])
 def test_figures_no_table_shows_are_refused(figures: dict[str, int], fragment: str) -> None:
     with pytest.raises(RiskInputError, match=fragment):
@@ -53,6 +53,9 @@ def test_companion_risk_prints_the_same_figure() -> None:
     assert json.loads(done.stdout) == {"probability": float(Fraction(67, 130))}
     done = run(MODULE, "risk", "--draw", "40", "--overeating", "2", "--eat", "12",
                "--lang", "cs")
-    assert done.stdout == "Riziko přejedení: 51,5 %.\n"
+    assert done.stdout == "Riziko přežrání: 51,5 %.\n"  # the rulebook's word, as in the game
     bad(run(MODULE, "risk", "--draw", "3", "--overeating", "4", "--eat", "2", "--json"),
-        "companion risk:", "cannot hold")
+        "companion risk:", "cannot hold more overeating cards (4) than cards (3)")
+    # in the player's language, as every refusal
+    bad(run(MODULE, "risk", "--draw", "3", "--overeating", "4", "--eat", "2", "--lang", "cs"),
+        "companion risk:", "Dobírací balíček nemůže mít víc karet přežrání (4) než karet (3).")

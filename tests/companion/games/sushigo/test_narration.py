@@ -60,15 +60,16 @@ def t(text: str = "") -> list[Card]:
         (Line(LineKind.MAKI, 2, 0, icons=2), "Maki: 2 icons, no place, 0 points."),
         (
             Line(LineKind.SOY_SAUCE, 1, 4, colours=3, place=Place.FIRST, tied=1),
-            "Soy sauce: 3 colours, most colours at the table, 4 points.",
+            "Soy sauce: 3 kinds of card, most kinds of card at the table, 4 points.",
         ),
         (
             Line(LineKind.SOY_SAUCE, 1, 2, colours=3, place=Place.FIRST, tied=2),
-            "Soy sauce: 3 colours, tied for most colours, shared by 2 players, 2 points.",
+            "Soy sauce: 3 kinds of card, tied for most kinds of card, shared by 2 players, "
+            "2 points.",
         ),
         (
             Line(LineKind.SOY_SAUCE, 1, 0, colours=1),
-            "Soy sauce: 1 colour, someone has more colours, 0 points.",
+            "Soy sauce: 1 kind of card, someone has more kinds of card, 0 points.",
         ),
         (Line(LineKind.PUDDING_KEPT, 2, 0), "Pudding: 2 cards, kept for the end of the game."),
         (
