@@ -501,6 +501,8 @@ class Player:
             return self.right(run, kind)
         scoring = template(game("Player %(n)d's name, or an empty line when all are in:"))
         asked = run.face.open
+        if kind == "scans" and run.session() is None:
+            return "menu"  # a scorer's line being gathered: not the way into a game
         if kind in {"played", "code", "number"} or (
                 asked is not None and asked.prompt is not None and scoring.match(asked.prompt)):
             return "menu"  # scoring, learning or settings: not the way into a game

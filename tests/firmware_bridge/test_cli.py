@@ -55,7 +55,7 @@ def test_simulate_and_listen_speak_to_each_other(tmp_path: Path) -> None:
         (None, None, "04A1B2C3", 1),
         ("sushigo", "wasabi", "DEC0DE0A000000", 0),  # after the reset, numbers start again
     ]
-    assert "ERR 'nonsense' is no card of Sushi Go!: no card has this name" in "\n".join(replies)
+    assert "ERR nonsense is not a card. The codes: companion codes." in "\n".join(replies)
 
 
 def test_simulate_sends_the_next_copy_each_time(tmp_path: Path) -> None:
@@ -214,7 +214,7 @@ def test_enrol_a_mici_maki_deck_names_its_cards(tmp_path: Path) -> None:
     enrol.stdin.write("w2\n")  # a Sushi Go! code: not a card of this deck
     enrol.stdin.flush()
     refused = enrol.stdout.readline()
-    assert "no Mici Maki card has this code or name" in refused
+    assert refused.startswith("w2 is not a Mici Maki card.")
     assert refused.endswith("Type its card's code:\n")  # the same tag, asked again
     enrol.stdin.write("změna směru\n")  # a card's name in Czech
     enrol.stdin.flush()

@@ -505,8 +505,12 @@ class TableGame(Ending):
         table = self.tracker
         if table.turn != table.you or table.phase not in (PILE, TURN):
             return reply(self.text("The hint is for your turn."))
+        moves = table.playable()
+        if not moves:  # a hand not known, or none of it fits: nothing to advise
+            return reply(self.text("None of your cards can be played now, as far as your "
+                                   "hand is known. Type hand to hear it."))
         try:
-            advice = hint(self.teller.catalog, _view(table), table.playable(), self.names)
+            advice = hint(self.teller.catalog, _view(table), moves, self.names)
         except RiskInputError:
             return self._no_risk()
         return reply(advice, important=True)

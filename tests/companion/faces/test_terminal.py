@@ -78,8 +78,9 @@ def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
         terminal.type("elp" + ENTER, settle=0.2)
         terminal.until("Words that work everywhere")
         terminal.pump(0.5)
-        # Said in reply: the cursor on its first sentence, the rest below it.
-        assert terminal.cursor_line().startswith("Words that work everywhere"), (
+        # Said in reply: the cursor on its first sentence (how to answer this
+        # question), the rest below it.
+        assert terminal.cursor_line().startswith("Type the number of your choice, 1 to 2,"), (
             terminal.screen.display)
         assert terminal.screen.cursor.x == 0
         assert terminal.screen.display[ANSWER].rstrip() == "Choose 1 to 2:"  # emptied
