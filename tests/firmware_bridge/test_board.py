@@ -224,7 +224,7 @@ def test_the_app_names_a_card_put_on_the_real_scanner(board: Board, tmp_path: Pa
     app = Conversation(tmp_path, "--scanner", board.port)
     first_start(app)
     app.answer("Choose 1 to 6:", "4")  # learn the codes
-    app.answer("Choose 1 to 3:", "1")  # type or scan a card
+    app.answer("Choose 1 to 4:", "1")  # type or scan a card
     app.until("A code or a scan, or an empty line to stop:")
     app.heard("Scanner ready.")
     board.command(f"place {demo_uid(VOCABULARY, 'salmon')}")
