@@ -75,6 +75,7 @@ import signal
 import sys
 import textwrap
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, assert_never
 
@@ -317,6 +318,13 @@ class Transcript(Widget):
         self._view = ((width, height), view)
         return view
 
+    def forget(self) -> None:
+        """No row shown so far is shown again (a page of the reply covered
+        them): when the transcript comes back, only what is written next."""
+        self._horizon = (len(self.entries), 0)
+        self._view = None
+        self.refresh()
+
     @property
     def lines(self) -> list[str]:
         """The rows shown now, blank ones above left out."""
@@ -350,7 +358,28 @@ class Answer(HalfScrollInput):
 
 
 class ReplyRows(Rows):
-    """What was said since the player's last key."""
+    """What was said since the player's last key; when it does not fit with
+    the question after it, a page of it (:attr:`page`: its first row and
+    how many), "More: Enter." ending every page but the last."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The rows shown: (first, count); None: all of them.
+        self.page: tuple[int, int] | None = None
+        #: The row that ends a page that is not the last.
+        self.more = "More: Enter."
+
+    def show_page(self, page: tuple[int, int] | None) -> None:
+        self.page = page
+        self.refresh(layout=True)
+
+    def rows(self, width: int) -> list[str]:
+        every = super().rows(width)
+        if self.page is None:
+            return every
+        first, count = self.page
+        shown = every[first:first + count]
+        return [*shown, self.more] if first + count < len(every) else shown
 
 
 class Option(ListItem):
@@ -456,6 +485,13 @@ class CompanionApp(CursorApp[int]):
         #: The hang-up watch's pipe (read end, write end), written to when the
         #: app ends another way; made only when there is a terminal to watch.
         self._unwatch: tuple[int, int] | None = None
+        #: The first row of the reply's page shown, while the reply is in
+        #: pages (it does not fit with the question after it); None: whole.
+        self._paging: int | None = None
+        #: What the paging hid of the question (shown again with the last page).
+        self._hidden: list[Widget] = []
+        #: The row that ends a page ("More: Enter."), in the player's language.
+        self.more: Callable[[], str] = lambda: "More: Enter."
 
     @property
     def lines(self) -> list[str]:
@@ -603,6 +639,8 @@ class CompanionApp(CursorApp[int]):
     def _reply_flushed(self) -> None:
         """The reply the player acted on went into the transcript: it goes."""
         self._write_transcript()
+        self._paging = None
+        self.reply.page = None
         self.reply.update("")
         self.reply_box.display = False
 
@@ -624,6 +662,112 @@ class CompanionApp(CursorApp[int]):
                         self.facts = self.state.facts
                     case _:
                         assert_never(news)
+            self._fit()
+
+    # -- a reply taller than its room: pages ----------------------------------------------
+
+    def _question_rows(self, width: int, height: int) -> int:
+        """The rows the open question takes under the reply: a menu's title
+        and options (at most 40% of the screen), the answer line, the key facts."""
+        rows = 0
+        menu = self.state.menu
+        if menu is not None:
+            rows += len(wrapped(menu.title, width))
+            options = sum(len(wrapped(option, width)) for option in menu.numbered())
+            rows += min(options, max(1, height * 4 // 10))
+        prompt = self.prompt
+        rows += max(1, sum(len(wrapped(line, max(1, width * 6 // 10)))
+                           for line in break_question([prompt]))) if prompt else 1
+        return rows
+
+    def _fit(self) -> None:
+        """The reply, then the question, on one screen; when they do not fit,
+        the reply in pages, "More: Enter." ending each (Enter for the next),
+        the question after the last: what was said is never cut off by what
+        follows, and the cursor rests on each page's first row."""
+        width, height = self.size
+        if width <= 0 or height <= 0:
+            return
+        reply = self.reply
+        reply.more = self.more()
+        every = Rows.rows(reply, width)
+        facts = len(wrapped(self.facts, width)) if self.facts else 0
+        room = max(1, height - facts - self._question_rows(width, height))
+        start = self._paging or 0
+        box = self.reply_box
+        if len(every) - start <= room:
+            self._paging = None
+            reply.show_page((start, len(every) - start) if start else None)
+            box.styles.max_height = room
+            self._question_shown(True)
+            return
+        size = max(1, height - facts - 1)
+        ends, total = [], 0
+        said = self.state.reply
+        for number, sentence in enumerate(said):  # a page ends at a sentence's end
+            total += len(wrapped(sentence, width))  # (not between a heading and its details)
+            if number + 1 == len(said) or not said[number + 1][:1].isspace():
+                ends.append(total)
+        # at a sentence's end if the page is then at least half full, else full
+        fits = [end for end in ends if start + size // 2 <= end <= start + size]
+        count = (fits[-1] if fits else start + size) - start
+        self._paging = start
+        reply.show_page((start, count))
+        box.styles.max_height = count + 1
+        self._question_shown(False)
+
+    def _question_shown(self, shown: bool) -> None:
+        """The question (title, options, answer line) hidden while a page of
+        the reply fills the screen, and shown again with the last page."""
+        if not shown:
+            if not self._hidden:
+                self.transcript.forget()  # the page covers it; its rows never come back
+                self._hidden = [w for w in (self.transcript,
+                                            self.screen.query_one("#title", Static),
+                                            self.choices,
+                                            self.screen.query_one("#answer-row", Horizontal))
+                                if w.display]
+                for widget in self._hidden:
+                    widget.display = False
+            return
+        hidden, self._hidden = self._hidden, []
+        for widget in hidden:
+            widget.display = True
+        if hidden:
+            if self.choices.display and not self.answer.value:
+                self.screen.set_focus(self.choices)
+            else:
+                self.screen.set_focus(self.answer)
+
+    def _next_page(self) -> None:
+        """Enter on a page: the next one, the cursor on its first row."""
+        page = self.reply.page
+        if self._paging is None or page is None:
+            return
+        self._paging = page[0] + page[1]
+        with self.batch_update():
+            self._fit()
+            self.reply_box.scroll_home(animate=False)
+        self._cursor_to(reply=True)
+
+    def _end_paging(self) -> None:
+        """Any other key on a page: the rest of the reply shown (scrolled to in
+        its box), the question after it, and the key is what it is."""
+        if self._paging is None:
+            return
+        page = self.reply.page
+        start = page[0] if page is not None else 0
+        self._paging = None
+        self.reply.show_page((start, len(Rows.rows(self.reply, self.size.width)) - start)
+                             if start else None)
+        self._fit_box()
+        self._question_shown(True)
+
+    def _fit_box(self) -> None:
+        width, height = self.size
+        facts = len(wrapped(self.facts, width)) if self.facts else 0
+        self.reply_box.styles.max_height = max(1, height - facts
+                                               - self._question_rows(width, height))
 
     async def _shown(self, announcement: Announcement) -> None:
         """Something said: in the reply, where the cursor rests (rule 1 of the
@@ -694,6 +838,10 @@ class CompanionApp(CursorApp[int]):
         if self.state.cursor_on_reply and self.reply_box.display and self.reply_box.region:
             return self.reply_box.region.offset
         focused = self.focused
+        title = self.screen.query_one("#title", Static)
+        if isinstance(focused, Choices) and self.state.menu_fresh and title.display and (
+                title.region):
+            return title.region.offset  # a menu just opened: its title, then its options
         if isinstance(focused, Choices):
             offset = focused.cursor_offset()
             if offset is not None:
@@ -730,6 +878,11 @@ class CompanionApp(CursorApp[int]):
                 not event.is_forwarded):
             if self.running is not None:
                 self.running.speech.interrupt()  # new input: speech stops at once
+            if self._paging is not None:  # a page of the reply waits
+                if isinstance(event, events.Key) and event.key == "enter":
+                    self._next_page()
+                    return
+                self._end_paging()
             self.state.press()
             self._clear_answer()  # a line given and still shown: the next key starts anew
             on_list = isinstance(self.focused, Choices)

@@ -68,6 +68,9 @@ class ScreenState:
     facts: str = ""
     #: The open question's prompt, the answer line's label.
     prompt: str = ""
+    #: A menu opened and no key came since: the cursor rests on its title,
+    #: its first option right after it (a braille display shows both).
+    menu_fresh: bool = False
 
     @property
     def news(self) -> bool:
@@ -119,6 +122,7 @@ class ScreenState:
         self.lines.extend(menu.numbered())
         self.menu = menu
         self.list_answered = False
+        self.menu_fresh = True
         return flushed
 
     def ask(self, prompt: str | None) -> None:
@@ -158,6 +162,7 @@ class ScreenState:
     def press(self) -> None:
         """A key (or a paste, a click): the player acted."""
         self.acted = True
+        self.menu_fresh = False
 
     def point(self, *, reply: bool) -> None:
         """The cursor rests on the reply's first row, or on the focused item."""
