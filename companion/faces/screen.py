@@ -666,6 +666,11 @@ class CompanionApp(CursorApp[int]):
 
     # -- a reply taller than its room: pages ----------------------------------------------
 
+    @property
+    def paging(self) -> bool:
+        """Whether a page of the reply is shown, the rest waiting for Enter."""
+        return self._paging is not None
+
     def _question_rows(self, width: int, height: int) -> int:
         """The rows the open question takes under the reply: a menu's title
         and options (at most 40% of the screen), the answer line, the key facts."""
