@@ -22,8 +22,11 @@ Layout, top to bottom (it fits 40x15):
 - the transcript: what was said before, and each menu's title and the
   option chosen;
 - the reply (``#reply``): everything said since the player last acted,
-  in order, wrapped at word boundaries (at most 40% of the screen; its
-  first sentence always in view);
+  in order, wrapped at word boundaries, whole: when it does not fit with
+  the question after it, it comes in pages as in plain mode, each ended by
+  "More: Enter." over the whole screen (Enter for the next; any other key
+  shows the rest and is what it is), the question after the last page, so
+  nothing said is cut off by what follows (a game's final scores);
 - while a menu is open, its title (``#title``), then its numbered options
   (``#choices``), at most 40% of the screen, scrolling with the highlight;
 - the answer line: the question's prompt as its label (``#prompt``), then
@@ -40,10 +43,11 @@ F9 undo, Escape stop speech, Ctrl+Q quit; each is also a word typed in the
 answer line. Every key stops speech at once. In the list: Up, Down, Home,
 End (and Page Up, Page Down) move the highlight, Enter chooses it, a digit
 1-9 chooses that option at once (and the Enter typed right after it, as in
-line mode, is taken as the end of that digit, not as the next answer: by
-order, never by time); any other letter goes to the answer line with that
-letter typed (a paste too); a number typed in the answer line and Enter
-chooses as well. Tab moves between the list and the answer line.
+line mode, is taken as the end of that digit, not as the next answer: when
+no key came between and it comes within a second; a later Enter, once the
+reply was there to read, answers the next question); any other letter
+goes to the answer line with that letter typed (a paste too); a number
+typed in the answer line and Enter chooses as well. Tab moves between the list and the answer line.
 
 Where the terminal cursor is (a braille display and a console screen
 reader follow it):
@@ -62,7 +66,10 @@ reader follow it):
    the first key typed takes it to the answer.
 3. When a list opens, it takes the focus with its first option
    highlighted, unless the player is already typing in the answer line;
-   when it closes, the focus goes back to the answer line.
+   when it closes, the focus goes back to the answer line. A list that
+   opens with nothing new said puts the cursor on its title, its first
+   option on the row after it (a braille display shows the question with
+   its first answer); the first key takes it to the highlighted option.
 """
 
 from __future__ import annotations
@@ -75,6 +82,7 @@ import signal
 import sys
 import textwrap
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, assert_never
@@ -896,7 +904,7 @@ class CompanionApp(CursorApp[int]):
                 # answers leaves it on what was said until the reply comes
                 # (it is not moved twice, nor through rows about to change)
                 self._cursor_to(reply=False)
-            digit_chose = self.state.digit_ended()
+            digit_chose = self.state.digit_ended(time.monotonic())
             if isinstance(event, events.Key):
                 if digit_chose and event.key == "enter" and not self.answer.value:
                     return  # "2" Enter, typed as in line mode: the 2 chose already
@@ -930,7 +938,8 @@ class CompanionApp(CursorApp[int]):
             # chosen at once: the highlight is not moved first (a braille
             # display would show that option for a moment before the reply)
             self.choose(index)
-            self.state.digit_chose = True  # the Enter typed after it ends it, as in line mode
+            # the Enter typed right after it ends it, as in line mode
+            self.state.chose_by_digit(time.monotonic())
         else:  # a word (help, repeat, quit) or an answer begins: to the answer line
             self._to_answer(character)
 
