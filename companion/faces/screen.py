@@ -278,14 +278,18 @@ class Rows(Widget):
 
 
 class Transcript(Widget):
-    """What was said and chosen before, its newest rows at the bottom.
+    """What was said and chosen before, from the top of the screen down, as
+    tall as its rows: what comes next (the reply, the question) is drawn
+    right below it, and a row once drawn stays where it is. When the next
+    reply and its question do not fit below it, the screen starts again
+    from the top (:meth:`forget`) rather than scrolling: a console screen
+    reader compares the screen before and after an update, and rows that
+    moved (or were caught half-redrawn) are read again as new.
 
-    A row that has gone up out of view never comes back (when the
-    transcript gets taller, as a menu's list closes, the rows above what
-    it showed are blank): a screen reader reads a row that comes into view
-    as new text, and would say it again."""
+    A row that has gone out of view never comes back: a screen reader reads
+    a row that comes into view as new text, and would say it again."""
 
-    DEFAULT_CSS = "Transcript { height: 1fr; }"
+    DEFAULT_CSS = "Transcript { height: auto; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -298,7 +302,7 @@ class Transcript(Widget):
     def write(self, line: str) -> None:
         self.entries.append(line)
         self._view = None
-        self.refresh()
+        self.refresh(layout=True)  # as tall as its rows
 
     def _rows(self, width: int) -> list[tuple[int, int, str]]:
         """The rows of the lines from the horizon's on (those before it are
@@ -308,9 +312,17 @@ class Transcript(Widget):
                 for number, line in enumerate(self.entries[start:], start=start)
                 for index, row in enumerate(wrapped(line, width))]
 
+    def content_rows(self, width: int) -> int:
+        """The rows it takes at ``width``: those from the horizon on."""
+        return sum(1 for number, index, _row in self._rows(width)
+                   if (number, index) >= self._horizon)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.content_rows(width)
+
     def view(self) -> list[str]:
         """The rows shown now, top to bottom (blank above the oldest one
-        still allowed)."""
+        still allowed, when it is given more rows than it has)."""
         width, height = self.size
         if self._view is not None and self._view[0] == (width, height):
             return self._view[1]
@@ -331,7 +343,7 @@ class Transcript(Widget):
         them): when the transcript comes back, only what is written next."""
         self._horizon = (len(self.entries), 0)
         self._view = None
-        self.refresh()
+        self.refresh(layout=True)
 
     @property
     def lines(self) -> list[str]:
@@ -444,6 +456,7 @@ class ConversationScreen(Screen[int]):
             answer = Answer(id="answer", placeholder="", select_on_focus=False)
             answer.cursor_blink = False
             yield answer
+        yield Static("", id="spacer", markup=False)  # the room left, above the key facts
         facts = Static("", id="facts", markup=False)
         facts.display = False
         yield facts
@@ -713,6 +726,10 @@ class CompanionApp(CursorApp[int]):
             reply.show_page((start, len(every) - start) if start else None)
             box.styles.max_height = room
             self._question_shown(True)
+            shown = len(every) - start if box.display else 0
+            transcript = self.transcript
+            if transcript.content_rows(width) > room - shown:  # no room above: from the top
+                transcript.forget()
             return
         size = max(1, height - facts - 1)
         ends, total = [], 0

@@ -18,8 +18,8 @@ shared walk's (``../shared/at-check``), so the two count alike.
 [('Opponents', False, 1), ('Greedy', True, None)]
 >>> [(r.text, r.at_cursor, r.pans) for r in reach(rows, 0, 0, ["Opponents", "Cautious"], cols=80)]
 [('Opponents', True, 0), ('Cautious', True, 4)]
->>> stale(["You: Tempura.", "Your pick:"], ["You: Tempura.", "Your pick: t", "You: Dumpling."],
-...       ["you tempura", "you dumpling"])
+>>> stale(["You: Tempura.", "Your pick:"], ["You: Tempura.", "Your pick: t", "You: Dumpling.",
+...       "Your pick:"], ["you tempura", "you dumpling", "your pick"])
 ['you tempura']
 """
 
@@ -162,7 +162,9 @@ def stale(before: Sequence[str], after: Sequence[str], said: Sequence[str]) -> l
     """What a screen reader said again of the screen before the key: each
     piece of ``said`` (as :func:`words`) that a row of ``before`` showed,
     beyond the rows of that text the screen ``after`` it has more of (a
-    new row with the same text as an old one may be said once)."""
+    new row with the same text as an old one may be said once; a row
+    answered since, its old text followed by the answer, counts as the
+    old row)."""
     def counts(rows: Sequence[str]) -> dict[str, int]:
         table: dict[str, int] = {}
         for line in rows:
@@ -170,8 +172,13 @@ def stale(before: Sequence[str], after: Sequence[str], said: Sequence[str]) -> l
                 table[words(line)] = table.get(words(line), 0) + 1
         return table
 
-    old, new = counts(before), counts(after)
-    allowed = {text: max(0, new.get(text, 0) - times) for text, times in old.items()}
+    old = counts(before)
+    after_words = [words(line) for line in after if line.strip()]
+    # a row answered since ("Your pick:" now "Your pick: t") is the same row:
+    # a new row with the old text (the next "Your pick:") may be said once
+    new = {text: sum(1 for row in after_words if row == text or row.startswith(text + " "))
+           for text in old}
+    allowed = {text: max(0, new[text] - times) for text, times in old.items()}
     found = []
     for piece in said:
         if piece not in old or len(piece.split()) < 2:
