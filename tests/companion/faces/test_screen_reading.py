@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from companion.conversation.inbox import Typed
+from companion.contract.events import Typed
 from companion.games import game
 from devtools.atcheck.reach import reach
 from tests.drivers import GOOD_SETTINGS, Player, Terminal
