@@ -158,13 +158,17 @@ def words(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
-def stale(before: Sequence[str], after: Sequence[str], said: Sequence[str]) -> list[str]:
+def stale(before: Sequence[str], after: Sequence[str], said: Sequence[str],
+          news: Sequence[str] = ()) -> list[str]:
     """What a screen reader said again of the screen before the key: each
     piece of ``said`` (as :func:`words`) that a row of ``before`` showed,
     beyond the rows of that text the screen ``after`` it has more of (a
     new row with the same text as an old one may be said once; a row
     answered since, its old text followed by the answer, counts as the
-    old row)."""
+    old row). ``news``: the rows of the reply and question after the key
+    (from the cursor down): a row of theirs is new whatever the screen
+    showed before ("You: Dumpling." again on a later turn)."""
+
     def counts(rows: Sequence[str]) -> dict[str, int]:
         table: dict[str, int] = {}
         for line in rows:
@@ -179,6 +183,9 @@ def stale(before: Sequence[str], after: Sequence[str], said: Sequence[str]) -> l
     new = {text: sum(1 for row in after_words if row == text or row.startswith(text + " "))
            for text in old}
     allowed = {text: max(0, new[text] - times) for text, times in old.items()}
+    for line in news:
+        if words(line) in allowed:
+            allowed[words(line)] += 1
     found = []
     for piece in said:
         if piece not in old or len(piece.split()) < 2:

@@ -113,6 +113,8 @@ class Seen:
     before: list[str] = field(default_factory=list)
     #: Where each declared announcement was (:attr:`Step.expect`).
     reached: list[Reach] = field(default_factory=list)
+    #: The cursor's row at the end of the step.
+    cursor_y: int = 0
 
     @property
     def missed(self) -> list[Reach]:
@@ -132,7 +134,8 @@ class Seen:
         if self.step.repeats or not self.before:
             return []
         return stale(self.before, self.screen, [
-            piece for u in self.fenrir_said if u.kind == "say" for piece in _pieces(u.text)])
+            piece for u in self.fenrir_said if u.kind == "say" for piece in _pieces(u.text)],
+            news=self.screen[self.cursor_y:])
 
     @property
     def at_cursor(self) -> bool:
@@ -440,7 +443,7 @@ class Walker:
         lines, _x, y = self.console.snapshot()
         seen = Seen(step, typed, frames, brltty_said, fenrir_said, brltty.window(),
                     lines[y] if y < len(lines) else "", lines, timed_out=waited,
-                    before=before, reached=reached)
+                    before=before, reached=reached, cursor_y=y)
         if step.shows is not None and not seen.at_cursor:
             self._review(seen)
         return seen

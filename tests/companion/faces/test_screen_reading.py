@@ -10,17 +10,19 @@ checked with the rules the assistive-technology walks count by
 from __future__ import annotations
 
 import asyncio
+import difflib
 import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pyte
 import pytest
 from textual.widgets import Static
 
 from companion.contract.events import Typed
 from companion.games import game
-from devtools.atcheck.reach import reach
+from devtools.atcheck.reach import reach, stale, words
 from tests.drivers import GOOD_SETTINGS, Player, Terminal
 from tests.drivers import run_screen as run
 
@@ -133,3 +135,49 @@ def test_a_practice_games_final_scores_reach_the_braille_window(
         assert "Choose 1 to 6:" in lines and any(line.startswith("Winner") for line in lines)
     finally:
         terminal.close()
+
+
+def test_a_pick_moves_no_row_so_a_screen_reader_reads_only_the_news(tmp_path: Path) -> None:
+    """A console screen reader (Fenrir) reads what an update added: the
+    lines of the screen after it that the screen before it lacks
+    (difflib, line by line, as Fenrir compares), and it may look while an
+    update is half written. Each pick's update, read in pieces, brings
+    only new rows: none of the rows shown before the pick is read again."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS)
+    terminal = Terminal(tmp_path, columns=80, rows=25)
+    try:
+        terminal.until("Choose 1 to 6:")
+        for keys in ("2", "2\r", "1", "1"):
+            before = _screen(terminal)[0]
+            terminal.type(keys, 0)
+            _settled(terminal, before)
+        for _pick in range(4):
+            before = _screen(terminal)[0]
+            written = len(terminal.written)
+            terminal.type(_first_card(before) + "\r", 0)
+            _settled(terminal, before)
+            after, _x, y = _screen(terminal)
+            said = _read_as_fenrir(before, terminal.written[written:], 80, 25)
+            assert said, "the news is read"
+            assert stale(before, after, said, news=after[y:]) == [], (before, after)
+    finally:
+        terminal.close()
+
+
+def _read_as_fenrir(before: list[str], written: bytes, columns: int, rows: int) -> list[str]:
+    """What Fenrir would read of ``written`` drawn over ``before``, looking
+    after every 256 bytes: the words of each line an update added."""
+    screen = pyte.Screen(columns, rows)
+    stream = pyte.ByteStream(screen)
+    stream.feed("\r\n".join(before).encode())  # the screen as it was (the cursor moves first)
+    previous = [re.sub(" +", " ", row.rstrip()) for row in screen.display]
+    said = []
+    for start in range(0, len(written), 256):
+        stream.feed(written[start:start + 256])
+        now = [re.sub(" +", " ", row.rstrip()) for row in screen.display]
+        if now != previous:
+            said += [words(line[2:]) for line in difflib.Differ().compare(previous, now)
+                     if line.startswith("+ ") and line[2:].strip()]
+            previous = now
+    return said
