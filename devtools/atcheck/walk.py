@@ -410,7 +410,8 @@ class Walker:
         if step.ready is not None and not waited:
             ready = step.ready
             waited = self._until(lambda: re.search(
-                ready, "\n".join(self.console.snapshot()[0])) is not None,
+                ready, "\n".join(self.console.snapshot()[0])) is not None
+                or _paged(self.console.snapshot()[0]),  # or a page before it, read below
                 f"/{ready}/ on the screen")
         if not waited:  # BRLTTY caught up with the cursor
             waited = self._until(
