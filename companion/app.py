@@ -201,5 +201,6 @@ class FullScreen:
         inbox (the one it has now: a test may give it its own)."""
         self.talk = talk = conversation(face, self.app.inbox, self.settings,
                                         scanner=self.scanner)
+        self.app.more = lambda: talk.text("More: Enter.")
         return Begun(talk.speech, talk.kept,
                      lambda: run(talk, first_start=self.first_start))

@@ -140,17 +140,21 @@ def bench_a11y_command(*, out: Path | None, as_json: bool) -> int:
         print(f"transcripts in {shown(str(out))}", file=sys.stderr)
     walks = walk_everything([sys.executable, "-m", "companion"], out)
     totals = {name: sum(getattr(figures, name) for figures, _ in walks)
-              for name in ("line_ups_needed", "duplicate_utterances", "blank_flickers",
-                           "announcements_missed", "steps_failed")}
+              for name in ("announcements", "announcements_missed", "fenrir_missed",
+                           "line_ups_needed", "stale_utterances", "duplicate_utterances",
+                           "blank_flickers", "steps_failed")}
     if as_json:
         print(json.dumps({**totals, "walks": [figures.as_dict() for figures, _ in walks]}))
         return EXIT_OK
     for figures, seen in walks:
         print(f"{figures.face} face, {figures.size}: {figures.steps} steps,"
+              f" {figures.announcements} announcements,"
+              f" {figures.announcements_missed} missed,"
+              f" {figures.fenrir_missed} not said by Fenrir,"
               f" {figures.line_ups_needed} line-ups needed,"
+              f" {figures.stale_utterances} said again of the screen before,"
               f" {figures.duplicate_utterances} said twice,"
-              f" {figures.blank_flickers} blank windows,"
-              f" {figures.announcements_missed} missed")
+              f" {figures.blank_flickers} blank windows")
         for number, step in enumerate(seen, 1):
             for problem in failures(step):
                 print(f"  step {number}, {step.step.label}: {problem}")

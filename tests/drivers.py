@@ -64,7 +64,7 @@ WHOLE_GAME = (("t w3 o2 f x x q q q p", "x x x s s s w1 w2 o1 f"),
 GOOD_SETTINGS = 'language = "en"\nspeech = "none"\nverbosity = "normal"\n'
 #: The full screen's size in the Pilot tests: a 40-cell braille display's width.
 SIZE = (40, 15)
-Place = Literal["list", "answer", "reply"]
+Place = Literal["list", "answer", "reply", "title"]
 
 
 def app_environment(home: Path | None, *, lang: str | None = "en_GB.UTF-8",
@@ -568,14 +568,29 @@ class Player:
         return lines[-1]
 
     async def menu(self, count: int, timeout: float = 20) -> Choices:
-        """Wait for a new menu of ``count`` options and its prompt; the cursor
-        is on its first option, highlighted."""
+        """Wait for a new menu of ``count`` options and its prompt; its first
+        option is highlighted, the cursor on what was said with it, or on its
+        title (its first option on the row after it)."""
         await self.said(f" {count}:", timeout)
+        await self.pages()
         choices = self.app.choices
         assert choices.display and len(choices) == count, options(choices)
         assert choices.index == 0
         await self.rests()  # on the news said with it, or on its first option
         return choices
+
+    async def pages(self) -> None:
+        """While the reply comes in pages ("More: Enter." ends each), the
+        cursor on each page's first row: Enter for the next, to the last."""
+        await self.pilot.pause()
+        for _page in range(20):
+            if not self.app.paging:
+                return
+            await self.cursor("reply")
+            assert self.app.reply.rows(self.app.size.width)[-1] == self.app.more()
+            self.send("enter")
+            await self.pilot.pause()
+        raise AssertionError("more than 20 pages")
 
     def heard(self, text: str) -> bool:
         """Whether a line starting with ``text`` was said."""
@@ -674,6 +689,10 @@ class Player:
                     and item in (widget, *widget.ancestors)  # on the highlighted option
                     and (x, y) == (region.x, first_row) == (item.region.x, first_row)
                     and app.cursor_position == choices.cursor_offset())
+        if place == "title":  # a menu just opened: its title, its first option after it
+            title = app.screen.query_one("#title", Static)
+            return bool(title.display and widget is title and (x, y) == title.region.offset
+                        and app.focused is app.choices and app.choices.index == 0)
         if place == "answer":
             answer = app.answer
             typed = cell_len(answer.value[:answer.cursor_position])
@@ -693,8 +712,10 @@ class Player:
         await self.pilot.pause()
         if app.news:
             await self.cursor("reply")
+        elif app.focused is app.choices:
+            await self.cursor("title" if app.state.menu_fresh else "list")
         else:
-            await self.cursor("list" if app.focused is app.choices else "answer")
+            await self.cursor("answer")
 
     async def cursor(self, place: Place, timeout: float = 20) -> None:
         """The cursor is on ``place`` once the screen has settled."""

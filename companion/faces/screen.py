@@ -22,8 +22,11 @@ Layout, top to bottom (it fits 40x15):
 - the transcript: what was said before, and each menu's title and the
   option chosen;
 - the reply (``#reply``): everything said since the player last acted,
-  in order, wrapped at word boundaries (at most 40% of the screen; its
-  first sentence always in view);
+  in order, wrapped at word boundaries, whole: when it does not fit with
+  the question after it, it comes in pages as in plain mode, each ended by
+  "More: Enter." over the whole screen (Enter for the next; any other key
+  shows the rest and is what it is), the question after the last page, so
+  nothing said is cut off by what follows (a game's final scores);
 - while a menu is open, its title (``#title``), then its numbered options
   (``#choices``), at most 40% of the screen, scrolling with the highlight;
 - the answer line: the question's prompt as its label (``#prompt``), then
@@ -40,10 +43,11 @@ F9 undo, Escape stop speech, Ctrl+Q quit; each is also a word typed in the
 answer line. Every key stops speech at once. In the list: Up, Down, Home,
 End (and Page Up, Page Down) move the highlight, Enter chooses it, a digit
 1-9 chooses that option at once (and the Enter typed right after it, as in
-line mode, is taken as the end of that digit, not as the next answer: by
-order, never by time); any other letter goes to the answer line with that
-letter typed (a paste too); a number typed in the answer line and Enter
-chooses as well. Tab moves between the list and the answer line.
+line mode, is taken as the end of that digit, not as the next answer: when
+no key came between and it comes within a second; a later Enter, once the
+reply was there to read, answers the next question); any other letter
+goes to the answer line with that letter typed (a paste too); a number
+typed in the answer line and Enter chooses as well. Tab moves between the list and the answer line.
 
 Where the terminal cursor is (a braille display and a console screen
 reader follow it):
@@ -62,7 +66,10 @@ reader follow it):
    the first key typed takes it to the answer.
 3. When a list opens, it takes the focus with its first option
    highlighted, unless the player is already typing in the answer line;
-   when it closes, the focus goes back to the answer line.
+   when it closes, the focus goes back to the answer line. A list that
+   opens with nothing new said puts the cursor on its title, its first
+   option on the row after it (a braille display shows the question with
+   its first answer); the first key takes it to the highlighted option.
 """
 
 from __future__ import annotations
@@ -75,6 +82,8 @@ import signal
 import sys
 import textwrap
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, assert_never
 
@@ -269,14 +278,18 @@ class Rows(Widget):
 
 
 class Transcript(Widget):
-    """What was said and chosen before, its newest rows at the bottom.
+    """What was said and chosen before, from the top of the screen down, as
+    tall as its rows: what comes next (the reply, the question) is drawn
+    right below it, and a row once drawn stays where it is. When the next
+    reply and its question do not fit below it, the screen starts again
+    from the top (:meth:`forget`) rather than scrolling: a console screen
+    reader compares the screen before and after an update, and rows that
+    moved (or were caught half-redrawn) are read again as new.
 
-    A row that has gone up out of view never comes back (when the
-    transcript gets taller, as a menu's list closes, the rows above what
-    it showed are blank): a screen reader reads a row that comes into view
-    as new text, and would say it again."""
+    A row that has gone out of view never comes back: a screen reader reads
+    a row that comes into view as new text, and would say it again."""
 
-    DEFAULT_CSS = "Transcript { height: 1fr; }"
+    DEFAULT_CSS = "Transcript { height: auto; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -289,7 +302,7 @@ class Transcript(Widget):
     def write(self, line: str) -> None:
         self.entries.append(line)
         self._view = None
-        self.refresh()
+        self.refresh(layout=True)  # as tall as its rows
 
     def _rows(self, width: int) -> list[tuple[int, int, str]]:
         """The rows of the lines from the horizon's on (those before it are
@@ -299,9 +312,17 @@ class Transcript(Widget):
                 for number, line in enumerate(self.entries[start:], start=start)
                 for index, row in enumerate(wrapped(line, width))]
 
+    def content_rows(self, width: int) -> int:
+        """The rows it takes at ``width``: those from the horizon on."""
+        return sum(1 for number, index, _row in self._rows(width)
+                   if (number, index) >= self._horizon)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.content_rows(width)
+
     def view(self) -> list[str]:
         """The rows shown now, top to bottom (blank above the oldest one
-        still allowed)."""
+        still allowed, when it is given more rows than it has)."""
         width, height = self.size
         if self._view is not None and self._view[0] == (width, height):
             return self._view[1]
@@ -316,6 +337,13 @@ class Transcript(Widget):
         view = [""] * (height - len(shown)) + [row for _n, _i, row in shown]
         self._view = ((width, height), view)
         return view
+
+    def forget(self) -> None:
+        """No row shown so far is shown again (a page of the reply covered
+        them): when the transcript comes back, only what is written next."""
+        self._horizon = (len(self.entries), 0)
+        self._view = None
+        self.refresh(layout=True)
 
     @property
     def lines(self) -> list[str]:
@@ -350,7 +378,28 @@ class Answer(HalfScrollInput):
 
 
 class ReplyRows(Rows):
-    """What was said since the player's last key."""
+    """What was said since the player's last key; when it does not fit with
+    the question after it, a page of it (:attr:`page`: its first row and
+    how many), "More: Enter." ending every page but the last."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: The rows shown: (first, count); None: all of them.
+        self.page: tuple[int, int] | None = None
+        #: The row that ends a page that is not the last.
+        self.more = "More: Enter."
+
+    def show_page(self, page: tuple[int, int] | None) -> None:
+        self.page = page
+        self.refresh(layout=True)
+
+    def rows(self, width: int) -> list[str]:
+        every = super().rows(width)
+        if self.page is None:
+            return every
+        first, count = self.page
+        shown = every[first:first + count]
+        return [*shown, self.more] if first + count < len(every) else shown
 
 
 class Option(ListItem):
@@ -407,6 +456,7 @@ class ConversationScreen(Screen[int]):
             answer = Answer(id="answer", placeholder="", select_on_focus=False)
             answer.cursor_blink = False
             yield answer
+        yield Static("", id="spacer", markup=False)  # the room left, above the key facts
         facts = Static("", id="facts", markup=False)
         facts.display = False
         yield facts
@@ -456,6 +506,13 @@ class CompanionApp(CursorApp[int]):
         #: The hang-up watch's pipe (read end, write end), written to when the
         #: app ends another way; made only when there is a terminal to watch.
         self._unwatch: tuple[int, int] | None = None
+        #: The first row of the reply's page shown, while the reply is in
+        #: pages (it does not fit with the question after it); None: whole.
+        self._paging: int | None = None
+        #: What the paging hid of the question (shown again with the last page).
+        self._hidden: list[Widget] = []
+        #: The row that ends a page ("More: Enter."), in the player's language.
+        self.more: Callable[[], str] = lambda: "More: Enter."
 
     @property
     def lines(self) -> list[str]:
@@ -603,6 +660,8 @@ class CompanionApp(CursorApp[int]):
     def _reply_flushed(self) -> None:
         """The reply the player acted on went into the transcript: it goes."""
         self._write_transcript()
+        self._paging = None
+        self.reply.page = None
         self.reply.update("")
         self.reply_box.display = False
 
@@ -624,6 +683,121 @@ class CompanionApp(CursorApp[int]):
                         self.facts = self.state.facts
                     case _:
                         assert_never(news)
+            self._fit()
+
+    # -- a reply taller than its room: pages ----------------------------------------------
+
+    @property
+    def paging(self) -> bool:
+        """Whether a page of the reply is shown, the rest waiting for Enter."""
+        return self._paging is not None
+
+    def _question_rows(self, width: int, height: int) -> int:
+        """The rows the open question takes under the reply: a menu's title
+        and options (at most 40% of the screen), the answer line, the key facts."""
+        rows = 0
+        menu = self.state.menu
+        if menu is not None:
+            rows += len(wrapped(menu.title, width))
+            options = sum(len(wrapped(option, width)) for option in menu.numbered())
+            rows += min(options, max(1, height * 4 // 10))
+        prompt = self.prompt
+        rows += max(1, sum(len(wrapped(line, max(1, width * 6 // 10)))
+                           for line in break_question([prompt]))) if prompt else 1
+        return rows
+
+    def _fit(self) -> None:
+        """The reply, then the question, on one screen; when they do not fit,
+        the reply in pages, "More: Enter." ending each (Enter for the next),
+        the question after the last: what was said is never cut off by what
+        follows, and the cursor rests on each page's first row."""
+        width, height = self.size
+        if width <= 0 or height <= 0:
+            return
+        reply = self.reply
+        reply.more = self.more()
+        every = Rows.rows(reply, width)
+        facts = len(wrapped(self.facts, width)) if self.facts else 0
+        room = max(1, height - facts - self._question_rows(width, height))
+        start = self._paging or 0
+        box = self.reply_box
+        if len(every) - start <= room:
+            self._paging = None
+            reply.show_page((start, len(every) - start) if start else None)
+            box.styles.max_height = room
+            self._question_shown(True)
+            shown = len(every) - start if box.display else 0
+            transcript = self.transcript
+            if transcript.content_rows(width) > room - shown:  # no room above: from the top
+                transcript.forget()
+            return
+        size = max(1, height - facts - 1)
+        ends, total = [], 0
+        said = self.state.reply
+        for number, sentence in enumerate(said):  # a page ends at a sentence's end
+            total += len(wrapped(sentence, width))  # (not between a heading and its details)
+            if number + 1 == len(said) or not said[number + 1][:1].isspace():
+                ends.append(total)
+        # at a sentence's end if the page is then at least half full, else full
+        fits = [end for end in ends if start + size // 2 <= end <= start + size]
+        count = (fits[-1] if fits else start + size) - start
+        self._paging = start
+        reply.show_page((start, count))
+        box.styles.max_height = count + 1
+        self._question_shown(False)
+
+    def _question_shown(self, shown: bool) -> None:
+        """The question (title, options, answer line) hidden while a page of
+        the reply fills the screen, and shown again with the last page."""
+        if not shown:
+            if not self._hidden:
+                self.transcript.forget()  # the page covers it; its rows never come back
+                self._hidden = [w for w in (self.transcript,
+                                            self.screen.query_one("#title", Static),
+                                            self.choices,
+                                            self.screen.query_one("#answer-row", Horizontal))
+                                if w.display]
+                for widget in self._hidden:
+                    widget.display = False
+            return
+        hidden, self._hidden = self._hidden, []
+        for widget in hidden:
+            widget.display = True
+        if hidden:
+            if self.choices.display and not self.answer.value:
+                self.screen.set_focus(self.choices)
+            else:
+                self.screen.set_focus(self.answer)
+
+    def _next_page(self) -> None:
+        """Enter on a page: the next one, the cursor on its first row."""
+        page = self.reply.page
+        if self._paging is None or page is None:
+            return
+        self._paging = page[0] + page[1]
+        with self.batch_update():
+            self._fit()
+            self.reply_box.scroll_home(animate=False)
+        self._cursor_to(reply=True)
+
+    def _end_paging(self) -> None:
+        """Any other key on a page: the rest of the reply shown (scrolled to in
+        its box), the question after it, and the key is what it is."""
+        if self._paging is None:
+            return
+        page = self.reply.page
+        start = page[0] if page is not None else 0
+        self._paging = None
+        self.reply.show_page((start, len(Rows.rows(self.reply, self.size.width)) - start)
+                             if start else None)
+        self._fit_box()
+        self._question_shown(True)
+
+    def _fit_box(self) -> None:
+        width, height = self.size
+        facts = len(wrapped(self.facts, width)) if self.facts else 0
+        self.reply_box.styles.max_height = max(1, height - facts
+                                               - self._question_rows(width, height))
 
     async def _shown(self, announcement: Announcement) -> None:
         """Something said: in the reply, where the cursor rests (rule 1 of the
@@ -694,6 +868,10 @@ class CompanionApp(CursorApp[int]):
         if self.state.cursor_on_reply and self.reply_box.display and self.reply_box.region:
             return self.reply_box.region.offset
         focused = self.focused
+        title = self.screen.query_one("#title", Static)
+        if isinstance(focused, Choices) and self.state.menu_fresh and title.display and (
+                title.region):
+            return title.region.offset  # a menu just opened: its title, then its options
         if isinstance(focused, Choices):
             offset = focused.cursor_offset()
             if offset is not None:
@@ -730,6 +908,11 @@ class CompanionApp(CursorApp[int]):
                 not event.is_forwarded):
             if self.running is not None:
                 self.running.speech.interrupt()  # new input: speech stops at once
+            if self._paging is not None:  # a page of the reply waits
+                if isinstance(event, events.Key) and event.key == "enter":
+                    self._next_page()
+                    return
+                self._end_paging()
             self.state.press()
             self._clear_answer()  # a line given and still shown: the next key starts anew
             on_list = isinstance(self.focused, Choices)
@@ -738,7 +921,7 @@ class CompanionApp(CursorApp[int]):
                 # answers leaves it on what was said until the reply comes
                 # (it is not moved twice, nor through rows about to change)
                 self._cursor_to(reply=False)
-            digit_chose = self.state.digit_ended()
+            digit_chose = self.state.digit_ended(time.monotonic())
             if isinstance(event, events.Key):
                 if digit_chose and event.key == "enter" and not self.answer.value:
                     return  # "2" Enter, typed as in line mode: the 2 chose already
@@ -772,7 +955,8 @@ class CompanionApp(CursorApp[int]):
             # chosen at once: the highlight is not moved first (a braille
             # display would show that option for a moment before the reply)
             self.choose(index)
-            self.state.digit_chose = True  # the Enter typed after it ends it, as in line mode
+            # the Enter typed right after it ends it, as in line mode
+            self.state.chose_by_digit(time.monotonic())
         else:  # a word (help, repeat, quit) or an answer begins: to the answer line
             self._to_answer(character)
 

@@ -28,6 +28,10 @@ from dataclasses import dataclass, field
 from companion.contract.events import Answered, Menu
 from companion.digits import menu_choice
 
+#: Seconds after a digit chose in a list within which an Enter is the end
+#: of that digit ("2" Enter typed in one go, as in line mode), not an answer.
+DIGIT_ENTER = 1.0
+
 
 @dataclass(frozen=True, slots=True)
 class Facts:
@@ -55,9 +59,12 @@ class ScreenState:
     given_to: str = ""
     #: A menu was answered and its list is still shown (until what comes next).
     menu_closed: bool = False
-    #: A digit chose in a list, and no key came since: an Enter now ends
-    #: that digit, as in line mode (it does not answer the next question).
+    #: A digit chose in a list, and no key came since: an Enter soon after
+    #: it ends that digit, as in line mode (it does not answer the next
+    #: question); one that comes later (the player read what came) answers.
     digit_chose: bool = False
+    #: When that digit chose (``time.monotonic()``).
+    digit_at: float = 0.0
     #: The cursor's resting place: the reply, or the focused item.
     cursor_on_reply: bool = False
     #: The open menu.
@@ -68,6 +75,9 @@ class ScreenState:
     facts: str = ""
     #: The open question's prompt, the answer line's label.
     prompt: str = ""
+    #: A menu opened and no key came since: the cursor rests on its title,
+    #: its first option right after it (a braille display shows both).
+    menu_fresh: bool = False
 
     @property
     def news(self) -> bool:
@@ -119,6 +129,7 @@ class ScreenState:
         self.lines.extend(menu.numbered())
         self.menu = menu
         self.list_answered = False
+        self.menu_fresh = True
         return flushed
 
     def ask(self, prompt: str | None) -> None:
@@ -158,15 +169,34 @@ class ScreenState:
     def press(self) -> None:
         """A key (or a paste, a click): the player acted."""
         self.acted = True
+        self.menu_fresh = False
 
     def point(self, *, reply: bool) -> None:
         """The cursor rests on the reply's first row, or on the focused item."""
         self.cursor_on_reply = reply
 
-    def digit_ended(self) -> bool:
-        """Whether a digit chose right before this key (and no longer)."""
+    def chose_by_digit(self, now: float) -> None:
+        """A digit typed in the list chose at ``now``."""
+        self.digit_chose, self.digit_at = True, now
+
+    def digit_ended(self, now: float | None = None) -> bool:
+        """Whether a digit chose right before this key (and no longer): no
+        key came between, and (when ``now`` is given) it is less than
+        :data:`DIGIT_ENTER` seconds after the digit, as "2" Enter is typed
+        in one go. An Enter that comes later, once the reply to the digit
+        was there to be read, answers the next question: it never goes
+        unanswered.
+
+        >>> state = ScreenState()
+        >>> state.chose_by_digit(10.0)
+        >>> state.digit_ended(10.3), state.digit_ended(10.4)
+        (True, False)
+        >>> state.chose_by_digit(20.0)
+        >>> state.digit_ended(22.0)
+        False
+        """
         chose, self.digit_chose = self.digit_chose, False
-        return chose
+        return chose and (now is None or now - self.digit_at < DIGIT_ENTER)
 
     @property
     def options(self) -> int:

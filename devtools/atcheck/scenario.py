@@ -1,7 +1,13 @@
 """The walk a new player takes, in English, for each face: first start, a
 menu, the code drill with a right, a wrong and an invalid answer, a
-practice turn with hand, where, hint, a pick and repeat, a whole scored
-game's final result, and a table-companion turn with a skipped reveal.
+practice game with hand, where, hint, a pick and repeat, played to its
+final scores, a whole scored game's final result, and a table-companion
+turn with a skipped hand and reveal.
+
+Each step declares what must reach the player (``expect``), as the shared
+walk in ``../shared/at-check`` does: a menu's title with its first option,
+a round's and the game's scores before the next question, the reply's
+news; each in the braille window at rest or its forward pans.
 
 The full screen is driven with arrows, digits and function keys; plain
 mode with digits, Enter and function keys. Card codes the walk must type
@@ -13,13 +19,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from companion.games import game
-from devtools.atcheck.walk import FACES, SIZES, Figures, Seen, Step, run_walk
+from devtools.atcheck.walk import FACES, SIZES, Figures, Seen, Step, _paged, run_walk
 
 PLAIN = "plain"
 FULL = "full"
+#: The hand list ("9 cards: Wasabi, ...").
+HAND = "cards:|hand:"
+#: A bot's score line ("Bot 1: 23 points."), not the key facts.
+BOT_SCORE = r"re:\bBot 1\W{1,3}\d+ points?\b"
+#: Picks in a practice game of two (ten cards, the last one played for you).
+PICKS = 27
 
 
 def _code(name: str) -> str:
@@ -43,6 +56,30 @@ def _first_card(screen: list[str]) -> str:
     return _code(name) + "\r"
 
 
+def _at_main_menu(screen: list[str]) -> bool:
+    tail = "\n".join(screen[-10:]).lower()
+    return "table companion" in tail and "practice game" in tail and "your pick" not in tail
+
+
+def _play_on() -> list[Step]:
+    """The practice game's picks after the first, to its final scores: the
+    pick that ends a round brings its scores and the next round; the last
+    one the final result."""
+    walk = []
+    for pick in range(2, PICKS + 1):
+        number = (pick - 1) // 9 + 1
+        if pick == PICKS:
+            walk.append(Step("the last pick: the final scores and the winner", _first_card,
+                             expect=("Final scores", "Winner|win", BOT_SCORE)))
+        elif pick % 9 == 0:
+            walk.append(Step(f"the last pick of round {number}: its scores, round "
+                             f"{number + 1}", _first_card,
+                             expect=(BOT_SCORE, f"Round {number + 1}", HAND)))
+        else:
+            walk.append(Step(f"round {number}: a pick", _first_card, expect=("Bot 1", HAND)))
+    return walk
+
+
 def steps(face: str, rows: int = 25) -> list[Step]:
     """The walk, for ``face`` on a console of ``rows`` rows (in plain mode a
     reply taller than the screen comes in pages, Enter for the next)."""
@@ -53,7 +90,8 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         if full:
             return []
         return [Step("Enter: the next page", "Enter", shows=r"^\s*\w",
-                     says=r"points|round")] * (count - 1) + [last]
+                     says=r"points|round", when=_paged)] * (count - 1) + [
+                         replace(last, when=_paged)]
 
     def choose(digit: str) -> tuple[str, str]:
         return ("type", digit if full else digit + "\r")
@@ -67,61 +105,74 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         return rf"Choose 1 to {count}:" if full else None
 
     def menu(option: str, title: str) -> str:
-        """What a new menu shows at the cursor: in the full screen its
-        highlighted first option, in plain mode its title."""
-        return rf"1\. {option}" if full else rf"^{title}"
+        """What a new menu shows at the cursor: its title (its first
+        option, ``option``, comes right after it: see each step's expect)."""
+        del option
+        return rf"^{title}"
 
     walk = [
         Step("app start: the first-start language menu", None,
-             shows=r"English" if full else r"^Language", says=r"language"),
+             shows=r"^Language", says=r"language",
+             expect=("Language", "English")),
     ]
     if full:
         walk += [
             Step("Down: the highlight on option 2", "Down", shows=r"2\. Français",
-                 says=r"fran"),
-            Step("Up: back on option 1", "Up", shows=r"1\. English", says=r"english"),
-            Step("Enter: English; the speech menu", "Enter", shows=r"1\. The app speaks",
-                 says=r"speech"),
+                 says=r"fran", expect=("Français",)),
+            Step("Up: back on option 1", "Up", shows=r"1\. English", says=r"english",
+                 expect=("English",)),
+            Step("Enter: English; the speech menu", "Enter", shows=r"^Speech",
+                 says=r"speech", expect=("Speech", "app speaks")),
         ]
     else:
         walk.append(Step("1 Enter: English; the speech menu", choose("1"), shows=r"^Speech",
-                         says=r"speech"))
+                         says=r"speech", expect=("Speech", "app speaks")))
     walk += [
         Step("2: my screen reader speaks; how much to say", choose("2"),
-             shows=menu("Terse", "How much"), says=r"how much"),
+             shows=menu("Terse", "How much"), says=r"how much", expect=("How much", "Terse")),
         Step("2: normal; settings saved, main menu", choose("2"), shows=r"^Settings saved",
-             says=r"settings saved", ready=asks(6)),
+             says=r"settings saved", ready=asks(6),
+             expect=("Settings saved", "Main menu", "Table companion")),
         *(pages(1, Step("Enter: the next page, the main menu", "Enter", shows=r"^Main menu",
                         says=r"main menu")) if small else []),
         Step("4: learn the codes", choose("4"),
-             shows=menu("Type or scan", "Learn the codes"), says=r"drill"),
+             shows=menu("Type or scan", "Learn the codes"), says=r"drill",
+             expect=("Learn the codes", "hear what it is")),
         Step("2: the drill's first question", choose("2"), shows=r"Code for",
-             says=r"code for"),
-        Step("the right code and Enter", _drill(True), shows=r"^Right", says=r"right"),
-        Step("a wrong code and Enter", _drill(False), shows=r"^No: ", says=r"no \w+ is"),
+             says=r"code for", expect=("Code for",)),
+        Step("the right code and Enter", _drill(True), shows=r"^Right", says=r"right",
+             expect=("Right", "Code for")),
+        Step("a wrong code and Enter", _drill(False), shows=r"^No: ", says=r"no \w+ is",
+             expect=("No", "Code for")),
         Step("not a code and Enter: asked again", line("zz"), shows=r"^zz is not a card",
-             says=r"zz is not a card"),
+             says=r"zz is not a card", expect=("zz is not a card",)),
         Step("Enter on an empty line: the drill ends", "Enter", shows=r"right out of 2",
-             says=r"right out of 2", ready=asks(6)),
+             says=r"right out of 2", ready=asks(6), expect=("out of", "Main menu")),
         Step("2: practice game; how many players", choose("2"), shows=r"How many players",
-             says=r"how many players"),
+             says=r"how many players", expect=("players",)),
         Step("2 and Enter: opponents", line("2"),
-             shows=menu("Greedy", "Opponents"), says=r"opponents"),
+             shows=menu("Greedy", "Opponents"), says=r"opponents",
+             expect=("Opponents", "Greedy")),
         Step("1: greedy bots; variant", choose("1"),
-             shows=menu("No variant", "Variant"), says=r"variant"),
+             shows=menu("No variant", "Variant"), says=r"variant",
+             expect=("Variant", "No variant")),
         Step("1: no variant; the game starts", choose("1"), shows=r"^Practice game",
-             says=r"\d+ cards"),
-        Step("F6: the hand", "F6", shows=r"^\d+ cards:", says=r"\d+ cards"),
-        Step("F5: where", "F5", shows=r"^Round 1, turn 1\. Scores", says=r"scores"),
-        Step("F8: a hint", "F8", shows=r"^\w", says=r"\w"),
+             says=r"\d+ cards", expect=("Round 1", HAND)),
+        Step("F6: the hand", "F6", shows=r"^\d+ cards:", says=r"\d+ cards", expect=(HAND,),
+             repeats=True),
+        Step("F5: where", "F5", shows=r"^Round 1, turn 1\. Scores", says=r"scores",
+             expect=("Round 1", "Scores|score"), repeats=True),
+        Step("F8: a hint", "F8", shows=r"^\w", says=r"\w", repeats=True),
         Step("the first card of the hand, and Enter: picked", _first_card,
-             shows=r"^You: ", says=r"you"),
+             shows=r"^You: ", says=r"you", expect=("Bot 1", "turn 2", HAND)),
         Step("F2: repeat the last announcement, the new hand", "F2", shows=r"^\d+ cards:",
-             says=r"\d+ cards", changes=False),
-        Step("menu and Enter: back to the main menu", line("menu"), shows=r"^Back to the",
-             says=r"main menu", ready=asks(6)),
+             says=r"\d+ cards", changes=False, repeats=True, expect=(HAND,)),
+        *_play_on(),
+        Step("menu and Enter: back to the main menu (if the game did not end there)",
+             line("menu"), shows=r"^Back to the", says=r"main menu", ready=asks(6),
+             expect=("Main menu",), when=lambda screen: not _at_main_menu(screen)),
         Step("3: score a finished game; the first name", choose("3"), shows=r"Player 1",
-             says=r"player 1"),
+             says=r"player 1", expect=("Player 1",)),
         Step("Ann", line("Ann"), shows=r"Player 2", says=r"player 2"),
         Step("Ben", line("Ben"), shows=r"Player 3", says=r"player 3"),
         Step("Enter: all are in", "Enter", shows=r"Round 1, Ann", says=r"round 1 ann"),
@@ -140,7 +191,7 @@ def steps(face: str, rows: int = 25) -> list[Step]:
              shows=r"^Ann, round 3, 10 cards", says=r"ann round 3 10 cards"),
         Step("Ben, round 3: read back, then the final result", line("q q q x x s o2 o2 w2 p"),
              shows=r"^Ben, round 3, 10 cards", says=r"final scores ann \d+ points",
-             ready=asks(2)),
+             ready=asks(2), expect=("Final scores", "Winner|win")),
         Step("2: how every point came, round by round", choose("2"), shows=r"^Round 1\.",
              says=r"round 1", ready=asks(6)),
         *pages(4 if small else 2, Step("Enter: the last page, the main menu", "Enter",
@@ -151,18 +202,21 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("2 and Enter", line("2"), shows=r"Player 1's name", says=r"player 1"),
         Step("Ann", line("Ann"), shows=r"Player 2's name", says=r"player 2"),
         Step("Ben", line("Ben"), shows=menu("Ann", "Which one"),
-             says=r"which one"),
+             says=r"which one", expect=("Which one", "Ann")),
         Step("1: I am Ann; variant", choose("1"),
-             shows=menu("No variant", "Variant"), says=r"variant"),
+             shows=menu("No variant", "Variant"), says=r"variant",
+             expect=("Variant", "No variant")),
         Step("1: no variant; where cards come from", choose("1"),
-             shows=menu("Typed codes", "Cards come from"), says=r"cards come"),
+             shows=menu("Typed codes", "Cards come from"), says=r"cards come",
+             expect=("come from", "Typed codes")),
         Step("1: typed codes; the game starts", choose("1"), shows=r"^Table game",
-             says=r"your hand"),
+             says=r"your hand", expect=("Round 1", "hand")),
         Step("the hand and Enter", line("t t s s q q w1 w2 w3 p"), shows=r"^10 cards",
-             says=r"your pick"),
-        Step("my pick: t", line("t"), shows=r"^Ann: Wasabi", says=r"ann wasabi"),
+             says=r"your pick", expect=("pick",)),
+        Step("my pick: t", line("t"), shows=r"^Ann: Wasabi", says=r"ann wasabi",
+             expect=("Ann: Wasabi", "Ben")),
         Step("Enter: Ben's reveal skipped", "Enter", shows=r"^Ben's reveal skipped",
-             says=r"skipped"),
+             says=r"skipped", expect=("skipped", "turn 2")),
         Step("Control Q: quit", "C-q", shows=None, says=None, changes=False),
     ]
     return walk

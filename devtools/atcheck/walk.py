@@ -22,7 +22,16 @@ The figures (:class:`Figures`), for one face at one console size:
 * ``blank_flickers``: braille windows that went blank while something else
   followed within the step;
 * ``announcements_missed``: replies neither in the window at the cursor nor
-  spoken by Fenrir.
+  spoken by Fenrir, and declared announcements (a step's ``expect``) not
+  in the braille window at rest nor in the windows its forward pans reach
+  (the same rules as the shared walk's, :mod:`devtools.atcheck.reach`:
+  a menu's title with its first option, the end of a long reply before
+  the next question, a game's final scores); ``line_ups_needed`` counts
+  the line-ups to those found above the window;
+* ``fenrir_missed``: declared announcements Fenrir did not say;
+* ``stale_utterances``: things Fenrir said again that the screen showed
+  before the key (an old turn's rows re-read), but at steps that ask
+  for something to be said again.
 """
 
 from __future__ import annotations
@@ -48,6 +57,7 @@ from devtools.atcheck.devices import (
     VirtualConsole,
     now,
 )
+from devtools.atcheck.reach import Reach, reach, stale
 
 TIOCSCTTY = 0x540E
 #: Longest wait for anything the app or a screen reader should do.
@@ -73,6 +83,15 @@ class Step:
     #: (the next question), when the reply comes before it: the step ends
     #: only then, so the next keys never reach the app in between.
     ready: str | None = None
+    #: What must reach the player in this step, declared: short texts
+    #: (:func:`devtools.atcheck.reach.pattern`), each in the braille window
+    #: at rest or its forward pans, and said by Fenrir.
+    expect: tuple[str, ...] = ()
+    #: The step asks for something to be said again (repeat, back, where):
+    #: what was on screen before may rightly be said.
+    repeats: bool = False
+    #: A test on the screen's lines before the step: the step is taken only if true.
+    when: Callable[[list[str]], bool] | None = None
 
 
 @dataclass
@@ -90,6 +109,33 @@ class Seen:
     line_ups: int | None = 0
     reviewed: list[str] = field(default_factory=list)
     timed_out: str = ""
+    #: The screen before the step's keys.
+    before: list[str] = field(default_factory=list)
+    #: Where each declared announcement was (:attr:`Step.expect`).
+    reached: list[Reach] = field(default_factory=list)
+    #: The cursor's row at the end of the step.
+    cursor_y: int = 0
+
+    @property
+    def missed(self) -> list[Reach]:
+        """The declared announcements not in the window at rest nor its pans."""
+        return [r for r in self.reached if not r.at_cursor]
+
+    def unsaid(self) -> list[str]:
+        """The declared announcements Fenrir did not say."""
+        from devtools.atcheck.reach import pattern  # noqa: PLC0415
+
+        heard = " ".join(piece for u in self.fenrir_said if u.kind == "say"
+                         for piece in re.split(r" {2}, ?| / ", u.text))
+        return [r.text for r in self.reached if not pattern(r.text).search(heard)]
+
+    def stale(self) -> list[str]:
+        """What Fenrir said again of the screen before the key."""
+        if self.step.repeats or not self.before:
+            return []
+        return stale(self.before, self.screen, [
+            piece for u in self.fenrir_said if u.kind == "say" for piece in _pieces(u.text)],
+            news=self.screen[self.cursor_y:])
 
     @property
     def at_cursor(self) -> bool:
@@ -142,6 +188,9 @@ class Figures:
     blank_flickers: int
     announcements_missed: int
     steps_failed: int
+    announcements: int = 0
+    fenrir_missed: int = 0
+    stale_utterances: int = 0
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -166,11 +215,16 @@ def _pieces(text: str) -> list[str]:
 
 def figures(face: str, size: str, seen: Sequence[Seen]) -> Figures:
     """The figures of a walk from what each step brought."""
-    ups = sum(s.line_ups or 0 for s in seen if s.step.shows is not None)
+    ups = sum(s.line_ups or 0 for s in seen if s.step.shows is not None and not s.at_cursor)
+    ups += sum(r.line_ups or 0 for s in seen for r in s.missed)
     missed = sum(1 for s in seen if s.step.shows is not None and not s.at_cursor and not s.spoken)
+    missed += sum(len(s.missed) for s in seen)
     failed = sum(1 for s in seen if failures(s))
     return Figures(face, size, len(seen), ups, sum(len(s.duplicates()) for s in seen),
-                   sum(s.blank_flickers() for s in seen), missed, failed)
+                   sum(s.blank_flickers() for s in seen), missed, failed,
+                   announcements=sum(len(s.reached) for s in seen),
+                   fenrir_missed=sum(len(s.unsaid()) for s in seen),
+                   stale_utterances=sum(len(s.stale()) for s in seen))
 
 
 def failures(seen: Seen, *, speech: bool = True, autospeak: bool = True) -> list[str]:
@@ -191,6 +245,15 @@ def failures(seen: Seen, *, speech: bool = True, autospeak: bool = True) -> list
         wrong.append(f"said twice: {twice!r}")
     if seen.blank_flickers():
         wrong.append(f"{seen.blank_flickers()} blank braille window(s)")
+    for missed in seen.missed:
+        wrong.append(f"{missed.text!r} not in the braille window nor its forward pans"
+                     + (f" ({missed.line_ups} line-ups up)" if missed.line_ups is not None
+                        else " (nowhere above it on the screen)"))
+    if speech:
+        for text in seen.unsaid():
+            wrong.append(f"Fenrir did not say {text!r}")
+        if seen.stale():
+            wrong.append(f"said again of the screen before the key: {seen.stale()!r}")
     return wrong
 
 
@@ -347,7 +410,8 @@ class Walker:
         if step.ready is not None and not waited:
             ready = step.ready
             waited = self._until(lambda: re.search(
-                ready, "\n".join(self.console.snapshot()[0])) is not None,
+                ready, "\n".join(self.console.snapshot()[0])) is not None
+                or _paged(self.console.snapshot()[0]),  # or a page before it, read below
                 f"/{ready}/ on the screen")
         if not waited:  # BRLTTY caught up with the cursor
             waited = self._until(
@@ -358,17 +422,39 @@ class Walker:
             waited = self._until(lambda: re.search(says, _plain_words(" ".join(
                 u.text for u in fenrir.said[marks[2]:] if u.kind == "say")), re.IGNORECASE)
                 is not None, f"Fenrir to say /{says}/", patience=15.0)
+        if step.expect and not waited:  # Fenrir is given the time to say them
+            self._until(lambda: not Seen(step, "", [], [], fenrir.said[marks[2]:], "", "", [],
+                                         reached=[Reach(e) for e in step.expect]).unsaid(),
+                        "", patience=10.0)
         self._quiet()
+        reached = self._reach(step)
+        for _page in range(8):  # a reply in pages: each page read, Enter for the next
+            if not _paged(self.console.snapshot()[0]):
+                break
+            screen = self.console.snapshot()
+            self.console.send(KEYS["Enter"])
+            typed += ", Enter (More)"
+            self._until(partial(_changed, self.console, screen), "", patience=10.0)
+            self._quiet()
+            reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
         with brltty.lock, brltty.speech.lock, fenrir.lock:
             frames = brltty.frames[marks[0]:]
             brltty_said = brltty.speech.said[marks[1]:]
             fenrir_said = fenrir.said[marks[2]:]
         lines, _x, y = self.console.snapshot()
         seen = Seen(step, typed, frames, brltty_said, fenrir_said, brltty.window(),
-                    lines[y] if y < len(lines) else "", lines, timed_out=waited)
+                    lines[y] if y < len(lines) else "", lines, timed_out=waited,
+                    before=before, reached=reached, cursor_y=y)
         if step.shows is not None and not seen.at_cursor:
             self._review(seen)
         return seen
+
+    def _reach(self, step: Step) -> list[Reach]:
+        """Where the step's declared announcements are on the screen now."""
+        assert self.brltty is not None
+        lines, x, y = self.console.snapshot()
+        return reach(lines, x, y, step.expect, cells=self.cells, cols=self.console.cols,
+                     shown=self.brltty.window())
 
     def _review(self, seen: Seen, limit: int = 12) -> None:
         """Count the braille line-ups to the reply, then go back to the cursor."""
@@ -389,6 +475,30 @@ class Walker:
         self._quiet()
 
 
+#: The last row of a page that is not the last one (both faces, in English).
+MORE = re.compile(r"^More: Enter\.\s*$")
+
+
+def _paged(lines: Sequence[str]) -> bool:
+    """Whether the screen ends a page, the rest waiting for Enter."""
+    shown = [line for line in lines if line.strip()]
+    return any(MORE.match(line) for line in shown[-2:])
+
+
+def _better(first: Reach, second: Reach) -> Reach:
+    """Where an announcement was, over two pages: the better place."""
+    if first.at_cursor or (not second.at_cursor and (
+            first.line_ups is not None and (second.line_ups is None
+                                             or first.line_ups <= second.line_ups))):
+        return first
+    return second
+
+
+def _changed(console: VirtualConsole, screen: tuple[list[str], int, int]) -> bool:
+    """Whether the console shows something else than ``screen``."""
+    return console.snapshot() != screen
+
+
 def _moved(brltty: Brltty, shown: str) -> bool:
     """Whether BRLTTY's window shows something else than ``shown``."""
     return brltty.window() != shown
@@ -404,6 +514,8 @@ def run_walk(face: str, cols: int, rows: int, steps: Sequence[Step], *,
         seen: list[Seen] = []
         with Walker(argv, cols=cols, rows=rows, workdir=Path(folder), cells=cells) as walker:
             for step in steps:
+                if step.when is not None and not step.when(walker.console.snapshot()[0]):
+                    continue
                 seen.append(walker.step(step))
     size = f"{cols}x{rows}"
     result = figures(face, size, seen)
@@ -431,6 +543,11 @@ def transcript(result: Figures, seen: Sequence[Seen]) -> str:
                 lines.append(f"  {who} {u.kind}: {u.text}".rstrip())
         lines.append(f"cursor row: {s.cursor_row!r}")
         lines.extend(f"  | {row}" for row in s.screen if row.strip())
+        for r in s.reached:
+            lines.append(f"  {'ok    ' if r.at_cursor else 'MISSED'} {r.text!r}: "
+                         + (f"at the cursor, {r.pans} pan(s)" if r.at_cursor else
+                            f"{r.line_ups} line-up(s) up" if r.line_ups is not None else
+                            "not on the screen"))
         for problem in failures(s):
             lines.append(f"PROBLEM: {problem}")
         lines.append("")

@@ -5,12 +5,17 @@ player runs them.
 
 The walk (:mod:`devtools.atcheck.scenario`) goes through first start, a
 menu, the code drill with a right, a wrong and an invalid answer, a
-practice turn with hand, where, hint, a pick and repeat, a whole scored
+practice game with hand, where, hint, a pick and repeat played to its final
+scores, a whole scored
 game's final result and a table-companion turn with a skipped reveal, in
 both faces at 80x25 and 40x15. For every step it checks what the braille
-window at the cursor shows and what Fenrir says; the figures must all be
-0 (line-ups a braille user needs to read each reply, utterances said
-twice, blank braille windows, replies neither at the cursor nor spoken)
+window at the cursor shows and what Fenrir says, and where each of the
+step's declared announcements is (a menu's title with its first option,
+a round's and the game's final scores before the next question): the
+figures must all be 0 (announcements not in the braille window at rest
+nor its forward pans, line-ups a braille user needs to read each reply,
+announcements Fenrir did not say, old rows Fenrir said again, utterances
+said twice, blank braille windows, replies neither at the cursor nor spoken)
 but at the steps of :data:`KNOWN`, whose problems are not mended yet.
 
 It needs root, virtual consoles and Debian's ``brltty`` and ``fenrir``
@@ -70,8 +75,10 @@ def test_every_reply_is_at_the_cursor_and_said_once(face: str, cols: int, rows: 
                           + f"\n(transcript: {transcript})\n" + transcript.read_text())
     mended = figures_of(face, f"{cols}x{rows}",
                         [s for s in seen if s.step.label not in KNOWN[face]])
-    assert (mended.line_ups_needed, mended.blank_flickers, mended.announcements_missed) == (
-        0, 0, 0)
+    assert (mended.line_ups_needed, mended.blank_flickers, mended.announcements_missed,
+            mended.stale_utterances) == (0, 0, 0, 0)
+    if speech:
+        assert mended.fenrir_missed == 0
     if speech:
         assert not [s.step.label for s in seen
                     if s.step.label not in KNOWN[face] and s.duplicates(brltty=False)]

@@ -457,8 +457,9 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
         assert "2. Practice game against bots." in player.app.lines  # said all the same
         await player.pick(4)  # learn the codes
         await player.menu(4)  # its three ways, and Back
+        # the choice, kept (the screen may have started again from the top)
+        assert player.app.transcript.entries[-2:] == ["Main menu.", "4. Learn the codes."]
         shown = transcript(player.app)
-        assert shown[-2:] == ["Main menu.", "4. Learn the codes."]  # the choice, kept
         assert not any(line.startswith("1. Type or scan") for line in shown)
         await player.quit()
 
@@ -466,35 +467,40 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
     assert app.return_value == 0
 
 
-def test_a_transcript_row_gone_out_of_view_never_comes_back() -> None:
-    """A screen reader reads a row that comes into view as new: when the
-    transcript gets taller (a menu's list closes), the rows above what it
-    showed stay blank; new lines still come in at the bottom."""
+def test_the_transcript_stays_in_place_and_starts_again_from_the_top() -> None:
+    """A console screen reader reads rows that moved as new: the transcript
+    is drawn from the top down, as tall as its rows, a row staying where it
+    was drawn as lines are added below it; when there is no room, it starts
+    again from the top (forget), and a row gone never comes back."""
 
     class Host(App[None]):
-        CSS = "#below { height: 6; }"
+        CSS = "#below { height: 4; }"
 
         def compose(self) -> ComposeResult:
             yield Transcript(id="transcript")
-            yield Static("", id="below")
+            yield Static("below", id="below")
 
     async def main() -> None:
         app = Host()
         async with app.run_test(size=(30, 10)) as pilot:
             transcript = app.query_one(Transcript)
-            for number in range(1, 9):
+            below = app.query_one("#below")
+            for number in range(1, 4):
                 transcript.write(f"Line {number}.")
             await pilot.pause()
-            assert transcript.view() == ["Line 5.", "Line 6.", "Line 7.", "Line 8."]
-            app.query_one("#below").styles.height = 2  # the list closes
-            await pilot.pause()
-            assert transcript.view() == ["", "", "", "", "Line 5.", "Line 6.", "Line 7.",
-                                         "Line 8."]
+            assert transcript.view() == ["Line 1.", "Line 2.", "Line 3."]
+            assert below.region.y == 3  # right below its rows
             transcript.write("A long line that wraps over two rows here.")
             await pilot.pause()
-            assert transcript.view() == ["", "", "Line 5.", "Line 6.", "Line 7.", "Line 8.",
+            assert transcript.view() == ["Line 1.", "Line 2.", "Line 3.",
                                          "A long line that wraps over", "two rows here."]
-            assert transcript.lines[0] == "Line 5."
+            transcript.forget()  # no room: from the top again
+            await pilot.pause()
+            assert transcript.content_rows(30) == 0 and below.region.y == 0
+            transcript.write("Line 5.")
+            await pilot.pause()
+            assert transcript.view() == ["Line 5."]  # the rows before never come back
+            assert transcript.entries[:2] == ["Line 1.", "Line 2."]  # kept all the same
 
     asyncio.run(main())
 
