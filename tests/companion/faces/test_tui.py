@@ -223,7 +223,7 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
         await player.press("enter")  # none
         line = await player.said(("Choose 1 to 4:", "(an empty line skips):"))
         if line.endswith("4:"):  # where the cards come from
-            await player.cursor("list")
+            await player.rests()  # on its title, its first option after it
             await player.press("1")  # typed codes only
         else:
             player.mark -= 1  # the first prompt is already here
