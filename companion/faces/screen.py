@@ -277,14 +277,24 @@ class Rows(Widget):
             self.size.width, self.rich_style)
 
 
+#: The rows of the transcript kept at the top when the screen starts again
+#: from the top: a console screen reader (Fenrir, NVDA in a console)
+#: compares the screen's lines before and after an update, and a line of
+#: the new screen that equals one of the old (a bot's same pick as the turn
+#: before) would go unsaid; the old screen's last lines, kept together at
+#: the top, are what it finds in common, and everything below them is new.
+KEPT = 3
+
+
 class Transcript(Widget):
     """What was said and chosen before, from the top of the screen down, as
     tall as its rows: what comes next (the reply, the question) is drawn
     right below it, and a row once drawn stays where it is. When the next
     reply and its question do not fit below it, the screen starts again
-    from the top (:meth:`forget`) rather than scrolling: a console screen
-    reader compares the screen before and after an update, and rows that
-    moved (or were caught half-redrawn) are read again as new.
+    from the top (:meth:`forget`), the last :data:`KEPT` rows first, rather
+    than scrolling: a console screen reader compares the screen before and
+    after an update, and rows that moved (or were caught half-redrawn) are
+    read again as new.
 
     A row that has gone out of view never comes back: a screen reader reads
     a row that comes into view as new text, and would say it again."""
@@ -338,10 +348,14 @@ class Transcript(Widget):
         self._view = ((width, height), view)
         return view
 
-    def forget(self) -> None:
-        """No row shown so far is shown again (a page of the reply covered
-        them): when the transcript comes back, only what is written next."""
-        self._horizon = (len(self.entries), 0)
+    def forget(self, keep: int = 0, width: int = 0) -> None:
+        """No row shown so far is shown again but its last ``keep`` rows, now
+        at the top (a page of the reply covered the others): when the
+        transcript comes back, those and what is written next (rows as
+        wrapped at ``width``, else at its own)."""
+        rows = [(number, index) for number, index, _row in self._rows(width or self.size.width)
+                if (number, index) >= self._horizon]
+        self._horizon = rows[-min(keep, len(rows))] if keep and rows else (len(self.entries), 0)
         self._view = None
         self.refresh(layout=True)
 
@@ -728,8 +742,8 @@ class CompanionApp(CursorApp[int]):
             self._question_shown(True)
             shown = len(every) - start if box.display else 0
             transcript = self.transcript
-            if transcript.content_rows(width) > room - shown:  # no room above: from the top
-                transcript.forget()
+            if transcript.content_rows(width) > room - shown:  # no room above: from the top,
+                transcript.forget(max(0, min(KEPT, room - shown)), width)  # its last rows kept
             return
         size = max(1, height - facts - 1)
         ends, total = [], 0

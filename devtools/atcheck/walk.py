@@ -115,6 +115,12 @@ class Seen:
     reached: list[Reach] = field(default_factory=list)
     #: The cursor's row at the end of the step.
     cursor_y: int = 0
+    #: How many times each row (as plain words) was shown in the step: the
+    #: screen at rest, then the rows each page of the reply brought.
+    shown: dict[str, int] = field(default_factory=dict)
+    #: The row the keys answered, as it stood once answered (the question's
+    #: prompt and what was typed): a screen reader may read it once more.
+    answered: str = ""
 
     @property
     def missed(self) -> list[Reach]:
@@ -135,7 +141,7 @@ class Seen:
             return []
         return stale(self.before, self.screen, [
             piece for u in self.fenrir_said if u.kind == "say" for piece in _pieces(u.text)],
-            news=self.screen[self.cursor_y:])
+            news=[*self.screen[self.cursor_y:], *([self.answered] if self.answered else [])])
 
     @property
     def at_cursor(self) -> bool:
@@ -151,10 +157,9 @@ class Seen:
     def duplicates(self, *, brltty: bool = True) -> list[str]:
         """Pieces of speech said twice in this step, by one screen reader
         (Fenrir, and BRLTTY's autospeak unless ``brltty`` is false); a line
-        the screen shows twice (two players with 0 points) may be said twice."""
-        shown: dict[str, int] = {}
-        for row in self.screen:
-            shown[_plain_words(row)] = shown.get(_plain_words(row), 0) + 1
+        the screen shows twice (two players with 0 points, on one page of
+        the reply or two) may be said twice."""
+        shown = self.shown or _counted(self.screen)
         twice = []
         for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
             heard: dict[str, int] = {}
@@ -194,6 +199,22 @@ class Figures:
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
+
+
+def _counted(rows: Sequence[str]) -> dict[str, int]:
+    """How many times each row shows, as plain words."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[_plain_words(row)] = counts.get(_plain_words(row), 0) + 1
+    return counts
+
+
+def _brought(shown: dict[str, int], before: Sequence[str], after: Sequence[str]) -> None:
+    """Add to ``shown`` the rows ``after`` has more of than ``before`` (a
+    page of the reply after the one before)."""
+    old = _counted(before)
+    for text, times in _counted(after).items():
+        shown[text] = shown.get(text, 0) + max(0, times - old.get(text, 0))
 
 
 def _plain_words(text: str) -> str:
@@ -394,12 +415,16 @@ class Walker:
             marks = (len(brltty.frames), len(brltty.speech.said), len(fenrir.said))
         before_state = self.console.snapshot()
         before = before_state[0]
-        typed = ""
+        typed = answered = ""
         waited = ""
         if step.keys is None:
             self._start_app()
         else:
             typed = self._send(step.keys, before)
+            text = _typed(step.keys, before)
+            if text.strip():
+                _bx, by = before_state[1], before_state[2]
+                answered = (before[by] if by < len(before) else "").rstrip() + " " + text.strip()
         if step.changes:
             waited = self._until(lambda: self.console.snapshot() != before_state,
                                  "the screen to change")
@@ -428,26 +453,39 @@ class Walker:
                         "", patience=10.0)
         self._quiet()
         reached = self._reach(step)
-        for _page in range(8):  # a reply in pages: each page read, Enter for the next
-            if not _paged(self.console.snapshot()[0]):
-                break
-            screen = self.console.snapshot()
-            self.console.send(KEYS["Enter"])
-            typed += ", Enter (More)"
-            self._until(partial(_changed, self.console, screen), "", patience=10.0)
-            self._quiet()
-            reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
+        # the reply at rest, where the cursor put it (pages read after it)
+        window, (lines, _x, y) = brltty.window(), self.console.snapshot()
+        row = lines[y] if y < len(lines) else ""
+        shown = _counted(lines)
+        pages, reached = self._pages(step, reached, shown)
+        typed += ", Enter (More)" * pages
         with brltty.lock, brltty.speech.lock, fenrir.lock:
             frames = brltty.frames[marks[0]:]
             brltty_said = brltty.speech.said[marks[1]:]
             fenrir_said = fenrir.said[marks[2]:]
         lines, _x, y = self.console.snapshot()
-        seen = Seen(step, typed, frames, brltty_said, fenrir_said, brltty.window(),
-                    lines[y] if y < len(lines) else "", lines, timed_out=waited,
-                    before=before, reached=reached, cursor_y=y)
+        seen = Seen(step, typed, frames, brltty_said, fenrir_said, window, row, lines,
+                    timed_out=waited, before=before, reached=reached, cursor_y=y,
+                    shown=shown, answered=answered)
         if step.shows is not None and not seen.at_cursor:
             self._review(seen)
         return seen
+
+    def _pages(self, step: Step, reached: list[Reach],
+               shown: dict[str, int]) -> tuple[int, list[Reach]]:
+        """A reply in pages: each page read, Enter for the next; how many
+        Enters, where the declared announcements were at best, and the rows
+        each page brought added to ``shown``."""
+        pages = 0
+        while pages < 8 and _paged(self.console.snapshot()[0]):
+            screen = self.console.snapshot()
+            self.console.send(KEYS["Enter"])
+            pages += 1
+            self._until(partial(_changed, self.console, screen), "", patience=10.0)
+            self._quiet()
+            reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
+            _brought(shown, screen[0], self.console.snapshot()[0])
+        return pages, reached
 
     def _reach(self, step: Step) -> list[Reach]:
         """Where the step's declared announcements are on the screen now."""
@@ -492,6 +530,13 @@ def _better(first: Reach, second: Reach) -> Reach:
                                              or first.line_ups <= second.line_ups))):
         return first
     return second
+
+
+def _typed(keys: Keys, screen: list[str]) -> str:
+    """The text ``keys`` type (nothing for a key such as Enter)."""
+    if callable(keys):
+        return keys(screen)
+    return keys[1] if isinstance(keys, tuple) else ""
 
 
 def _changed(console: VirtualConsole, screen: tuple[list[str], int, int]) -> bool:

@@ -501,6 +501,21 @@ def test_the_transcript_stays_in_place_and_starts_again_from_the_top() -> None:
             await pilot.pause()
             assert transcript.view() == ["Line 5."]  # the rows before never come back
             assert transcript.entries[:2] == ["Line 1.", "Line 2."]  # kept all the same
+            for number in range(6, 9):
+                transcript.write(f"Line {number}.")
+            transcript.write("A long line that wraps over two rows here.")
+            await pilot.pause()
+            transcript.forget(3)  # from the top, its last three rows first
+            await pilot.pause()
+            assert transcript.view() == ["Line 8.", "A long line that wraps over",
+                                         "two rows here."]
+            assert below.region.y == 3
+            transcript.forget(9)  # more than it shows: all kept
+            await pilot.pause()
+            assert transcript.content_rows(30) == 3
+            transcript.forget(0)
+            await pilot.pause()
+            assert transcript.content_rows(30) == 0
 
     asyncio.run(main())
 
