@@ -283,7 +283,10 @@ class Rows(Widget):
 #: the new screen that equals one of the old (a bot's same pick as the turn
 #: before) would go unsaid; the old screen's last lines, kept together at
 #: the top, are what it finds in common, and everything below them is new.
-KEPT = 3
+#: Four: longer than any run of lines a turn's news can share with the turn
+#: before (the answered question, the player's pick, a bot's pick: the
+#: next line says the turn), which the comparison would take instead.
+KEPT = 4
 
 
 class Transcript(Widget):
@@ -291,7 +294,7 @@ class Transcript(Widget):
     tall as its rows: what comes next (the reply, the question) is drawn
     right below it, and a row once drawn stays where it is. When the next
     reply and its question do not fit below it, the screen starts again
-    from the top (:meth:`forget`), the last :data:`KEPT` rows first, rather
+    from the top (:meth:`forget`), its last :data:`KEPT` rows first, rather
     than scrolling: a console screen reader compares the screen before and
     after an update, and rows that moved (or were caught half-redrawn) are
     read again as new.
@@ -353,9 +356,10 @@ class Transcript(Widget):
         at the top (a page of the reply covered the others): when the
         transcript comes back, those and what is written next (rows as
         wrapped at ``width``, else at its own)."""
-        rows = [(number, index) for number, index, _row in self._rows(width or self.size.width)
-                if (number, index) >= self._horizon]
-        self._horizon = rows[-min(keep, len(rows))] if keep and rows else (len(self.entries), 0)
+        width = width or self.size.width
+        rows = [(number, index) for number, index, _row in self._rows(width)
+                if (number, index) >= self._horizon] if keep > 0 and width > 0 else []
+        self._horizon = rows[-min(keep, len(rows))] if rows else (len(self.entries), 0)
         self._view = None
         self.refresh(layout=True)
 
@@ -402,9 +406,12 @@ class ReplyRows(Rows):
         self.page: tuple[int, int] | None = None
         #: The row that ends a page that is not the last.
         self.more = "More: Enter."
+        #: The rows of the page before shown again above the page's own.
+        self.lead = 0
 
-    def show_page(self, page: tuple[int, int] | None) -> None:
+    def show_page(self, page: tuple[int, int] | None, lead: int = 0) -> None:
         self.page = page
+        self.lead = lead if page is not None else 0
         self.refresh(layout=True)
 
     def rows(self, width: int) -> list[str]:
@@ -412,7 +419,7 @@ class ReplyRows(Rows):
         if self.page is None:
             return every
         first, count = self.page
-        shown = every[first:first + count]
+        shown = every[max(0, first - self.lead):first + count]
         return [*shown, self.more] if first + count < len(every) else shown
 
 
@@ -676,6 +683,7 @@ class CompanionApp(CursorApp[int]):
         self._write_transcript()
         self._paging = None
         self.reply.page = None
+        self.reply.lead = 0
         self.reply.update("")
         self.reply_box.display = False
 
@@ -735,17 +743,27 @@ class CompanionApp(CursorApp[int]):
         room = max(1, height - facts - self._question_rows(width, height))
         start = self._paging or 0
         box = self.reply_box
-        if len(every) - start <= room:
+        transcript = self.transcript
+        # a page after the first begins with the last rows of the one before
+        # (what a screen reader comparing lines finds in common: below them,
+        # every row is new to it, "Chopsticks: 1 card" of a second player too)
+        lead = min(KEPT, start)
+        if len(every) - start + lead <= room:
             self._paging = None
-            reply.show_page((start, len(every) - start) if start else None)
+            reply.show_page((start, len(every) - start) if start else None, lead)
             box.styles.max_height = room
             self._question_shown(True)
-            shown = len(every) - start if box.display else 0
-            transcript = self.transcript
-            if transcript.content_rows(width) > room - shown:  # no room above: from the top,
+            shown = len(every) - start + lead if box.display else 0
+            if start:
+                transcript.forget()
+            elif transcript.content_rows(width) > room - shown:  # no room above: from the top,
                 transcript.forget(max(0, min(KEPT, room - shown)), width)  # its last rows kept
             return
-        size = max(1, height - facts - 1)
+        if start:  # the transcript's rows kept on the first page go with it
+            transcript.forget()
+        elif not self._hidden:  # the first page: the transcript's last rows above it
+            transcript.forget(min(KEPT, max(0, height - facts - 2) // 2), width)
+        size = max(1, height - facts - 1 - lead - transcript.content_rows(width))
         ends, total = [], 0
         said = self.state.reply
         for number, sentence in enumerate(said):  # a page ends at a sentence's end
@@ -756,18 +774,16 @@ class CompanionApp(CursorApp[int]):
         fits = [end for end in ends if start + size // 2 <= end <= start + size]
         count = (fits[-1] if fits else start + size) - start
         self._paging = start
-        reply.show_page((start, count))
-        box.styles.max_height = count + 1
+        reply.show_page((start, count), lead)
+        box.styles.max_height = lead + count + 1
         self._question_shown(False)
 
     def _question_shown(self, shown: bool) -> None:
         """The question (title, options, answer line) hidden while a page of
         the reply fills the screen, and shown again with the last page."""
         if not shown:
-            if not self._hidden:
-                self.transcript.forget()  # the page covers it; its rows never come back
-                self._hidden = [w for w in (self.transcript,
-                                            self.screen.query_one("#title", Static),
+            if not self._hidden:  # (the transcript's rows above the first page kept)
+                self._hidden = [w for w in (self.screen.query_one("#title", Static),
                                             self.choices,
                                             self.screen.query_one("#answer-row", Horizontal))
                                 if w.display]
@@ -880,7 +896,7 @@ class CompanionApp(CursorApp[int]):
     def cursor_target(self) -> Offset:
         """Where the cursor belongs now, in the screen's present layout."""
         if self.state.cursor_on_reply and self.reply_box.display and self.reply_box.region:
-            return self.reply_box.region.offset
+            return self.reply_box.region.offset + Offset(0, self.reply.lead)  # the page's own
         focused = self.focused
         title = self.screen.query_one("#title", Static)
         if isinstance(focused, Choices) and self.state.menu_fresh and title.display and (

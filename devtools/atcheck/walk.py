@@ -37,6 +37,7 @@ The figures (:class:`Figures`), for one face at one console size:
 from __future__ import annotations
 
 import contextlib
+import difflib
 import fcntl
 import os
 import re
@@ -121,6 +122,14 @@ class Seen:
     #: The row the keys answered, as it stood once answered (the question's
     #: prompt and what was typed): a screen reader may read it once more.
     answered: str = ""
+    #: The screen at rest before the reply's pages were read, and its
+    #: cursor's row (the screen at the end, when there were none).
+    rest: list[str] | None = None
+    #: What the keys typed (its echo, said as typed, is not speech of the app).
+    text: str = ""
+    rest_y: int = 0
+    #: The rows of the pages read after it.
+    paged: list[str] = field(default_factory=list)
 
     @property
     def missed(self) -> list[Reach]:
@@ -139,9 +148,19 @@ class Seen:
         """What Fenrir said again of the screen before the key."""
         if self.step.repeats or not self.before:
             return []
+        # the news: from the row answered down (plain mode: the cursor is on
+        # the next question, below the reply), else from the cursor down
+        # and every row of the pages after it
+        screen, y = (self.screen, self.cursor_y) if self.rest is None else (self.rest, self.rest_y)
+        news = [*screen[y:], *([self.answered] if self.answered else [])]
+        if self.answered:
+            rows = [_plain_words(row) for row in screen[:y + 1]]
+            if _plain_words(self.answered) in rows:
+                answered_at = len(rows) - 1 - rows[::-1].index(_plain_words(self.answered))
+                news = screen[answered_at:]
         return stale(self.before, self.screen, [
             piece for u in self.fenrir_said if u.kind == "say" for piece in _pieces(u.text)],
-            news=[*self.screen[self.cursor_y:], *([self.answered] if self.answered else [])])
+            news=[*news, *self.paged])
 
     @property
     def at_cursor(self) -> bool:
@@ -161,12 +180,15 @@ class Seen:
         the reply or two) may be said twice."""
         shown = self.shown or _counted(self.screen)
         twice = []
+        echo = set(_plain_words(self.text).split())
         for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
             heard: dict[str, int] = {}
             for utterance in said:
                 if utterance.kind != "say":
                     continue
                 for piece in _pieces(utterance.text):
+                    if set(piece.split()) <= echo:
+                        continue  # the echo of what was typed
                     heard[piece] = heard.get(piece, 0) + 1
                     if heard[piece] > max(shown.get(piece, 0), 1):
                         twice.append(piece)
@@ -209,12 +231,17 @@ def _counted(rows: Sequence[str]) -> dict[str, int]:
     return counts
 
 
-def _brought(shown: dict[str, int], before: Sequence[str], after: Sequence[str]) -> None:
-    """Add to ``shown`` the rows ``after`` has more of than ``before`` (a
-    page of the reply after the one before)."""
-    old = _counted(before)
-    for text, times in _counted(after).items():
-        shown[text] = shown.get(text, 0) + max(0, times - old.get(text, 0))
+def _brought(shown: dict[str, int], before: Sequence[str], after: Sequence[str]) -> list[str]:
+    """The rows ``after`` (a page of the reply) brought that ``before`` (the
+    page before) did not show, as a screen reader comparing lines finds
+    them; added to ``shown``."""
+    old, new = [_plain_words(row) for row in before], [_plain_words(row) for row in after]
+    brought = [after[j] for tag, _i1, _i2, j1, j2 in
+               difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+               if tag in ("insert", "replace") for j in range(j1, j2)]
+    for row in brought:
+        shown[_plain_words(row)] = shown.get(_plain_words(row), 0) + 1
+    return brought
 
 
 def _plain_words(text: str) -> str:
@@ -415,7 +442,7 @@ class Walker:
             marks = (len(brltty.frames), len(brltty.speech.said), len(fenrir.said))
         before_state = self.console.snapshot()
         before = before_state[0]
-        typed = answered = ""
+        typed = answered = text = ""
         waited = ""
         if step.keys is None:
             self._start_app()
@@ -457,7 +484,9 @@ class Walker:
         window, (lines, _x, y) = brltty.window(), self.console.snapshot()
         row = lines[y] if y < len(lines) else ""
         shown = _counted(lines)
-        pages, reached = self._pages(step, reached, shown)
+        rest = (lines, y)
+        paged: list[str] = []
+        pages, reached = self._pages(step, reached, shown, paged)
         typed += ", Enter (More)" * pages
         with brltty.lock, brltty.speech.lock, fenrir.lock:
             frames = brltty.frames[marks[0]:]
@@ -466,16 +495,17 @@ class Walker:
         lines, _x, y = self.console.snapshot()
         seen = Seen(step, typed, frames, brltty_said, fenrir_said, window, row, lines,
                     timed_out=waited, before=before, reached=reached, cursor_y=y,
-                    shown=shown, answered=answered)
+                    shown=shown, answered=answered,
+                    rest=rest[0] if pages else None, rest_y=rest[1], paged=paged, text=text)
         if step.shows is not None and not seen.at_cursor:
             self._review(seen)
         return seen
 
-    def _pages(self, step: Step, reached: list[Reach],
-               shown: dict[str, int]) -> tuple[int, list[Reach]]:
+    def _pages(self, step: Step, reached: list[Reach], shown: dict[str, int],
+               paged: list[str]) -> tuple[int, list[Reach]]:
         """A reply in pages: each page read, Enter for the next; how many
-        Enters, where the declared announcements were at best, and the rows
-        each page brought added to ``shown``."""
+        Enters, where the declared announcements were at best, the rows
+        each page brought added to ``shown``, each page's rows to ``paged``."""
         pages = 0
         while pages < 8 and _paged(self.console.snapshot()[0]):
             screen = self.console.snapshot()
@@ -484,7 +514,7 @@ class Walker:
             self._until(partial(_changed, self.console, screen), "", patience=10.0)
             self._quiet()
             reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
-            _brought(shown, screen[0], self.console.snapshot()[0])
+            paged += _brought(shown, screen[0], self.console.snapshot()[0])
         return pages, reached
 
     def _reach(self, step: Step) -> list[Reach]:

@@ -186,10 +186,13 @@ def test_a_screen_started_again_from_the_top_keeps_the_last_rows_so_the_news_is_
             terminal.type(keys, 0)
             _settled(terminal, before)
         restarts = 0
-        for _pick in range(8):
+        for _pick in range(18):
+            before = _screen(terminal)[0]
+            terminal.type(_first_card(before), 0)  # typed, read as typed, then Enter
+            _settled(terminal, before)
             before = _screen(terminal)[0]
             written = len(terminal.written)
-            terminal.type(_first_card(before) + "\r", 0)
+            terminal.type("\r", 0)
             _settled(terminal, before)
             after, _x, y = _screen(terminal)
             said = _read_as_fenrir(before, terminal.written[written:], 40, 15,
