@@ -39,6 +39,7 @@ import pyte
 from rich.cells import cell_len
 from textual import events
 from textual.errors import NoWidget
+from textual.geometry import Offset
 from textual.pilot import Pilot
 from textual.widgets import Label, ListItem, Static
 
@@ -700,7 +701,9 @@ class Player:
                     and x == answer.content_region.x + typed - answer.scroll_offset.x)
         box = app.reply_box
         # at the start of the reply: its first sentence on the cursor's row
-        return bool(box.display and widget is app.reply and (x, y) == box.region.offset
+        # (a page's own first row: the page before's last rows above it)
+        return bool(box.display and widget is app.reply
+                    and (x, y) == box.region.offset + Offset(0, app.reply.lead)
                     and app.reply_lines and app.reply.text.startswith(
                         app.reply_lines[0][:20]))
 

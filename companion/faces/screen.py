@@ -551,6 +551,7 @@ class CompanionApp(CursorApp[int]):
     def on_ready(self) -> None:
         """The screen is up: the journeys start."""
         self.answer.focus()
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
         face = ScreenFace(self)
         if isinstance(self.inbox, ScreenInbox):
             self.inbox.face = face
@@ -748,9 +749,13 @@ class CompanionApp(CursorApp[int]):
         # (what a screen reader comparing lines finds in common: below them,
         # every row is new to it, "Chopsticks: 1 card" of a second player too)
         lead = min(KEPT, start)
-        if len(every) - start + lead <= room:
+        if len(every) - start <= room:  # the last page, with what room is left of the lead
+            lead = max(0, min(lead, room - (len(every) - start)))
             self._paging = None
+            moved = lead != reply.lead
             reply.show_page((start, len(every) - start) if start else None, lead)
+            if moved:  # the page's own first row moved: the cursor with it
+                self._resettle()
             box.styles.max_height = room
             self._question_shown(True)
             shown = len(every) - start + lead if box.display else 0
@@ -770,9 +775,13 @@ class CompanionApp(CursorApp[int]):
             total += len(wrapped(sentence, width))  # (not between a heading and its details)
             if number + 1 == len(said) or not said[number + 1][:1].isspace():
                 ends.append(total)
-        # at a sentence's end if the page is then at least half full, else full
-        fits = [end for end in ends if start + size // 2 <= end <= start + size]
-        count = (fits[-1] if fits else start + size) - start
+        # at a sentence's end, one where the page is then at least half full
+        # if there is one, else full
+        # (and before the reply's end: the question comes with the last page)
+        fits = [end for end in ends if start < end <= start + size and end < len(every)]
+        full = [end for end in fits if end >= start + size // 2]
+        count = max(1, ((full or fits)[-1] if fits else min(start + size, len(every) - 1))
+                    - start)
         self._paging = start
         reply.show_page((start, count), lead)
         box.styles.max_height = lead + count + 1
@@ -799,6 +808,22 @@ class CompanionApp(CursorApp[int]):
             else:
                 self.screen.set_focus(self.answer)
 
+    def _focus_moved(self, focused: Widget | None) -> None:
+        """Focus lost with the question shown (the question hidden under a
+        page and shown again before Textual told its widgets they were
+        hidden: the late news takes their focus away) goes back to it, so
+        the keys typed next are not lost."""
+        if focused is None and self._paging is None and self.answer.display and (
+                self.screen.query_one("#answer-row", Horizontal).display):
+            self.call_later(self._refocus)
+
+    def _refocus(self) -> None:
+        if self.focused is None and self._paging is None:
+            if self.choices.display and not self.answer.value:
+                self.screen.set_focus(self.choices)
+            else:
+                self.screen.set_focus(self.answer)
+
     def _next_page(self) -> None:
         """Enter on a page: the next one, the cursor on its first row."""
         page = self.reply.page
@@ -820,6 +845,7 @@ class CompanionApp(CursorApp[int]):
         self._paging = None
         self.reply.show_page((start, len(Rows.rows(self.reply, self.size.width)) - start)
                              if start else None)
+        self.transcript.forget()  # the reply's box takes the screen the question leaves
         self._fit_box()
         self._question_shown(True)
 
