@@ -330,12 +330,12 @@ class _GamesHelp:
 
 def _whole(language: str) -> Callable[[str], int]:
     """argparse's type for a whole number, refused in ``language``."""
-    return bridge_words.whole(language)
+    return bridge_words.number(int, language)
 
 
 def _figure(language: str) -> Callable[[str], float]:
     """argparse's type for a number with a point, refused in ``language``."""
-    return bridge_words.figure(language)
+    return bridge_words.number(float, language)
 
 
 #: The app's own commands: a game's command of the same name is left out.

@@ -16,7 +16,9 @@ The rules, for a screen reader and a braille display as much as for the eye:
   ``ACCESSIBLE`` set, so that a screen reader says each line once.
 - Work known to be long says what it does at once (the *title*); other work
   says nothing until it has run :data:`QUIET_FOR` seconds or its pace shows
-  it will run twice that; work that ends before says nothing at all.
+  it will run twice that; work that ends before says nothing at all (the
+  environment variable :data:`QUIET_VARIABLE` sets those seconds for a
+  run).
 - Then at most a line every :data:`EVERY` seconds, and a last line when it is
   done (only if anything was said).
 - Only standard error: what a command prints on standard output (its report,
@@ -32,9 +34,10 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TextIO
 
 from companion.i18n import Catalog
@@ -47,10 +50,28 @@ Unit = Callable[[Catalog, int, int], str]
 
 #: Work that ends within this many seconds says nothing.
 QUIET_FOR = 2.0
+#: The environment variable that sets those seconds for a run instead (the
+#: tests set it to 0, so that a command's progress is told however fast the
+#: machine).
+QUIET_VARIABLE = "COMPANION_QUIET_FOR"
 #: At most one line in this many seconds.
 EVERY = 5.0
 #: How long work runs before its pace is trusted to tell it will be long.
 PACE_AFTER = 0.5
+
+
+def quiet_limit(environ: Mapping[str, str] = os.environ) -> float:
+    """The seconds work runs before it says anything: :data:`QUIET_VARIABLE`
+    when it holds a number of 0 or more, else :data:`QUIET_FOR`.
+
+    >>> quiet_limit({QUIET_VARIABLE: "0"}), quiet_limit({}), quiet_limit({QUIET_VARIABLE: "soon"})
+    (0.0, 2.0, 2.0)
+    """
+    try:
+        seconds = float(environ.get(QUIET_VARIABLE, ""))
+    except ValueError:
+        return QUIET_FOR
+    return seconds if seconds >= 0 else QUIET_FOR
 
 
 def games_done(words: Catalog, done: int, total: int) -> str:
@@ -110,7 +131,7 @@ class Progress:
 
     def __init__(self, words: Catalog, unit: Unit, total: int, *, title: str = "",
                  long: bool = False, stream: TextIO | None = None,
-                 clock: Clock = time.monotonic, quiet_for: float = QUIET_FOR,
+                 clock: Clock = time.monotonic, quiet_for: float | None = None,
                  every: float = EVERY) -> None:
         self.words = words
         self.unit = unit
@@ -119,7 +140,7 @@ class Progress:
         self.title = title
         self.stream = stream
         self.clock = clock
-        self.quiet_for = quiet_for
+        self.quiet_for = quiet_limit() if quiet_for is None else quiet_for
         self.every = every
         self.started = clock()
         #: When, and at what count, the pace is measured from: the start, or

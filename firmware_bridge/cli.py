@@ -44,7 +44,7 @@ from firmware_bridge.registry import Registry, RegistryError, demo_uid, normaliz
 from firmware_bridge.shown import PATH_LIMIT, shown
 from firmware_bridge.virtual import LinkTaken, VirtualScanner, check_link, default_link
 from firmware_bridge.vocabulary import Vocabulary, vocabularies
-from firmware_bridge.words import LANGUAGES, argparse_in, figure, language_of, plural, text
+from firmware_bridge.words import LANGUAGES, argparse_in, language_of, number, plural, text
 
 EXIT_OK = 0
 EXIT_BAD = 2
@@ -81,7 +81,7 @@ def _parser(language: str) -> argparse.ArgumentParser:
     listen.add_argument("--port", metavar=text("PORT"),
                         help=text("port path or pyserial URL (default: find the board)"))
     listen.add_argument("--json", action="store_true", help=text("one JSON object a line"))
-    listen.add_argument("--seconds", type=figure(language), default=None,
+    listen.add_argument("--seconds", type=number(float, language), default=None,
                         metavar=text("SECONDS"), help=text("stop after this long"))
     enrol = commands.add_parser("enrol", help=text("scan tags and say which card each is"))
     enrol.add_argument("--port", metavar=text("PORT"),

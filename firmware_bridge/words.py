@@ -28,11 +28,14 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "cs", "ru")
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "firmware_bridge"
 LOCALE_DIR = Path(__file__).with_name("locale")
+#: The kinds of number a command line takes.
+_Number = TypeVar("_Number", int, float)
 
 
 def N_(message: str) -> str:
@@ -175,27 +178,33 @@ def argparse_in(language: str) -> Iterator[None]:
         setattr(argparse, "ngettext", saved[1])  # noqa: B010
 
 
-def whole(language: str) -> Callable[[str], int]:
-    """argparse's ``type`` for a whole number: a refusal in ``language``."""
-    def convert(given: str) -> int:
-        try:
-            return int(given)
-        except ValueError:
-            raise argparse.ArgumentTypeError(text(
-                "%(value)s is not a whole number: give one such as 4.", language=language,
-                value=repr(given))) from None
-    return convert
+#: What a number of each kind must look like, as the refusal of a text that is
+#: not one says it (``%(value)s``: the text given).
+_NOT_A_NUMBER: Mapping[type, str] = {
+    int: N_("%(value)s is not a whole number: give one such as 4."),
+    float: N_("%(value)s is not a number: give one such as 2.5."),
+}
 
 
-def figure(language: str) -> Callable[[str], float]:
-    """argparse's ``type`` for a number with a point: a refusal in ``language``."""
-    def convert(given: str) -> float:
+def number(kind: type[_Number], language: str) -> Callable[[str], _Number]:
+    """argparse's ``type`` for a number of ``kind`` (``int``, a whole number;
+    ``float``, one with a point): a text that is not one is refused in
+    ``language``.
+
+    >>> number(int, "en")("4"), number(float, "en")("2.5")
+    (4, 2.5)
+    >>> number(int, "en")("four")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'four' is not a whole number: give one such as 4.
+    """
+    refusal = _NOT_A_NUMBER[kind]
+
+    def convert(given: str) -> _Number:
         try:
-            return float(given)
+            return kind(given)
         except ValueError:
             raise argparse.ArgumentTypeError(text(
-                "%(value)s is not a number: give one such as 2.5.", language=language,
-                value=repr(given))) from None
+                refusal, language=language, value=repr(given))) from None
     return convert
 
 

@@ -524,6 +524,18 @@ class ThreadApp:
         self.thread.join(timeout=10)
         return self.code
 
+    def main_menu(self) -> list[str]:
+        """Wait for the main menu: its six options as said."""
+        self.until("Choose 1 to 6:")
+        return self.out.lines[self.seen - 7:self.seen - 1]
+
+    def goodbye(self, answer: str = "quit") -> int | None:
+        """``answer`` (``quit``, or the main menu's last number) ends the
+        app: its goodbye said, then its exit code."""
+        self.type(answer)
+        self.until("Goodbye.")
+        return self.close()
+
 
 #: The characters of the named keys the tests press.
 KEY_CHARACTERS = {"enter": "\r", "tab": "\t", "backspace": "\x08", "escape": "\x1b"}

@@ -17,7 +17,8 @@ that part:
 - resuming: :meth:`Saved.check` checks a journal's records and its kind
   before a session replays it, :meth:`Saved.resume` opens a saved game
   as a session of its kind, and :func:`session_of` picks the session of
-  a saved game's kind (the plugin's resume).
+  a saved game's kind; :func:`resumed`, that of a game played in
+  practice or at the table, is what a game's plugin resumes.
 
 The events on disk are the ones every version wrote: ``{"type": "end"}``
 (with the game's own fields, and ``"discarded": true`` when thrown away),
@@ -162,3 +163,18 @@ def session_of(journal: Journal, records: Records, title: str,
             return make(journal)
     records.check(journal.ref.name, journal.header, journal.events)  # says what is wrong
     raise JournalError(f"{journal.ref.label} is not a {title} game")
+
+
+P = TypeVar("P", bound=Saved)
+T = TypeVar("T", bound=Saved)
+
+
+def resumed(journal: Journal, records: Records, title: str, practice: type[P],
+            table: type[T]) -> P | T:
+    """The session of a saved game played in practice or at the table (its
+    two session classes), by its header's ``type``: what a game's plugin
+    resumes. Raises as :func:`session_of` does for a game of neither kind
+    (``records`` are the game's, ``title`` names it)."""
+    kinds: dict[str, Callable[[Journal], P | T]] = {
+        practice.KIND: practice.from_journal, table.KIND: table.from_journal}
+    return session_of(journal, records, title, kinds)

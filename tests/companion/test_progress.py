@@ -18,7 +18,15 @@ import pytest
 from companion.games.micimaki.simulate import simulate as mici_maki_simulate
 from companion.games.sushigo.simulate import simulate as sushigo_simulate
 from companion.i18n import Catalog
-from companion.progress import EVERY, QUIET_FOR, Progress, duration, games_done, steps_done
+from companion.progress import (
+    EVERY,
+    QUIET_FOR,
+    QUIET_VARIABLE,
+    Progress,
+    duration,
+    games_done,
+    steps_done,
+)
 
 
 class Clock:
@@ -78,6 +86,26 @@ def test_lines_come_at_most_every_few_seconds_however_often_it_is_told() -> None
         told(done, 10_000)
     # 30 s: the title, then a line at 5, 10, 15, 20 and 25 s (the end is finish's)
     assert len(lines(stream)) == 1 + int(30 / EVERY) - 1
+
+
+def test_the_quiet_limit_of_a_run_may_be_set_in_the_environment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the limit 0 s (as the real runs below have it), even work that
+    ends at once opens with its title and ends with its last line."""
+    monkeypatch.setenv(QUIET_VARIABLE, "0")
+    told, clock, stream = progress(title="Simulating 400 games…")
+    clock.now += 0.001
+    told(1, 400)
+    assert lines(stream) == ["Simulating 400 games…"]
+    told(400, 400)
+    told.finish()
+    assert lines(stream) == ["Simulating 400 games…", "400 of 400 games, done in 1 s"]
+    monkeypatch.setenv(QUIET_VARIABLE, "soon")  # not a number: the usual limit
+    told, clock, stream = progress(title="Simulating 400 games…")
+    clock.now += QUIET_FOR - 0.1
+    told(400, 400)
+    told.finish()
+    assert lines(stream) == []
 
 
 def test_work_whose_pace_shows_it_long_says_so_early() -> None:
@@ -199,7 +227,11 @@ SIMULATE_LINE = re.compile(r"1500 of 1500 games, done in \d+ s|\d+ of 1500 games
 
 
 def simulate_long(stderr: int | None, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """Mici Maki games, long enough to be told (about 1 ms a game)."""
+    """Mici Maki games (about 1 ms a game), told however fast the machine:
+    the run's quiet limit is 0 s, so that it says its title at the first
+    game and its last line at the end (and a line every few seconds
+    between, if it lasts that long)."""
+    env = {**env, QUIET_VARIABLE: "0"}
     return subprocess.Popen(
         [sys.executable, "-m", "companion", "--lang", "en", "simulate", "--game", "mici-maki",
          "--players", "5", "--games", "1500", "--seed", "2", "--json"],
@@ -207,9 +239,8 @@ def simulate_long(stderr: int | None, env: dict[str, str]) -> subprocess.Popen[b
 
 
 def check_lines(said: list[str]) -> None:
-    """However long it took: nothing, or the title, lines of progress and the last."""
-    if not said:
-        return  # a machine fast enough to end within two seconds
+    """However long it took: the title, lines of progress, and the last."""
+    assert len(said) >= 2, said
     assert said[0] == "Simulating 1500 games…", said
     assert said[-1].startswith("1500 of 1500 games, done in "), said
     assert all(SIMULATE_LINE.fullmatch(line) for line in said[1:]), said
@@ -218,9 +249,11 @@ def check_lines(said: list[str]) -> None:
 def test_short_work_leaves_standard_error_and_output_as_they_were() -> None:
     """The quick loop's check of the commands' progress (the long runs below
     are slow): work that ends at once says nothing, its report is the same."""
+    env = {k: v for k, v in os.environ.items() if k != QUIET_VARIABLE}
     done = subprocess.run(
         [sys.executable, "-m", "companion", "simulate", "--game", "mici-maki", "--games", "20",
-         "--seed", "2", "--json"], capture_output=True, text=True, timeout=120, check=False)
+         "--seed", "2", "--json"], capture_output=True, text=True, timeout=120, check=False,
+        env=env)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     figures = mici_maki_simulate(players=4, games=20, bots=["cautious"], seed=2)
     report = json.loads(done.stdout)

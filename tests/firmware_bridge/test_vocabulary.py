@@ -91,22 +91,32 @@ def test_a_simple_vocabulary_reads_its_ids_whatever_the_case() -> None:
 HEAVY = ("companion.conversation", "companion.journal", "companion.store", "sqlite3")
 
 
+#: What the games' vocabularies must not load either: their sentences' modules
+#: (a refusal in the player's words comes from a light module of the game's).
+GAME_HEAVY = ("narration", "telling", "plugin", "session")
+
+
 def test_listing_the_installed_games_loads_no_conversation_journal_or_store() -> None:
-    """The installed games' vocabularies, as ``firmware-bridge`` lists them,
-    in a fresh interpreter: nothing of the app but the games' pure modules."""
+    """The installed games' vocabularies, as ``firmware-bridge`` lists them
+    and asks them why a text names no card, in a fresh interpreter: nothing
+    of the app but the games' pure modules."""
     script = (
         "import sys, json\n"
         "from firmware_bridge.vocabulary import vocabularies\n"
         "found = vocabularies()\n"
+        "refused = [v.refusal('zz', 'fr') for v in found.values()]\n"
         "heavy = [m for m in sys.modules if m.split('.')[0] == 'sqlite3' or any(\n"
-        f"    m == h or m.startswith(h + '.') for h in {HEAVY!r})]\n"
-        "print(json.dumps({'games': sorted(found), 'heavy': heavy}))\n"
+        f"    m == h or m.startswith(h + '.') for h in {HEAVY!r}) or (\n"
+        "    m.startswith('companion.games.') and m.rpartition('.')[2] in\n"
+        f"    {GAME_HEAVY!r})]\n"
+        "print(json.dumps({'games': sorted(found), 'heavy': heavy, 'refused': refused}))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           timeout=120, check=True)
     listed = json.loads(done.stdout)
     assert {"sushigo", "mici-maki"} <= set(listed["games"]), listed
     assert listed["heavy"] == [], listed
+    assert all(listed["refused"]), listed  # every game has words for the refusal
 
 
 def test_every_game_of_the_app_offers_the_same_vocabulary_to_the_bridge() -> None:

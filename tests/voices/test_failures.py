@@ -21,7 +21,7 @@ import pytest
 from companion.contract.events import info
 from companion.conversation.core import Talk
 from companion.conversation.inbox import Lines
-from companion.conversation.speech import SpeechService, switched_text
+from companion.conversation.speech import NOTICE_BEFORE_QUESTION, SpeechService, switched_text
 from companion.faces.plain import PlainFace
 from companion.i18n import Catalog
 from companion.settings import Settings
@@ -358,6 +358,39 @@ def test_no_speech_notice_comes_after_the_goodbye(monkeypatch: pytest.MonkeyPatc
     assert written.getvalue().splitlines() == [
         "Hlas přestal mluvit: speech-dispatcher neodpovídá. Nyní mluví hlas espeak-ng.",
         "Na shledanou."]
+
+
+@pytest.mark.parametrize(("chosen", "for_the_run", "waits"), [
+    ("none", None, False),  # speech off in the settings
+    ("auto", "none", False),  # speech off for this run (companion --speech none)
+    ("espeak-ng", None, True),  # a voice: its start is waited for, briefly
+])
+def test_the_plain_face_waits_for_a_voice_only_when_there_is_one(
+        monkeypatch: pytest.MonkeyPatch, chosen: str, for_the_run: str | None,
+        waits: bool) -> None:
+    """The plain face waits a moment at its start for a voice's notice, so
+    that a voice missing is told before the first question; with speech
+    off there is no voice and the wait is never entered."""
+    monkeypatch.delenv("COMPANION_SPEECH", raising=False)
+    if for_the_run is not None:
+        monkeypatch.setenv("COMPANION_SPEECH", for_the_run)
+    waited: list[float] = []
+    ready = FallbackSpeaker.ready
+
+    def noted(self: FallbackSpeaker, timeout: float = 30.0) -> bool:
+        waited.append(timeout)
+        return ready(self, timeout)
+
+    monkeypatch.setattr(FallbackSpeaker, "ready", noted)
+    face = PlainFace(io.StringIO())
+    speech = SpeechService(face.show)
+    talk = Talk(face, Lines(io.StringIO("")), Settings(language="en", speech=chosen),
+                speech=speech)
+    try:
+        assert isinstance(speech.voice.speaker, FallbackSpeaker) is waits
+        assert waited == ([NOTICE_BEFORE_QUESTION] if waits else [])
+    finally:
+        talk.close()
 
 
 def test_a_stop_asked_just_before_the_wait_is_not_missed() -> None:

@@ -45,11 +45,12 @@ from companion.games.micimaki import practice as practice_game
 from companion.games.micimaki import table as table_game
 from companion.games.micimaki.risk import MOST_OVEREATING, RiskInputError, overeating_risk, percent
 from companion.games.micimaki.rules import CARDS, OVEREATING, Game, Setup
-from companion.games.micimaki.session import PracticeSession, TableSession, resumed
+from companion.games.micimaki.session import RECORDS, PracticeSession, TableSession
 from companion.games.micimaki.tactile import card_id as id_of
 from companion.games.micimaki.tactile import code
 from companion.games.micimaki.telling import ACTIONS, READER, word
 from companion.games.micimaki.vocabulary import MiciMakiVocabulary, Word, copies
+from companion.games.saved import resumed
 from companion.i18n import N_, Catalog
 from companion.journal import Journal
 from companion.keymap import Action
@@ -140,7 +141,8 @@ class MiciMaki(MiciMakiVocabulary):
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
-        session = resumed(journal)  # by its kind; raises for a game it cannot trust
+        # by its kind; raises for a game it cannot trust
+        session = resumed(journal, RECORDS, self.title, PracticeSession, TableSession)
         if isinstance(session, PracticeSession):
             return practice_game.Practice(session, rng, language, verbosity)
         return table_game.TableGame(session, language, verbosity)

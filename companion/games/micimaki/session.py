@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,7 +56,7 @@ from companion.games.micimaki.rules import (
 )
 from companion.games.micimaki.tracker import Tracker
 from companion.games.micimaki.vocabulary import GAME
-from companion.games.saved import Saved, session_of
+from companion.games.saved import Saved
 from companion.journal import Event as JournalEvent
 from companion.journal import Journal, JournalError, transaction
 from companion.records import (
@@ -500,12 +500,3 @@ RECORDS = Records(
         },
     },
 )
-
-
-def resumed(journal: Journal) -> PracticeSession | TableSession:
-    """The session of a saved Mici Maki game, practice or table, by its
-    header's ``type``; raises :class:`~companion.records.Damaged` for one
-    that cannot be trusted (of neither kind among them)."""
-    kinds: dict[str, Callable[[Journal], PracticeSession | TableSession]] = {
-        PRACTICE: PracticeSession.from_journal, TABLE: TableSession.from_journal}
-    return session_of(journal, RECORDS, "Mici Maki", kinds)

@@ -22,52 +22,17 @@ from companion.games.sushigo.bots import Advice, Reason
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import ChoiceError, ChoiceProblem
 from companion.games.sushigo.gamefile import Flaw, GameFileError
+from companion.games.sushigo.names import CARD_NAMES, SHAPE_NAMES, refused
 from companion.games.sushigo.scoring import GameScore, Line, LineKind, Place
 from companion.games.sushigo.tactile import (
     REFERENCE_ORDER,
-    CodeRefusal,
     Position,
-    Shape,
-    UnknownCodeError,
-    parse,
     sticker,
 )
 from companion.games.sushigo.tracker import Concern, Entry, EntryKind, HandInfo, Warning
 from companion.i18n import N_, Catalog
 from companion.keymap import Words
 from companion.shown import shown
-
-CARD_NAMES: Mapping[Card, str] = MappingProxyType(
-    {
-        Card.TEMPURA: N_("Tempura"),
-        Card.SASHIMI: N_("Sashimi"),
-        Card.DUMPLING: N_("Dumpling"),
-        Card.MAKI1: N_("Maki 1"),
-        Card.MAKI2: N_("Maki 2"),
-        Card.MAKI3: N_("Maki 3"),
-        Card.EGG: N_("Egg nigiri"),
-        Card.SALMON: N_("Salmon nigiri"),
-        Card.SQUID: N_("Squid nigiri"),
-        Card.PUDDING: N_("Pudding"),
-        Card.WASABI: N_("Wasabi"),
-        Card.CHOPSTICKS: N_("Chopsticks"),
-        Card.SOY_SAUCE: N_("Soy sauce"),
-    }
-)
-
-SHAPE_NAMES: Mapping[Shape, str] = MappingProxyType(
-    {
-        Shape.TRIANGLE: N_("Triangle"),
-        Shape.STAR: N_("Star"),
-        Shape.DIAGONAL_CROSS: N_("Diagonal cross"),
-        Shape.SQUARE: N_("Square"),
-        Shape.PLUS: N_("Plus"),
-        Shape.FLOWER: N_("Flower"),
-        Shape.WINDOW: N_("Window"),
-        Shape.CIRCLE: N_("Circle"),
-        Shape.DROP: N_("Drop"),
-    }
-)
 
 POSITION_NAMES: Mapping[Position, str] = MappingProxyType(
     {
@@ -351,31 +316,6 @@ def _winner_sentence(c: Catalog, game: GameScore, names: Sequence[str]) -> str:
 # -- refusals and errors ----------------------------------------------------------
 
 
-def _suggested(catalog: Catalog, codes: Sequence[str]) -> str:
-    """'w1 Egg nigiri, w2 Salmon nigiri': codes with the card each names."""
-    return ", ".join(f"{code} {card_name(catalog, parse(code))}" for code in codes)
-
-
-def refusal_text(catalog: Catalog, error: UnknownCodeError) -> str:
-    """Why a typed text names no card, and what to type instead."""
-    c = catalog
-    codes = _suggested(c, error.suggestions)
-    if error.refusal is CodeRefusal.EMPTY:
-        return c.text("Nothing was typed: type a card code, such as w2.")
-    if error.refusal is CodeRefusal.AMBIGUOUS:
-        return c.text("%(text)s names several cards: type %(codes)s.",
-                      text=shown(error.text), codes=codes)
-    if error.shape is not None:
-        shape = c.text(SHAPE_NAMES[error.shape])
-        if error.refusal is CodeRefusal.NEEDS_POSITION:
-            return c.text("%(text)s is not a card: %(shape)s needs a height, 1 to 3: %(codes)s.",
-                          text=shown(error.text), shape=shape, codes=codes)
-        return c.text("%(text)s is not a card: %(shape)s has no height: %(codes)s.",
-                      text=shown(error.text), shape=shape, codes=codes)
-    if codes:
-        return c.text("%(text)s is not a card. Closest: %(codes)s.", text=shown(error.text),
-                      codes=codes)
-    return c.text("%(text)s is not a card. The codes: companion codes.", text=shown(error.text))
 
 
 _PROBLEMS: Mapping[Flaw, str] = MappingProxyType(
@@ -429,7 +369,7 @@ def game_file_error_text(catalog: Catalog, error: GameFileError) -> str:
     if error.card is not None and error.card.strip():
         where.append(c.text("card %(card)s", card=shown(error.card)))
     if error.problem is Flaw.UNKNOWN_CARD and error.refusal is not None:
-        what = refusal_text(c, error.refusal)
+        what = refused(c, error.refusal)
     elif error.problem in _PROBLEMS:
         params = dict(error.params)
         if error.problem is Flaw.TOO_MANY_CARDS:
@@ -677,7 +617,7 @@ def choice_error_text(catalog: Catalog, error: ChoiceError) -> str:
     c = catalog
     problem = error.problem
     if problem is ChoiceProblem.UNKNOWN_CARD and error.refusal is not None:
-        return refusal_text(c, error.refusal)
+        return refused(c, error.refusal)
     if problem is ChoiceProblem.NOT_IN_HAND and error.card is not None:
         if error.have:
             return c.text("%(card)s: your hand has only %(count)s; take fewer.",

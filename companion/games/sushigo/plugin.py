@@ -37,6 +37,7 @@ from companion.contract.game import (
     TactileKit,
     no_progress,
 )
+from companion.games.saved import resumed
 from companion.games.sushigo import practice as practice_game
 from companion.games.sushigo import scorer
 from companion.games.sushigo import table as table_game
@@ -50,7 +51,7 @@ from companion.games.sushigo.narration import (
     game_file_error_text,
     typing_help,
 )
-from companion.games.sushigo.session import PracticeSession, TableSession, resumed
+from companion.games.sushigo.session import RECORDS, PracticeSession, TableSession
 from companion.games.sushigo.tactile import short_code
 from companion.games.sushigo.telling import READER, catalog
 from companion.games.sushigo.vocabulary import SushiGoVocabulary
@@ -132,7 +133,8 @@ class SushiGo(SushiGoVocabulary):
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
-        session = resumed(journal)  # by its kind; raises for a game it cannot trust
+        # by its kind; raises for a game it cannot trust
+        session = resumed(journal, RECORDS, self.title, PracticeSession, TableSession)
         if isinstance(session, PracticeSession):
             return practice_game.Practice(session, rng, language, verbosity)
         return table_game.TableGame(session, language, verbosity)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.saved import Saved, session_of
+from companion.games.saved import Saved
 from companion.games.sushigo.bots import BOTS, Bot
 from companion.games.sushigo.cards import CARDS, MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Card
 from companion.games.sushigo.draft import Choice, Game, Variant
@@ -511,12 +511,3 @@ class TableSession(Saved):
             taken = entries[-1]
             self.undo()
             return taken
-
-
-def resumed(journal: Journal) -> PracticeSession | TableSession:
-    """The session of a saved Sushi Go! game, practice or table, by its
-    header's ``type``; raises :class:`~companion.records.Damaged` for one
-    that cannot be trusted (of neither kind among them)."""
-    kinds: dict[str, Callable[[Journal], PracticeSession | TableSession]] = {
-        PRACTICE: PracticeSession.from_journal, TABLE: TableSession.from_journal}
-    return session_of(journal, RECORDS, "Sushi Go!", kinds)

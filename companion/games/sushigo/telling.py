@@ -9,8 +9,6 @@ player (a reply, a game event, a result, a warning).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from pathlib import Path
 
 from companion.contract.events import (
     Announcement,
@@ -24,6 +22,8 @@ from companion.contract.events import (
 )
 from companion.games.sushigo.cards import Card
 from companion.games.sushigo.draft import Direction, Variant
+from companion.games.sushigo.names import GAME, refusal_text
+from companion.games.sushigo.names import catalog as catalog  # noqa: PLC0414
 from companion.games.sushigo.narration import (
     card_list,
     card_name,
@@ -32,30 +32,10 @@ from companion.games.sushigo.narration import (
     explain_line,
     points,
     race_text,
-    refusal_text,
 )
 from companion.games.sushigo.scoring import GameScore, Race, SeatScore
-from companion.games.sushigo.tactile import UnknownCodeError, parse
-from companion.i18n import Catalog
+from companion.games.sushigo.tactile import parse
 from companion.keymap import fold
-
-#: The game's name: in tags, journals and ``--game``; also its catalogs' domain.
-GAME = "sushigo"
-#: Where its catalogs are: ``locale/<language>/LC_MESSAGES/sushigo.po``.
-LOCALE_DIR = Path(__file__).with_name("locale")
-
-
-@cache
-def catalog(language: str) -> Catalog:
-    """Sushi Go!'s sentences in ``language`` (the app's as a fallback)."""
-    return Catalog.for_language(language, GAME, LOCALE_DIR)
-
-
-def _refusal(language: str, error: ValueError) -> str:
-    """Why a typed code names no Sushi Go! card, and what to type instead."""
-    if isinstance(error, UnknownCodeError):
-        return refusal_text(catalog(language), error)
-    return str(error)
 
 
 def _card_id(card: Card) -> str:
@@ -67,7 +47,7 @@ def _name(language: str, card: Card) -> str:
 
 
 #: How card questions read Sushi Go! cards.
-READER: CardReader[Card] = CodeReader(GAME, read=parse, refusal=_refusal,
+READER: CardReader[Card] = CodeReader(GAME, read=parse, refusal=refusal_text,
                                       from_id=Card.from_id, card_id=_card_id, name=_name)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.sushigo.cards import CARDS, DEFAULT_SOY_SAUCE_COUNT, Card, deck_counts
+from companion.games.sushigo.names import refusal_text
 from companion.games.sushigo.tactile import UnknownCodeError, parse
 
 
@@ -64,14 +65,11 @@ class SushiGoVocabulary:
     def refusal(self, text: str, language: str) -> str:
         """Why ``text`` names no card, in ``language`` (the scanner's bridge
         says it so)."""
-        from companion.games.sushigo.telling import _refusal  # noqa: PLC0415 - when asked
-
         try:
             parse(text)
         except UnknownCodeError as error:
-            return _refusal(language, error)
+            return refusal_text(language, error)
         return ""
-
 
 
 #: What the entry point ``tactile_companion.vocabularies`` finds.

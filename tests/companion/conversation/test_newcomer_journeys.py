@@ -32,32 +32,24 @@ def home(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def main_menu(app: App) -> list[str]:
-    """Wait for the main menu: its six options as said."""
-    app.until("Choose 1 to 6:")
-    return app.out.lines[app.seen - 7:app.seen - 1]
-
-
 # -- menus that say which game a journey belongs to ------------------------------------------
 
 
 def test_with_mici_maki_chosen_scoring_says_it_is_sushi_gos() -> None:
     app = App(Settings(speech="none", game="mici-maki"))
-    options = main_menu(app)
+    options = app.main_menu()
     assert options[0] == "1. Table companion for a real game."  # Mici Maki has one
     assert options[2] == "3. Score a finished game. Only for Sushi Go!"
     app.type("3")
     app.until("Player 1's name, or an empty line when all are in:")  # Sushi Go!'s scorer
     app.type("menu")
     app.until("Back to the main menu.")
-    app.type("quit")
-    app.until("Goodbye.")
-    assert app.close() == 0
+    assert app.goodbye("quit") == 0
 
 
 def test_with_sushi_go_chosen_every_journey_is_its_own() -> None:
     app = App()
-    options = main_menu(app)
+    options = app.main_menu()
     assert options[2] == "3. Score a finished game."
     assert not any("Only for" in option for option in options)
     app.type("quit")
@@ -69,7 +61,7 @@ def test_with_sushi_go_chosen_every_journey_is_its_own() -> None:
 
 def test_back_in_the_settings_goes_up_a_menu_and_changes_nothing() -> None:
     app = App()
-    main_menu(app)
+    app.main_menu()
     app.type("5")  # settings
     app.until("Choose 1 to 7:")
     assert app.out.lines[app.seen - 2] == "7. Back."
@@ -86,14 +78,14 @@ def test_back_in_the_settings_goes_up_a_menu_and_changes_nothing() -> None:
     app.until("Choose 1 to 7:")
     app.type("back")
     app.until("Back to the main menu.")
-    main_menu(app)
+    app.main_menu()
     assert "Settings saved." not in app.out.lines
     app.type("4")  # learn the codes
     app.until("Choose 1 to 4:")
     assert app.out.lines[app.seen - 2] == "4. Back."
     app.type("4")
     app.until("Back to the main menu.")
-    main_menu(app)
+    app.main_menu()
     app.type("quit")
     assert app.close() == 0
 
@@ -122,7 +114,7 @@ def test_back_is_in_the_settings_of_the_full_screen_and_the_word_chooses_it() ->
 
 def test_help_at_a_menu_says_how_to_choose_then_the_words() -> None:
     app = App()
-    main_menu(app)
+    app.main_menu()
     app.type("help")
     assert app.until("then Enter.") == "Type the number of your choice, 1 to 6, then Enter."
     app.until("Words that work everywhere: repeat, back, next, stop, help, menu, quit.")
@@ -138,7 +130,7 @@ def test_help_at_a_menu_says_how_to_choose_then_the_words() -> None:
 
 def test_help_at_a_card_question_says_how_to_type_a_card_of_this_game() -> None:
     app = App(Settings(speech="none", game="mici-maki"))
-    main_menu(app)
+    app.main_menu()
     app.type("4")  # learn the codes
     app.until("Choose 1 to 4:")
     app.type("1")  # type a card to hear it
@@ -153,7 +145,7 @@ def test_help_at_a_card_question_says_how_to_type_a_card_of_this_game() -> None:
 
 def test_help_in_the_drill_says_how_to_find_the_asked_cards_code() -> None:
     app = App()
-    main_menu(app)
+    app.main_menu()
     app.type("4")
     app.until("Choose 1 to 4:")
     app.type("2")  # the drill
@@ -191,7 +183,7 @@ def test_help_in_the_full_screen_names_the_arrow_keys_at_a_menu() -> None:
 
 
 def start_table(app: App, variant: str) -> None:
-    main_menu(app)
+    app.main_menu()
     app.type("1")  # table companion
     app.until("you included? 2 to 5:")
     app.type("2")

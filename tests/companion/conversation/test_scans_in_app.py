@@ -140,7 +140,7 @@ def test_a_scored_line_scanned_ends_at_a_hand_s_worth_and_is_read_back() -> None
 
 def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
     app = App()
-    app.until("Choose 1 to 6:")
+    app.main_menu()
     app.scan([Card.SALMON])
     app.until("Salmon nigiri scanned, but no card is wanted here.")
     app.until("Choose 1 to 6:")  # asked again, nothing chosen
@@ -152,9 +152,7 @@ def test_a_scan_that_does_not_fit_is_explained_and_changes_nothing() -> None:
     # a card id its game does not know is an unknown tag
     app.post(CardIdentified("sushigo", "caviar", Source.SCANNER, "0A0B0C0E", None, 4))
     app.until("Unknown tag 0A0B0C0E: enrol it with firmware-bridge enrol.")
-    app.type("6")
-    app.until("Goodbye.")
-    assert app.close() == 0
+    assert app.goodbye("6") == 0
 
 
 def test_the_scanners_news_is_said_where_the_player_is() -> None:
@@ -177,7 +175,7 @@ def test_the_scanners_news_is_said_where_the_player_is() -> None:
 @pytest.mark.slow
 def test_the_scanner_choice_is_saved_and_a_missing_port_is_refused(tmp_path: Path) -> None:
     app = App()
-    app.until("Choose 1 to 6:")
+    app.main_menu()
     app.type("5")  # settings
     app.until("Choose 1 to 7:")  # six settings, and Back
     app.type("5")  # card scanner
@@ -192,9 +190,7 @@ def test_the_scanner_choice_is_saved_and_a_missing_port_is_refused(tmp_path: Pat
     saved = load_settings()
     assert saved is not None and saved.scanner == "loop://"
     assert app.talk.link is not None
-    app.type("6")
-    app.until("Goodbye.")
-    assert app.close() == 0
+    assert app.goodbye("6") == 0
     assert app.talk.link is None  # stopped when the app ended
 
 
@@ -212,15 +208,13 @@ def test_every_scanner_problem_has_its_own_sentence(language: str) -> None:
 
 def test_a_problem_the_link_repeats_is_said_once_until_something_changes() -> None:
     app = App()
-    app.until("Choose 1 to 6:")
+    app.main_menu()
     for _ in range(3):  # the link tries again every few seconds
         app.post(ScannerProblem("no scanner found", None, ScannerIssue.NOT_FOUND))
     app.post(ScannerFound("/dev/ttyACM0", "tactile-scanner", "1.0.0"))
     app.until("Scanner ready.")
     app.post(ScannerProblem("no scanner found", None, ScannerIssue.NOT_FOUND))
-    app.type("6")
-    app.until("Goodbye.")
-    assert app.close() == 0
+    assert app.goodbye("6") == 0
     said = [line for line in app.out.lines if line.startswith("No scanner found")]
     assert len(said) == 2  # once before the scanner came, once after
 
@@ -240,19 +234,17 @@ def test_a_port_that_does_not_exist_is_named_as_such(tmp_path: Path) -> None:
 
 def test_game_words_outside_a_game_and_an_empty_menu_answer_are_explained() -> None:
     app = App()
-    app.until("Choose 1 to 6:")
+    app.main_menu()
     app.type("hint")
     app.until("hint works during a game.")
     app.type("")
     app.until("Type a number from 1 to 6.")
-    app.type("6")
-    app.until("Goodbye.")
-    assert app.close() == 0
+    assert app.goodbye("6") == 0
 
 
 def test_menu_at_the_main_menu_and_odd_digits_change_nothing() -> None:
     app = App()
-    app.until("Choose 1 to 6:")
+    app.main_menu()
     app.type("menu")
     app.until("Back to the main menu.")
     app.until("Choose 1 to 6:")
@@ -260,9 +252,7 @@ def test_menu_at_the_main_menu_and_odd_digits_change_nothing() -> None:
     app.until("² is not a choice: type a number from 1 to 6.")
     app.type("١")  # an Arabic-Indic one
     app.until("١ is not a choice: type a number from 1 to 6.")
-    app.type("6")
-    app.until("Goodbye.")
-    assert app.close() == 0
+    assert app.goodbye("6") == 0
 
 
 def test_a_card_scanned_before_the_question_is_explained_not_taken() -> None:

@@ -35,18 +35,29 @@ def clean_screen(before: bytes, after: bytes) -> list[str]:
     return list(screen.display)
 
 
+def at_the_main_menu(home: Path) -> Terminal:
+    """Plain line mode on a 40 by 15 terminal, the settings made (no first
+    start), at its main menu with the cursor on it."""
+    (home / "config").mkdir()
+    (home / "config" / "settings.toml").write_text(GOOD_SETTINGS)
+    terminal = Terminal(home, "--plain", columns=COLUMNS, rows=ROWS, lang="C.UTF-8",
+                        typed=0, shown=0)
+    try:
+        terminal.until_at("Main menu.")
+    except BaseException:
+        terminal.close()
+        raise
+    return terminal
+
+
 @pytest.mark.parametrize("left", ["menu", "question"])
 def test_a_run_after_a_kill_writes_over_nothing_old(tmp_path: Path, left: str) -> None:
     """Killed as its reply rested at the cursor, on the reply's first row:
     the main menu (``menu``), or the question after two answers
     (``question``: its options and its prompt below, where the new run's
     rows, prompt and shorter answer come)."""
-    (tmp_path / "config").mkdir()
-    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS)
-    terminal = Terminal(tmp_path, "--plain", columns=COLUMNS, rows=ROWS, lang="C.UTF-8",
-                        typed=0, shown=0)
+    terminal = at_the_main_menu(tmp_path)
     try:
-        terminal.until_at("Main menu.")
         if left == "question":
             terminal.type("2\r")  # a practice game: how many players
             terminal.until("2 to 5:")
@@ -82,12 +93,8 @@ def test_an_answer_erased_back_over_its_wrapped_row_leaves_nothing(
     (a backspace cannot go back up a row on a terminal), the answer's line
     is written again: the braille line is the prompt and the new answer,
     and no row keeps the old one."""
-    (tmp_path / "config").mkdir()
-    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS)
-    terminal = Terminal(tmp_path, "--plain", columns=COLUMNS, rows=ROWS, lang="C.UTF-8",
-                        typed=0, shown=0)
+    terminal = at_the_main_menu(tmp_path)
     try:
-        terminal.until_at("Main menu.")
         terminal.type("x")  # to the answer: the prompt's line
         terminal.pump(0.3)
         prompt = terminal.cursor_line().rstrip()[:-1]  # "Choose 1 to N: "

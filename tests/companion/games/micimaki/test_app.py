@@ -134,9 +134,9 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     assert app.close() == 0
 
 
-def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) -> None:
-    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
-    first_start(app)
+def table_of_three(app: Conversation) -> None:
+    """From the main menu, a table of Ana (the player), Ben and Cy, Ana
+    first, with the usual deck and typed codes only: up to the dealt hand."""
     app.answer("Choose 1 to 6:", "1")  # the table companion
     app.answer("3 to 7:", "3")
     for name in ("Ana", "Ben", "Cy"):
@@ -145,6 +145,12 @@ def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) ->
     app.answer("Choose 1 to 3:", "1")  # Ana starts
     app.answer("Choose 1 to 2:", "1")  # the usual deck
     app.answer("Choose 1 to 4:", "1")  # typed codes only
+
+
+def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    table_of_three(app)  # up to the dealt hand
     app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")  # a typo: c for r
     assert app.until(".") == (
         "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Choose the next player.")
@@ -173,14 +179,7 @@ def test_the_table_refuses_an_eat_the_rules_make_overeat_and_goes_on(tmp_path: P
     app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
     first_start(app)
     app.until("Main menu, Mici Maki.")
-    app.answer("Choose 1 to 6:", "1")  # the table companion
-    app.answer("3 to 7:", "3")
-    for name in ("Ana", "Ben", "Cy"):
-        app.answer("going round the table to the left:", name)
-    app.answer("Choose 1 to 3:", "1")  # I am Ana
-    app.answer("Choose 1 to 3:", "1")  # Ana starts
-    app.answer("Choose 1 to 2:", "1")  # the usual deck
-    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    table_of_three(app)  # up to the dealt hand
     app.answer("Your 5 cards as dealt, card by card:", "7 7 7 7 2")
     app.answer("Start a pile with a food card:", "7")
     for player in ("Ben", "Cy", "You", "Ben", "Cy", "You", "Ben", "Cy", "You", "Ben"):
