@@ -23,7 +23,7 @@ out is said as the fault it is, never raised.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,7 +40,14 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import TABLE, Step, WordReply, ask_names
+from companion.contract.game import (
+    TABLE,
+    Step,
+    WordReply,
+    ask_names,
+    in_steps,
+    set_up_menu,
+)
 from companion.games.micimaki import narration
 from companion.games.micimaki.risk import RiskInputError
 from companion.games.micimaki.rules import (
@@ -87,32 +94,56 @@ MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD, DEALT = (
 EMPTY_DRAW = EMPTY_HAND_DRAW
 
 
-def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup]:
-    """Ask the seats, the player's own, who starts and the deck: names,
-    you, first, setup (the dealt hand is asked by :func:`dealt`, once the
-    cards can be scanned)."""
+def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tuple[
+        list[str], int, int, Setup]:
+    """Ask the seats, the player's own, who starts, the deck and
+    (``cards_from``) where cards come from: names, you, first, setup (the
+    dealt hand is asked by :func:`dealt`, once the cards can be scanned).
+    Back in a menu asks the question before it again (the last name,
+    before "Which one are you?"), the answers before it kept."""
     teller = Teller(conversation.language, conversation.verbosity)
     text = teller.text
-    count = conversation.ask(Number(
-        text("How many players at the table, you included? 3 to 7:"), 3, 7))
-    assert count is not None
-    names = ask_names(conversation, count, lambda number: text(
-        "Player %(number)d's name, going round the table to the left:", number=number),
-        text("Give each player a different name."))
-    you = conversation.ask(Menu(text("Which one are you?"), tuple(names)))
-    first = conversation.ask(Menu(text("Who starts the first pile?"), tuple(names)))
-    setup = Setup(players=count)
-    deck = conversation.ask(Menu(text("Action cards in your deck:"), (
-        text("The usual: 7 +1 food, 5 reverse direction, 5 choose the next player."),
-        text("Other counts."),
-    )))
-    if deck == 1:
-        counts = [conversation.ask(Number(text(prompt), 0, 20)) for prompt in (
-            N_("How many +1 food cards? 0 to 20:"),
-            N_("How many reverse direction cards? 0 to 20:"),
-            N_("How many choose the next player cards? 0 to 20:"))]
-        setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
-                      choose=counts[2] or 0)
+    back = text("Back.")
+    count = you = first = 0
+    names: list[str] = []
+    setup = Setup(players=3)
+
+    def seats() -> None:
+        nonlocal count
+        count = conversation.ask(Number(
+            text("How many players at the table, you included? 3 to 7:"), 3, 7)) or 3
+
+    def named() -> None:
+        nonlocal names
+        names = ask_names(conversation, count, lambda number: text(
+            "Player %(number)d's name, going round the table to the left:", number=number),
+            text("Give each player a different name."), names)
+
+    def yours() -> None:
+        nonlocal you
+        you = set_up_menu(conversation, text("Which one are you?"), tuple(names), back)
+
+    def starts() -> None:
+        nonlocal first
+        first = set_up_menu(conversation, text("Who starts the first pile?"), tuple(names),
+                            back)
+
+    def deck() -> None:
+        nonlocal setup
+        setup = Setup(players=count)
+        other = set_up_menu(conversation, text("Action cards in your deck:"), (
+            text("The usual: 7 +1 food, 5 reverse direction, 5 choose the next player."),
+            text("Other counts."),
+        ), back)
+        if other:
+            counts = [conversation.ask(Number(text(prompt), 0, 20)) for prompt in (
+                N_("How many +1 food cards? 0 to 20:"),
+                N_("How many reverse direction cards? 0 to 20:"),
+                N_("How many choose the next player cards? 0 to 20:"))]
+            setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
+                          choose=counts[2] or 0)
+
+    in_steps((seats, named, yours, starts, deck, cards_from))
     return names, you, first, setup
 
 
