@@ -198,12 +198,12 @@ def start_table(app: App, variant: str) -> None:
     for name in ("Ana", "Ben"):
         app.until("to the left:")
         app.type(name)
-    app.until("Choose 1 to 2:")
+    app.until("Choose 1 to 3:")
     app.type("1")  # I am Ana
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type(variant)
     app.until("Cards come from:")
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type("1")  # typed codes
 
 
@@ -234,8 +234,8 @@ def test_a_practice_game_passing_both_ways_says_the_direction_each_round(home: P
     first_start(app)
     app.answer("Choose 1 to 6:", "2")  # practice
     app.answer("2 to 5:", "2")
-    app.answer("Choose 1 to 3:", "1")  # greedy bots
-    app.answer("Choose 1 to 4:", "2")  # pass both ways
+    app.answer("Choose 1 to 4:", "1")  # greedy bots
+    app.answer("Choose 1 to 5:", "2")  # pass both ways
     app.until("Round 1, turn 1. Hands pass to the left this round.")
     while not app.last_turn().startswith("Round 2"):
         app.turn()
@@ -261,7 +261,7 @@ def test_quit_in_a_plain_practice_game_says_it_is_kept_and_how_to_resume(home: P
     assert app.close() == 0
     again = PipedApp(home)
     again.until("An unfinished practice game was found.")
-    assert again.until("Choose 1 to 3:")
+    assert again.until("Choose 1 to 4:")
     assert again.lines[-4] == "1. Resume it."
     assert again.quit() == 0
 
@@ -282,9 +282,9 @@ def test_quit_in_a_full_screen_game_says_it_is_kept() -> None:
         await player.pick(2)  # practice
         await player.said("2 to 5:")
         await player.type("2")
-        await player.menu(3)
-        await player.press("enter")  # greedy
         await player.menu(4)
+        await player.press("enter")  # greedy
+        await player.menu(5)
         await player.press("enter")  # no variant
         await player.said("Your pick:")
         await player.type("quit")

@@ -27,7 +27,7 @@ def test_a_whole_practice_game_of_mici_maki_through_a_pipe(tmp_path: Path) -> No
     app.answer("Choose 1 to 6:", "2")  # practice
     app.answer("3 to 7:", "9")  # refused: 3 to 7
     app.answer("3 to 7:", "4")
-    app.answer("Choose 1 to 3:", "1")  # cautious bots
+    app.answer("Choose 1 to 4:", "1")  # cautious bots
     app.until("Start a pile with a food card:")
     assert any(line == "Mici Maki practice: You, Bot 1, Bot 2, Bot 3. First: You."
                for line in app.lines)
@@ -105,10 +105,10 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     app.answer("3 to 7:", "3")
     for name in ("Ana", "Ben", "Cleo"):
         app.answer("going round the table to the left:", name)
-    app.answer("Choose 1 to 3:", "1")  # I am Ana
-    app.answer("Choose 1 to 3:", "2")  # Ben starts
-    app.answer("Choose 1 to 2:", "1")  # the usual deck
-    app.answer("Choose 1 to 4:", "1")  # typed codes only: then the dealt hand is asked
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "2")  # Ben starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only: then the dealt hand is asked
     app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p")  # one short
     assert app.until("Type it again.") == (
         "That is 4 cards; each player is dealt 5 cards. Type it again.")
@@ -141,10 +141,10 @@ def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) ->
     app.answer("3 to 7:", "3")
     for name in ("Ana", "Ben", "Cy"):
         app.answer("going round the table to the left:", name)
-    app.answer("Choose 1 to 3:", "1")  # I am Ana
-    app.answer("Choose 1 to 3:", "1")  # Ana starts
-    app.answer("Choose 1 to 2:", "1")  # the usual deck
-    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "1")  # Ana starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only
     app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")  # a typo: c for r
     assert app.until(".") == (
         "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Choose the next player.")
@@ -177,10 +177,10 @@ def test_the_table_refuses_an_eat_the_rules_make_overeat_and_goes_on(tmp_path: P
     app.answer("3 to 7:", "3")
     for name in ("Ana", "Ben", "Cy"):
         app.answer("going round the table to the left:", name)
-    app.answer("Choose 1 to 3:", "1")  # I am Ana
-    app.answer("Choose 1 to 3:", "1")  # Ana starts
-    app.answer("Choose 1 to 2:", "1")  # the usual deck
-    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "1")  # Ana starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only
     app.answer("Your 5 cards as dealt, card by card:", "7 7 7 7 2")
     app.answer("Start a pile with a food card:", "7")
     for player in ("Ben", "Cy", "You", "Ben", "Cy", "You", "Ben", "Cy", "You", "Ben"):
@@ -223,7 +223,7 @@ def test_a_game_saved_with_that_eat_resumes_before_it_and_says_so_once(
     app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
     first_start(app)
     app.until("An unfinished table game was found.")
-    app.answer("Choose 1 to 3:", "1")  # resume it
+    app.answer("Choose 1 to 4:", "1")  # resume it
     app.until("Cy's move: a card, a pair, or eat:")
     notes = [line for line in app.lines if line.startswith("This game was saved with")]
     assert notes == [
@@ -236,7 +236,7 @@ def test_a_game_saved_with_that_eat_resumes_before_it_and_says_so_once(
     assert app.close() == 0
     # the next start goes on where it was, and says the note no more
     app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.until("Cy starts a pile with:")
     assert not any(line.startswith("This game was saved with") for line in app.lines)
     app.send("quit")
