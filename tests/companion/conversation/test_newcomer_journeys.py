@@ -262,7 +262,7 @@ def test_quit_in_a_plain_practice_game_says_it_is_kept_and_how_to_resume(home: P
     again = PipedApp(home)
     again.until("An unfinished practice game was found.")
     assert again.until("Choose 1 to 4:")
-    assert again.lines[-4] == "1. Resume it."
+    assert again.lines[-5] == "1. Resume it."
     assert again.quit() == 0
 
 
