@@ -186,12 +186,16 @@ class TableGame(Ending):
         self.names = session.names
         self._opened = False
         self._announced = -1
-        #: The dealt hand was taken back (undo with nothing else entered): asked again.
-        self._dealing = False
 
     @property
     def tracker(self) -> Tracker:
         return self.session.tracker  # undo rebuilds it: always the one now
+
+    @property
+    def _dealing(self) -> bool:
+        """The dealt hand was taken back (undo with nothing else entered):
+        asked again. Journaled: a restart asks it again too."""
+        return self.session.dealing
 
     def _standing(self) -> Tracker:
         return self.tracker
@@ -369,9 +373,13 @@ class TableGame(Ending):
         if key == DEALT:
             if OVEREATING in cards:
                 return [warning(_never_dealt(self.teller, table.setup))]
-            said = self._enter(Entry("hand", table.you, cards=cards))
-            self._dealing = not self.session.entries()
-            return said
+            entry = Entry("hand", table.you, cards=cards)
+            before = _Before(table.value, table.drawable(), table.round, table.tokens[table.you])
+            try:
+                self.session.dealt(entry)  # in place of the note of the hand taken back
+            except IllegalMove as error:
+                return [warning(self.teller.refusal(error.refusal, self.names))]
+            return self._said(entry, before)
         if key == EATEN:
             return self._enter(Entry("eat", seat, cards=cards))
         if key in (EMPTY, NO_FOOD):
@@ -472,7 +480,7 @@ class TableGame(Ending):
             taken = self.session.take_back()
             if taken is None and not self._dealing:
                 # nothing entered since the deal: the dealt hand is taken back
-                self._dealing = True
+                self.session.deal_again()
                 return WordReply((reply(self.text(
                     "Taken back: your hand as dealt, %(cards)s.",
                     cards=narration.grouped(teller.catalog, hand_cards(table.hand))),

@@ -164,6 +164,47 @@ def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) ->
     assert app.close() == 0
 
 
+def test_the_dealt_hand_taken_back_is_asked_again_after_a_kill_and_a_restart(
+        tmp_path: Path) -> None:
+    """Undo of the dealt hand is journaled like every answer: killed while
+    the hand is asked again, the next start asks it again (not the first
+    move with the hand taken back); the hand entered then is kept."""
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.answer("Choose 1 to 6:", "1")  # the table companion
+    app.answer("3 to 7:", "3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "1")  # Ana starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")  # a typo: c for r
+    app.answer("Start a pile with a food card:", "undo")
+    assert app.until(".") == (
+        "Taken back: your hand as dealt, Food 3, 2 Food 5, +1 food, Choose the next player.")
+    app.until("Your 5 cards as dealt, card by card:")
+    app.process.kill()  # kill -9 while the hand is asked again
+    app.process.wait(timeout=60)
+    again = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    again.until("An unfinished table game was found.")
+    again.answer("Choose 1 to 4:", "1")  # resume it
+    again.answer("Your 5 cards as dealt, card by card:", "5 5 3 p r")  # asked again
+    assert again.until(".") == "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction."
+    again.until("Start a pile with a food card:")
+    again.process.kill()
+    again.process.wait(timeout=60)
+    third = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    third.answer("Choose 1 to 4:", "1")  # resume it: the hand entered kept, not asked
+    third.answer("Start a pile with a food card:", "hand")
+    assert third.until(".") == "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction."
+    third.answer("Start a pile with a food card:", "undo")  # the hand entered, taken back
+    assert third.until(".") == ("Taken back: the hand you entered. Your hand, 5 cards: "
+                                "Food 3, 2 Food 5, +1 food, Choose the next player.")
+    third.send("quit")
+    assert third.close() == 0
+
+
 #: The issue's refusal: an eat of 77 against a draw pile of 75, 1 of them overeating.
 MUST_OVEREAT = ("At least 1 overeating card turns up: that eat draws 75 cards, and only 74 in "
                 "the draw pile are not overeating cards. Type eat x.")
