@@ -205,6 +205,29 @@ def test_the_dealt_hand_taken_back_is_asked_again_after_a_kill_and_a_restart(
     assert third.close() == 0
 
 
+def test_your_eat_is_read_back_in_one_sentence_count_first_cards_grouped(
+        tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.answer("Choose 1 to 6:", "1")  # the table companion
+    app.answer("3 to 7:", "3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "2")  # Ben starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p r")
+    app.answer("Ben starts a pile with:", "2")
+    app.answer("Cy's move: a card, a pair, or eat:", "2")  # the pile worth 4
+    app.answer("Your move: a card, a pair, or eat:", "eat 6 2 6 6")  # four cards at once
+    said = app.until("Food 6.")
+    assert said == "Ana: eats 4 cards, no overeating: Food 2, 3 Food 6.", said
+    assert said.index("no overeating") < 40  # who, how many and the outcome in 40 cells
+    app.send("quit")
+    assert app.close() == 0
+
+
 #: The issue's refusal: an eat of 77 against a draw pile of 75, 1 of them overeating.
 MUST_OVEREAT = ("At least 1 overeating card turns up: that eat draws 75 cards, and only 74 in "
                 "the draw pile are not overeating cards. Type eat x.")
