@@ -373,13 +373,7 @@ class TableGame(Ending):
         if key == DEALT:
             if OVEREATING in cards:
                 return [warning(_never_dealt(self.teller, table.setup))]
-            entry = Entry("hand", table.you, cards=cards)
-            before = _Before(table.value, table.drawable(), table.round, table.tokens[table.you])
-            try:
-                self.session.dealt(entry)  # in place of the note of the hand taken back
-            except IllegalMove as error:
-                return [warning(self.teller.refusal(error.refusal, self.names))]
-            return self._said(entry, before)
+            return self._dealt(Entry("hand", table.you, cards=cards))
         if key == EATEN:
             return self._enter(Entry("eat", seat, cards=cards))
         if key in (EMPTY, NO_FOOD):
@@ -391,6 +385,17 @@ class TableGame(Ending):
         if move == (CHOOSE, CHOOSING):
             return self._enter(Entry("pending", seat, CHOOSE))
         return self._enter(entry_of_move(seat, move))
+
+    def _dealt(self, entry: Entry) -> list[Announcement]:
+        """The dealt hand entered again, in place of the note of the hand
+        taken back; said back, or refused with its reason."""
+        table = self.tracker
+        before = _Before(table.value, table.drawable(), table.round, table.tokens[entry.seat])
+        try:
+            self.session.dealt(entry)
+        except IllegalMove as error:
+            return [warning(self.teller.refusal(error.refusal, self.names))]
+        return self._said(entry, before)
 
     def _enter(self, entry: Entry) -> list[Announcement]:
         """An entry checked, journaled and said back; or refused with its reason."""
@@ -461,7 +466,8 @@ class TableGame(Ending):
                 cards = Cards.read(argument, READER).cards
             except ValueError as error:
                 return WordReply((warning(READER.refusal(teller.language, error)),))
-            entered = self._enter(Entry("hand", table.you, cards=cards))
+            entry = Entry("hand", table.you, cards=cards)
+            entered = self._dealt(entry) if self._dealing else self._enter(entry)
             return WordReply(tuple(entered), changed=True)
         if name == "hand":
             said = [teller.hand(hand_cards(table.hand))]

@@ -205,6 +205,26 @@ def test_the_dealt_hand_taken_back_is_asked_again_after_a_kill_and_a_restart(
     assert third.close() == 0
 
 
+def test_the_word_hand_with_cards_answers_the_dealt_hand_asked_again(tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.answer("Choose 1 to 6:", "1")  # the table companion
+    app.answer("3 to 7:", "3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "1")  # Ana starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")
+    app.answer("Start a pile with a food card:", "undo")
+    app.answer("Your 5 cards as dealt, card by card:", "hand 5 5 3 p r")
+    assert app.until(".") == "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction."
+    app.until("Start a pile with a food card:")  # not the hand again
+    app.send("quit")
+    assert app.close() == 0
+
+
 def test_your_eat_is_read_back_in_one_sentence_count_first_cards_grouped(
         tmp_path: Path) -> None:
     app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
