@@ -216,8 +216,8 @@ class PipedApp:
         """A new practice game: two players, the greedy bot, no variant."""
         self.answer("Choose 1 to 6:", "2")
         self.answer("2 to 5:", "2")
-        self.answer("Choose 1 to 3:", "1")
         self.answer("Choose 1 to 4:", "1")
+        self.answer("Choose 1 to 5:", "1")
 
     def stderr(self) -> str:
         return self.errors
@@ -312,7 +312,7 @@ def resumed_at(home: Path, *, notices: list[str]) -> str:
     """The turn the next start's resumed game is at (the notices said checked)."""
     app = PipedApp(home, "--plain")
     app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.until("Your pick:")
     app.pick_open = True
     turn = app.last_turn()

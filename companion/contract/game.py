@@ -21,6 +21,7 @@ from companion.contract.events import (
     Announcement,
     CardReader,
     Conversation,
+    Menu,
     Question,
     Text,
     Verbosity,
@@ -265,7 +266,8 @@ class GamePlugin(Vocabulary, Protocol[C]):
     # -- practice, and saved games ------------------------------------------------------------
 
     def practice(self, conversation: Conversation, rng: random.Random) -> Play:
-        """Ask how to set up a practice game, and start it."""
+        """Ask how to set up a practice game, and start it; Back in the
+        set-up's first menu raises :class:`Back` (see :func:`in_steps`)."""
         ...
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
@@ -290,9 +292,12 @@ class TableCompanion(Protocol):
     """Following a real game at the table (the :data:`TABLE` journey): the
     facts entered or scanned, the hidden cards traced round the table."""
 
-    def table(self, conversation: Conversation) -> Callable[[], Play]:
-        """Ask how the real table is set up; what starts the game (the app
-        asks where cards come from in between)."""
+    def table(self, conversation: Conversation, cards_from: Callable[[], object]) -> Callable[
+            [], Play]:
+        """Ask how the real table is set up, ``cards_from`` (the app's
+        question of where cards come from) as the set-up's last step; what
+        starts the game. Back in a set-up menu asks the question before
+        (:func:`in_steps`); from the first it raises :class:`Back`."""
         ...
 
 
@@ -581,13 +586,57 @@ def journeys_of(plugin: object) -> frozenset[str]:
     return frozenset(offered)
 
 
+class Back(Exception):
+    """Back chosen in a set-up question's menu: the question before it is
+    asked again (from the first, the app goes back to its main menu)."""
+
+
+def set_up_menu(conversation: Conversation, title: str, options: Sequence[str],
+                back: str) -> int:
+    """A set-up question's menu, with ``back`` (the word Back, in the
+    player's language) as its last item, which the word back chooses too:
+    the index of the option chosen; Back raises :class:`Back`."""
+    index = conversation.ask(Menu(title, (*options, back), back=True))
+    if index == len(options):
+        raise Back
+    return index
+
+
+def in_steps(steps: Sequence[Callable[[], object]]) -> None:
+    """A set-up's questions asked in order, each step keeping its own
+    answer; Back in a step's menu asks the step before again, every
+    answer before it kept (:class:`Back` raised again from the first).
+
+    >>> asked = []
+    >>> def menu() -> None:
+    ...     asked.append("menu")
+    ...     if asked.count("menu") == 1:
+    ...         raise Back
+    >>> in_steps([lambda: asked.append("count"), menu])
+    >>> asked
+    ['count', 'menu', 'count', 'menu']
+    """
+    index = 0
+    while index < len(steps):
+        try:
+            steps[index]()
+        except Back:
+            if index == 0:
+                raise
+            index -= 1
+            continue
+        index += 1
+
+
 def ask_names(conversation: Conversation, count: int, asked: Callable[[int], str],
-              different: str) -> list[str]:
+              different: str, names: list[str] | None = None) -> list[str]:
     """The ``count`` players' names, in turn round the table: ``asked(n)``
     is the question for player n (from 1); an empty name, or one given
-    already, is refused with ``different`` and asked again."""
-    names: list[str] = []
-    for number in range(1, count + 1):
+    already, is refused with ``different`` and asked again. ``names``: the
+    ones given before (Back to this question from the next): all but the
+    last kept, the last asked again."""
+    names = list(names[:-1]) if names and len(names) == count else []
+    for number in range(len(names) + 1, count + 1):
         while True:
             name = conversation.ask(Text(asked(number), allow_empty=True, longest=NAME_LONGEST))
             if name and name not in names:

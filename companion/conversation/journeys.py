@@ -34,6 +34,7 @@ from companion.contract.game import (
     PRACTICE,
     SCORE,
     TABLE,
+    Back,
     Scoring,
     TableCompanion,
     capability,
@@ -321,15 +322,27 @@ def choose_game(talk: Talk, current: Settings) -> Settings | None:
 def practice(talk: Talk) -> None:
     plugin = which_game(talk, PRACTICE)
     if plugin is not None:
-        play(talk, plugin.practice(talk, talk.random))
+        try:
+            game = plugin.practice(talk, talk.random)
+        except Back:  # Back in the set-up's first menu
+            raise ToMenu from None
+        play(talk, game)
 
 
 def table(talk: Talk) -> None:
     companion = capability(which_game(talk, TABLE), TableCompanion)
     if companion is None:
         return
-    start = companion.table(talk)
-    choose_scanner(talk)
+
+    def cards_from() -> None:
+        """The set-up's last question: where cards come from (Back: the one before)."""
+        if not choose_scanner(talk, back=True):
+            raise Back
+
+    try:
+        start = companion.table(talk, cards_from)
+    except Back:  # Back in the set-up's first menu
+        raise ToMenu from None
     play(talk, start())
 
 
@@ -399,9 +412,10 @@ def offer_resume(talk: Talk) -> None:
             continue
         offer = (talk.text("An unfinished practice game was found.") if game.kind == PRACTICE
                  else talk.text("An unfinished table game was found."))
-        try:
+        try:  # Back, like Not now, keeps it for the next start
             answer = talk.ask(Menu(offer, (talk.text("Resume it."), talk.text("Not now."),
-                                           talk.text("Throw it away."))))
+                                           talk.text("Throw it away."), talk.text("Back.")),
+                                   back=True))
         except BaseException:
             game.close()
             raise

@@ -85,6 +85,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import ClassVar, assert_never
 
 from rich.cells import cell_len
@@ -116,6 +117,9 @@ from companion.faces import FAR_RIGHT, Begin, Running, break_question
 from companion.faces.screen_state import Facts, ScreenState
 from companion.faces.textual_adapter import CursorApp, HalfScrollInput
 from companion.keymap import ACTIONS
+
+#: How long the last words stay on screen, drawn, before the app ends (seconds).
+LAST_WORDS = 0.5
 
 # -- what the journeys' thread tells the screen --------------------------------------------
 
@@ -524,6 +528,8 @@ class CompanionApp(CursorApp[int]):
         #: in one sentence, once the terminal is given back).
         self.error: BaseException | None = None
         self._journeys_done = threading.Event()
+        #: The last words are on screen, the app about to end (:meth:`on_ended`).
+        self._ending = False
         #: The hang-up watch's pipe (read end, write end), written to when the
         #: app ends another way; made only when there is a terminal to watch.
         self._unwatch: tuple[int, int] | None = None
@@ -613,6 +619,9 @@ class CompanionApp(CursorApp[int]):
         except Exception as error:  # said in one sentence once the terminal is given back
             self.error = error
         finally:
+            face = self.inbox.face if isinstance(self.inbox, ScreenInbox) else None
+            if face is not None:
+                face.waiting(True)  # the last words ("Goodbye.") drawn before the end
             self._journeys_done.set()
             self.post_message(Ended(code))
 
@@ -641,7 +650,18 @@ class CompanionApp(CursorApp[int]):
             os.close(stop)
 
     def on_ended(self, message: Ended) -> None:
-        self.exit(message.code)
+        """The app ends. When the journeys ended (the player quit), their
+        last words ("The game is saved.", "Goodbye.") were drawn in the
+        update before this message: once that update is on the terminal,
+        they stay on screen, the cursor on them, for :data:`LAST_WORDS`
+        seconds (a braille display and a screen reader read them, as plain
+        mode leaves them), then the app ends. Told to end another way (a
+        signal, the terminal gone), or again while they show: at once."""
+        if self._ending or not self._journeys_done.is_set():
+            self.exit(message.code)
+            return
+        self._ending = True
+        self.call_after_refresh(self.set_timer, LAST_WORDS, partial(self.exit, message.code))
 
     def unhandled(self, error: BaseException) -> None:
         """An error nothing handled (in the journeys' thread or here): the

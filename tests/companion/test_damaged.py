@@ -295,7 +295,7 @@ def test_a_store_of_a_newer_version_is_read_only_and_says_so(home: Path) -> None
     before = _game_events(home)
     app = App(home)
     app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.until(turn)
     app.turn()  # played on, never written
     app.ended_well()
@@ -322,7 +322,7 @@ def test_an_old_journal_cut_mid_record_is_imported_whole(home: Path) -> None:
     path.write_bytes(encode_line(0, header) + encode_line(1, hand) + b'{"n": 2, "event": {"ty')
     app = App(home)
     app.answer("An unfinished table game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.until("Your pick:")  # the hand was kept: its pick is asked
     app.ended_well()
     assert app.notices() == [said(Notice.GAME_DAMAGED)]
@@ -357,7 +357,7 @@ def test_a_second_window_is_refused_the_game_the_first_plays(home: Path) -> None
     played(home)
     first = App(home)
     first.answer("An unfinished practice game was found.", "")
-    first.answer("Choose 1 to 3:", "1")
+    first.answer("Choose 1 to 4:", "1")
     first.until("Your pick:")
     first.pick_open = True
     second = App(home)
@@ -378,7 +378,7 @@ def refusing_then_back(home: Path, refuse: Callable[[App], None],
     app = App(home)
     if journals(store_of(home).parent):
         app.answer("An unfinished practice game was found.", "")
-        app.answer("Choose 1 to 3:", "1")  # resumed
+        app.answer("Choose 1 to 4:", "1")  # resumed
         Store.forget()
     else:
         app.practice()
@@ -495,7 +495,7 @@ def test_a_read_only_disk_plays_on_without_saving_and_saves_again(home: Path) ->
     with read_only(store_of(home).parent) as writable:
         app = App(home)
         app.answer("An unfinished practice game was found.", "")
-        app.answer("Choose 1 to 3:", "1")
+        app.answer("Choose 1 to 4:", "1")
         app.turn()
         app.turn()
         writable()
@@ -522,7 +522,7 @@ def test_a_start_on_a_full_disk_resumes_the_game_and_plays_on(home: Path) -> Non
     turn = played(home)
     app = App(home, limit_files=1)
     app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.until(turn)
     app.turn()
     app.ended_well()
@@ -537,7 +537,7 @@ def test_a_game_whose_header_alone_was_saved_is_offered_and_plays(home: Path) ->
     Store.forget()
     app = App(home)
     app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.turn()
     app.ended_well()
     assert app.notices() == []

@@ -210,7 +210,7 @@ def test_told_to_end_at_any_moment_ends_cleanly_and_saved(ending: Ending,
                 (ending.delay is not None and start is not None
                  and time.monotonic() - start >= ending.delay)
                 or (ending.after is not None and len(written) >= ending.after))
-            if due and (ending.how != "control-d" or b"Choose 1 to 3: " in written):
+            if due and (ending.how != "control-d" or b"Choose 1 to 4: " in written):
                 # (Control D is the app's once it asks: before, the terminal's own)
                 if isinstance(given, int):
                     os.kill(process.pid, given)
@@ -223,7 +223,7 @@ def test_told_to_end_at_any_moment_ends_cleanly_and_saved(ending: Ending,
                     written += os.read(master, 65536)
                 except OSError:  # every end of the terminal's other side is closed
                     ready = []
-            for prompt, answer in ((b"Choose 1 to 3: ", b"1\r"),
+            for prompt, answer in ((b"Choose 1 to 4: ", b"1\r"),
                                    (b"Your pick: ", pick.encode() + b"\r")):
                 if prompt in written and prompt not in answered:
                     answered.add(prompt)

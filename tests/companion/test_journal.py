@@ -593,7 +593,7 @@ def test_a_table_game_resumed_after_its_end_says_its_result_once(
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     rng = random.Random(3)
     conversation = Scripted(PLUGIN, rng, skips=0.2)
-    played = PLUGIN.table(conversation)()
+    played = PLUGIN.table(conversation, lambda: None)()
     play(played, conversation)
     (path,) = unfinished()
     assert load(path).events[-1] == {"type": "end"}

@@ -92,7 +92,7 @@ def test_a_page_of_garbage_is_said_what_reads_is_recovered_and_saving_goes_on(
     damaged = overwrite_a_page_of(store_of(home), b"finished-3-")
     app = App(home)
     app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     turn = app.turn()  # an answer played on the store begun afresh
     app.process.kill()
     app.process.wait(timeout=60)
@@ -159,12 +159,12 @@ def test_a_log_left_beside_a_store_restored_from_a_backup_is_kept_aside(home: Pa
     backup = store_of(home).read_bytes()
     app = App(home)  # played on and left: the store itself has the later turns
     app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.turn()
     app.ended_well()
     app = App(home)  # and again, killed: its answers only in the log
     app.answer("An unfinished practice game was found.", "")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.turn()
     app.process.kill()
     app.process.wait(timeout=60)
@@ -256,7 +256,7 @@ def test_no_write_follows_a_link_out_of_the_data_folder(home: Path, linked: str)
         app.practice()
     else:
         app.answer("An unfinished practice game was found.", "")
-        app.answer("Choose 1 to 3:", "1")
+        app.answer("Choose 1 to 4:", "1")
     app.turn()
     app.ended_well()
     assert sorted(p.name for p in outside.iterdir()) == ["kept.txt"]

@@ -204,20 +204,25 @@ def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: st
 
 def ate_text(words: Catalog, player: str, turned: Sequence[int], *, shown: bool,
              own: bool = False) -> str:
-    """An eat that did not overeat: how many cards (and which, where
-    ``shown``: the player's own; ``own``: said to the player, of their eat)."""
+    """An eat that did not overeat: how many cards first (and which, where
+    ``shown``: the player's own, grouped and counted; ``own``: said to the
+    player, of their eat).
+
+    >>> ate_text(catalog("en"), "Ana", [5, 3, 5, 2, 5], shown=True)
+    'Ana: eats 5 cards, no overeating: Food 2, Food 3, 3 Food 5.'
+    """
     n = len(turned)
     if own and shown and turned:
         return words.plural("You: eat %(n)d card, no overeating: %(cards)s.",
                             "You: eat %(n)d cards, no overeating: %(cards)s.", n,
-                            cards=card_list(words, turned))
+                            cards=grouped(words, turned))
     if own:
         return words.plural("You: eat %(n)d card, no overeating.",
                             "You: eat %(n)d cards, no overeating.", n)
     if shown and turned:
         return words.plural("%(player)s: eats %(n)d card, no overeating: %(cards)s.",
                             "%(player)s: eats %(n)d cards, no overeating: %(cards)s.", n,
-                            player=player, cards=card_list(words, turned))
+                            player=player, cards=grouped(words, turned))
     return words.plural("%(player)s: eats %(n)d card, no overeating.",
                         "%(player)s: eats %(n)d cards, no overeating.", n, player=player)
 
@@ -231,11 +236,13 @@ def overate_text(words: Catalog, player: str, tokens: int) -> str:
 def drew_text(words: Catalog, player: str, drawn: Sequence[int] | int, *,
               own: bool = False) -> str:
     """A draw at the start of a turn (an empty hand draws three; a player
-    with no food to start a pile draws until one comes): the cards where
-    known (your own), else how many.
+    with no food to start a pile draws until one comes): how many first,
+    then the cards where known (your own), grouped and counted.
 
     >>> drew_text(catalog("en"), "Ben", 3), drew_text(catalog("en"), "You", [5, 9], own=True)
     ('Ben: draws 3 cards.', 'You: draw 2 cards: Food 5, Reverse direction.')
+    >>> drew_text(catalog("en"), "Ana", [9, 2, 2, 9, 4])
+    'Ana: draws 5 cards: 2 Food 2, Food 4, 2 Reverse direction.'
     >>> drew_text(catalog("cs"), "Vy", [5, 9], own=True)
     'Vy: dobíráte 2 karty: Jídlo 5, Změna směru hry.'
     """
@@ -244,13 +251,13 @@ def drew_text(words: Catalog, player: str, drawn: Sequence[int] | int, *,
     if own and not isinstance(drawn, int):
         return words.plural("You: draw %(n)d card: %(cards)s.",
                             "You: draw %(n)d cards: %(cards)s.", len(drawn),
-                            cards=card_list(words, drawn))
+                            cards=grouped(words, drawn))
     if isinstance(drawn, int):
         return words.plural("%(player)s: draws %(n)d card.", "%(player)s: draws %(n)d cards.",
                             drawn, player=player)
     return words.plural("%(player)s: draws %(n)d card: %(cards)s.",
                         "%(player)s: draws %(n)d cards: %(cards)s.", len(drawn),
-                        player=player, cards=card_list(words, drawn))
+                        player=player, cards=grouped(words, drawn))
 
 
 def overeating_turned_text(words: Catalog, player: str, turned: int, *,

@@ -27,7 +27,7 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import PRACTICE, Step, WordReply
+from companion.contract.game import PRACTICE, Step, WordReply, in_steps, set_up_menu
 from companion.games.micimaki import narration
 from companion.games.micimaki.risk import overeating_risk
 from companion.games.micimaki.rules import (
@@ -67,16 +67,25 @@ MOVE, WHOM, EXTRA_CARD = "move", "whom", "extra"
 
 
 def set_up(conversation: Conversation, rng: random.Random) -> Practice:
-    """Ask how many players and which bots; start the game."""
+    """Ask how many players and which bots; start the game. Back in the
+    menu asks how many players again."""
     teller = Teller(conversation.language, conversation.verbosity)
-    players = conversation.ask(Number(
-        teller.text("How many players, you included? 3 to 7:"), 3, 7))
-    assert players is not None
-    level = conversation.ask(Menu(teller.text("Opponents:"), (
-        teller.text("Cautious bots."),
-        teller.text("Random bots."),
-        teller.text("Advisor bots, the strongest."),
-    )))
+    players = level = 0
+
+    def count() -> None:
+        nonlocal players
+        players = conversation.ask(Number(
+            teller.text("How many players, you included? 3 to 7:"), 3, 7)) or 3
+
+    def opponents() -> None:
+        nonlocal level
+        level = set_up_menu(conversation, teller.text("Opponents:"), (
+            teller.text("Cautious bots."),
+            teller.text("Random bots."),
+            teller.text("Advisor bots, the strongest."),
+        ), teller.text("Back."))
+
+    in_steps((count, opponents))
     names = [teller.text("You")] + [teller.text("Bot %(n)d", n=n) for n in range(1, players)]
     session = PracticeSession.start(names, [None] + [OPPONENTS[level]] * (players - 1),
                                     setup=Setup(players=players), seed=rng.randrange(2**31))

@@ -283,6 +283,9 @@ def entry_of_move(seat: int, move: Move) -> Entry:
 
 #: The journal's note of an entry taken out when the game was resumed.
 REFUSED = "refused"
+#: The note a table journals when the dealt hand is taken back (undo with
+#: nothing entered since the deal): the hand is asked again, after a restart too.
+DEALING = "dealing"
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,7 +390,37 @@ class TableSession(Saved):
     def _last(self) -> JournalEvent | None:
         """The last event, notes aside."""
         return next((event for event in reversed(self.journal.events)
-                     if event["type"] != REFUSED), None)
+                     if event["type"] not in (REFUSED, DEALING)), None)
+
+    @property
+    def dealing(self) -> bool:
+        """Whether the dealt hand was taken back, to be entered again."""
+        return any(event["type"] == DEALING for event in self.journal.events)
+
+    def deal_again(self) -> None:
+        """The dealt hand taken back (nothing entered since the deal): journaled."""
+        self.journal.append({"type": DEALING})
+
+    def dealt(self, entry: Entry) -> None:
+        """The dealt hand entered again, in place of the one taken back: the
+        note goes, the entry comes, together (raises as :meth:`add` does,
+        changing nothing)."""
+        entry.apply(copy.deepcopy(self.tracker))
+        with transaction():  # all of it or none, whenever the app is stopped
+            while self.dealing:
+                self._undo_note(DEALING)
+            self.journal.append(entry.json())
+        entry.apply(self.tracker)
+
+    def _undo_note(self, kind: str) -> None:
+        """Take the last note of ``kind`` out (the events after it kept)."""
+        events = self.journal.events
+        index = max(i for i, event in enumerate(events) if event["type"] == kind)
+        later = events[index + 1:]
+        for _ in range(len(events) - index):
+            self.journal.undo()
+        for event in later:
+            self.journal.append(event)
 
     def _undo_entry(self) -> JournalEvent | None:
         """Remove the last event, notes after it with it."""
@@ -496,6 +529,8 @@ RECORDS = Records(
                 "later": Whole(0, 100_000),
                 "told": Flag(),
             }),
+            # the dealt hand taken back, to be entered again
+            DEALING: Kind({}),
             "end": _END,
         },
     },

@@ -23,7 +23,7 @@ out is said as the fault it is, never raised.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -40,7 +40,14 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import TABLE, Step, WordReply, ask_names
+from companion.contract.game import (
+    TABLE,
+    Step,
+    WordReply,
+    ask_names,
+    in_steps,
+    set_up_menu,
+)
 from companion.games.micimaki import narration
 from companion.games.micimaki.risk import RiskInputError
 from companion.games.micimaki.rules import (
@@ -87,32 +94,56 @@ MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD, DEALT = (
 EMPTY_DRAW = EMPTY_HAND_DRAW
 
 
-def set_up(conversation: Conversation) -> tuple[list[str], int, int, Setup]:
-    """Ask the seats, the player's own, who starts and the deck: names,
-    you, first, setup (the dealt hand is asked by :func:`dealt`, once the
-    cards can be scanned)."""
+def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tuple[
+        list[str], int, int, Setup]:
+    """Ask the seats, the player's own, who starts, the deck and
+    (``cards_from``) where cards come from: names, you, first, setup (the
+    dealt hand is asked by :func:`dealt`, once the cards can be scanned).
+    Back in a menu asks the question before it again (the last name,
+    before "Which one are you?"), the answers before it kept."""
     teller = Teller(conversation.language, conversation.verbosity)
     text = teller.text
-    count = conversation.ask(Number(
-        text("How many players at the table, you included? 3 to 7:"), 3, 7))
-    assert count is not None
-    names = ask_names(conversation, count, lambda number: text(
-        "Player %(number)d's name, going round the table to the left:", number=number),
-        text("Give each player a different name."))
-    you = conversation.ask(Menu(text("Which one are you?"), tuple(names)))
-    first = conversation.ask(Menu(text("Who starts the first pile?"), tuple(names)))
-    setup = Setup(players=count)
-    deck = conversation.ask(Menu(text("Action cards in your deck:"), (
-        text("The usual: 7 +1 food, 5 reverse direction, 5 choose the next player."),
-        text("Other counts."),
-    )))
-    if deck == 1:
-        counts = [conversation.ask(Number(text(prompt), 0, 20)) for prompt in (
-            N_("How many +1 food cards? 0 to 20:"),
-            N_("How many reverse direction cards? 0 to 20:"),
-            N_("How many choose the next player cards? 0 to 20:"))]
-        setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
-                      choose=counts[2] or 0)
+    back = text("Back.")
+    count = you = first = 0
+    names: list[str] = []
+    setup = Setup(players=3)
+
+    def seats() -> None:
+        nonlocal count
+        count = conversation.ask(Number(
+            text("How many players at the table, you included? 3 to 7:"), 3, 7)) or 3
+
+    def named() -> None:
+        nonlocal names
+        names = ask_names(conversation, count, lambda number: text(
+            "Player %(number)d's name, going round the table to the left:", number=number),
+            text("Give each player a different name."), names)
+
+    def yours() -> None:
+        nonlocal you
+        you = set_up_menu(conversation, text("Which one are you?"), tuple(names), back)
+
+    def starts() -> None:
+        nonlocal first
+        first = set_up_menu(conversation, text("Who starts the first pile?"), tuple(names),
+                            back)
+
+    def deck() -> None:
+        nonlocal setup
+        setup = Setup(players=count)
+        other = set_up_menu(conversation, text("Action cards in your deck:"), (
+            text("The usual: 7 +1 food, 5 reverse direction, 5 choose the next player."),
+            text("Other counts."),
+        ), back)
+        if other:
+            counts = [conversation.ask(Number(text(prompt), 0, 20)) for prompt in (
+                N_("How many +1 food cards? 0 to 20:"),
+                N_("How many reverse direction cards? 0 to 20:"),
+                N_("How many choose the next player cards? 0 to 20:"))]
+            setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
+                          choose=counts[2] or 0)
+
+    in_steps((seats, named, yours, starts, deck, cards_from))
     return names, you, first, setup
 
 
@@ -155,12 +186,16 @@ class TableGame(Ending):
         self.names = session.names
         self._opened = False
         self._announced = -1
-        #: The dealt hand was taken back (undo with nothing else entered): asked again.
-        self._dealing = False
 
     @property
     def tracker(self) -> Tracker:
         return self.session.tracker  # undo rebuilds it: always the one now
+
+    @property
+    def _dealing(self) -> bool:
+        """The dealt hand was taken back (undo with nothing else entered):
+        asked again. Journaled: a restart asks it again too."""
+        return self.session.dealing
 
     def _standing(self) -> Tracker:
         return self.tracker
@@ -338,9 +373,7 @@ class TableGame(Ending):
         if key == DEALT:
             if OVEREATING in cards:
                 return [warning(_never_dealt(self.teller, table.setup))]
-            said = self._enter(Entry("hand", table.you, cards=cards))
-            self._dealing = not self.session.entries()
-            return said
+            return self._dealt(Entry("hand", table.you, cards=cards))
         if key == EATEN:
             return self._enter(Entry("eat", seat, cards=cards))
         if key in (EMPTY, NO_FOOD):
@@ -352,6 +385,17 @@ class TableGame(Ending):
         if move == (CHOOSE, CHOOSING):
             return self._enter(Entry("pending", seat, CHOOSE))
         return self._enter(entry_of_move(seat, move))
+
+    def _dealt(self, entry: Entry) -> list[Announcement]:
+        """The dealt hand entered again, in place of the note of the hand
+        taken back; said back, or refused with its reason."""
+        table = self.tracker
+        before = _Before(table.value, table.drawable(), table.round, table.tokens[entry.seat])
+        try:
+            self.session.dealt(entry)
+        except IllegalMove as error:
+            return [warning(self.teller.refusal(error.refusal, self.names))]
+        return self._said(entry, before)
 
     def _enter(self, entry: Entry) -> list[Announcement]:
         """An entry checked, journaled and said back; or refused with its reason."""
@@ -422,7 +466,8 @@ class TableGame(Ending):
                 cards = Cards.read(argument, READER).cards
             except ValueError as error:
                 return WordReply((warning(READER.refusal(teller.language, error)),))
-            entered = self._enter(Entry("hand", table.you, cards=cards))
+            entry = Entry("hand", table.you, cards=cards)
+            entered = self._dealt(entry) if self._dealing else self._enter(entry)
             return WordReply(tuple(entered), changed=True)
         if name == "hand":
             said = [teller.hand(hand_cards(table.hand))]
@@ -441,7 +486,7 @@ class TableGame(Ending):
             taken = self.session.take_back()
             if taken is None and not self._dealing:
                 # nothing entered since the deal: the dealt hand is taken back
-                self._dealing = True
+                self.session.deal_again()
                 return WordReply((reply(self.text(
                     "Taken back: your hand as dealt, %(cards)s.",
                     cards=narration.grouped(teller.catalog, hand_cards(table.hand))),

@@ -118,8 +118,9 @@ class SushiGo(SushiGoVocabulary):
     def practice(self, conversation: Conversation, rng: random.Random) -> Play:
         return practice_game.set_up(conversation, rng)
 
-    def table(self, conversation: Conversation) -> Callable[[], Play]:
-        names, you, pick = table_game.set_up(conversation)
+    def table(self, conversation: Conversation, cards_from: Callable[[], object]) -> Callable[
+            [], Play]:
+        names, you, pick = table_game.set_up(conversation, cards_from)
         language, verbosity = conversation.language, conversation.verbosity
 
         def start() -> Play:

@@ -16,7 +16,6 @@ from companion.contract.events import (
     Cards,
     CardsQuestion,
     Conversation,
-    Menu,
     Number,
     Verbosity,
     event,
@@ -24,7 +23,7 @@ from companion.contract.events import (
     reply,
     warning,
 )
-from companion.contract.game import PRACTICE, Step, WordReply
+from companion.contract.game import PRACTICE, Step, WordReply, in_steps, set_up_menu
 from companion.games.sushigo.bots import Advisor
 from companion.games.sushigo.draft import (
     ChoiceError,
@@ -59,17 +58,31 @@ def variant_of(pick: int) -> Variant:
 
 
 def set_up(conversation: Conversation, rng: random.Random) -> Practice:
-    """Ask how many players, which bots and which variant; start the game."""
+    """Ask how many players, which bots and which variant; start the game.
+    Back in a menu asks the question before it again."""
     teller = Teller(conversation.language, conversation.verbosity)
-    players = conversation.ask(Number(
-        teller.text("How many players, you included? 2 to 5:"), 2, 5))
-    assert players is not None
-    level = conversation.ask(Menu(teller.text("Opponents:"), (
-        teller.text("Greedy bots."),
-        teller.text("Random bots."),
-        teller.text("Advisor bots, the strongest."),
-    )))
-    pick = conversation.ask(Menu(teller.text("Variant:"), variants(teller, players)))
+    back = teller.text("Back.")
+    players = level = pick = 0
+
+    def count() -> None:
+        nonlocal players
+        players = conversation.ask(Number(
+            teller.text("How many players, you included? 2 to 5:"), 2, 5)) or 2
+
+    def opponents() -> None:
+        nonlocal level
+        level = set_up_menu(conversation, teller.text("Opponents:"), (
+            teller.text("Greedy bots."),
+            teller.text("Random bots."),
+            teller.text("Advisor bots, the strongest."),
+        ), back)
+
+    def variant() -> None:
+        nonlocal pick
+        pick = set_up_menu(conversation, teller.text("Variant:"), variants(teller, players),
+                           back)
+
+    in_steps((count, opponents, variant))
     names = [teller.text("You")] + [teller.text("Bot %(n)d", n=n) for n in range(1, players)]
     session = PracticeSession.start(names, [None] + [OPPONENTS[level]] * (players - 1),
                                     variant=variant_of(pick), seed=rng.randrange(2**31))

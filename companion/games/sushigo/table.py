@@ -14,21 +14,27 @@ resumed game and an undone entry both go on at exactly the right question.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.contract.events import (
     Announcement,
     Cards,
     CardsQuestion,
     Conversation,
-    Menu,
     Number,
     Verbosity,
     info,
     reply,
     warning,
 )
-from companion.contract.game import TABLE, Step, WordReply, ask_names
+from companion.contract.game import (
+    TABLE,
+    Step,
+    WordReply,
+    ask_names,
+    in_steps,
+    set_up_menu,
+)
 from companion.games.sushigo.bots import table_advice
 from companion.games.sushigo.cards import ROUNDS, Card
 from companion.games.sushigo.narration import (
@@ -64,19 +70,39 @@ HAND, PICK, DONE = "hand", "pick", "done"
 KEPT = "table-"
 
 
-def set_up(conversation: Conversation) -> tuple[list[str], int, int]:
-    """Ask the seats, the player's own and the variant: the names (the
-    dummy's last, in the dummy variant), the player's seat and the variant's
-    option."""
+def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tuple[
+        list[str], int, int]:
+    """Ask the seats, the player's own, the variant and (``cards_from``)
+    where cards come from: the names (the dummy's last, in the dummy
+    variant), the player's seat and the variant's option. Back in a menu
+    asks the question before it again (the last name, before "Which one
+    are you?"), the answers before it kept."""
     teller = Teller(conversation.language, conversation.verbosity)
-    count = conversation.ask(Number(
-        teller.text("How many players at the table, you included? 2 to 5:"), 2, 5))
-    assert count is not None
-    names = ask_names(conversation, count, lambda number: teller.text(
-        "Player %(number)d's name, going round the table to the left:", number=number),
-        teller.text("Give each player a different name."))
-    you = conversation.ask(Menu(teller.text("Which one are you?"), tuple(names)))
-    pick = conversation.ask(Menu(teller.text("Variant:"), variants(teller, count)))
+    back = teller.text("Back.")
+    count = you = pick = 0
+    names: list[str] = []
+
+    def seats() -> None:
+        nonlocal count
+        count = conversation.ask(Number(
+            teller.text("How many players at the table, you included? 2 to 5:"), 2, 5)) or 2
+
+    def named() -> None:
+        nonlocal names
+        names = ask_names(conversation, count, lambda number: teller.text(
+            "Player %(number)d's name, going round the table to the left:", number=number),
+            teller.text("Give each player a different name."), names)
+
+    def yours() -> None:
+        nonlocal you
+        you = set_up_menu(conversation, teller.text("Which one are you?"), tuple(names), back)
+
+    def variant() -> None:
+        nonlocal pick
+        pick = set_up_menu(conversation, teller.text("Variant:"), variants(teller, count),
+                           back)
+
+    in_steps((seats, named, yours, variant, cards_from))
     if variant_of(pick).dummy:
         names.append(teller.text("Dummy"))
     return names, you, pick

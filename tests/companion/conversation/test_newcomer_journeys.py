@@ -190,12 +190,12 @@ def start_table(app: App, variant: str) -> None:
     for name in ("Ana", "Ben"):
         app.until("to the left:")
         app.type(name)
-    app.until("Choose 1 to 2:")
+    app.until("Choose 1 to 3:")
     app.type("1")  # I am Ana
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type(variant)
     app.until("Cards come from:")
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type("1")  # typed codes
 
 
@@ -226,8 +226,8 @@ def test_a_practice_game_passing_both_ways_says_the_direction_each_round(home: P
     first_start(app)
     app.answer("Choose 1 to 6:", "2")  # practice
     app.answer("2 to 5:", "2")
-    app.answer("Choose 1 to 3:", "1")  # greedy bots
-    app.answer("Choose 1 to 4:", "2")  # pass both ways
+    app.answer("Choose 1 to 4:", "1")  # greedy bots
+    app.answer("Choose 1 to 5:", "2")  # pass both ways
     app.until("Round 1, turn 1. Hands pass to the left this round.")
     while not app.last_turn().startswith("Round 2"):
         app.turn()
@@ -253,8 +253,8 @@ def test_quit_in_a_plain_practice_game_says_it_is_kept_and_how_to_resume(home: P
     assert app.close() == 0
     again = PipedApp(home)
     again.until("An unfinished practice game was found.")
-    assert again.until("Choose 1 to 3:")
-    assert again.lines[-4] == "1. Resume it."
+    assert again.until("Choose 1 to 4:")
+    assert again.lines[-5] == "1. Resume it."
     assert again.quit() == 0
 
 
@@ -274,9 +274,9 @@ def test_quit_in_a_full_screen_game_says_it_is_kept() -> None:
         await player.pick(2)  # practice
         await player.said("2 to 5:")
         await player.type("2")
-        await player.menu(3)
-        await player.press("enter")  # greedy
         await player.menu(4)
+        await player.press("enter")  # greedy
+        await player.menu(5)
         await player.press("enter")  # no variant
         await player.said("Your pick:")
         await player.type("quit")
@@ -312,3 +312,107 @@ def test_back_and_help_are_in_the_players_language(language: str, back: str,
     assert app.until(".").startswith(choose)
     app.type("quit")
     assert app.close() == 0
+
+
+# -- Back in the set-up menus and the resume offer ------------------------------------------
+
+
+def test_back_in_a_practice_set_up_asks_the_question_before_and_keeps_the_answers() -> None:
+    app = App()
+    app.until("Choose 1 to 6:")
+    app.type("2")  # practice
+    app.until("you included? 2 to 5:")
+    app.type("2")
+    assert app.until("Opponents:") == "Opponents:"
+    assert app.until("Choose 1 to 4:") == "Choose 1 to 4:"  # three bots, and Back
+    assert app.out.lines[app.seen - 2] == "4. Back."
+    app.type("2")  # random bots
+    app.until("Variant:")
+    app.until("Choose 1 to 5:")  # four variants for two, and Back
+    app.type("back")  # the word: the question before
+    app.until("Opponents:")
+    app.until("Choose 1 to 4:")
+    app.type("4")  # the Back item: the question before that
+    app.until("you included? 2 to 5:")
+    app.type("3")  # three players now
+    app.until("Opponents:")
+    app.type("2")
+    app.until("Variant:")
+    app.until("Choose 1 to 4:")  # no dummy for three, and Back
+    app.type("2")  # pass both ways
+    assert app.until("this round.") == "Round 1, turn 1. Hands pass to the left this round."
+    assert "Practice game: You, Bot 1, Bot 2." in app.out.lines[app.seen - 4:app.seen], (
+        app.out.lines[app.seen - 6:app.seen])
+    app.type("quit")
+    app.until("Goodbye.")
+    assert app.close() == 0
+
+
+def test_back_in_a_table_set_up_goes_back_a_question_at_a_time_names_kept() -> None:
+    app = App(Settings(speech="none", game="mici-maki"))
+    app.until("Choose 1 to 6:")
+    app.type("1")  # the table companion
+    app.until("you included? 3 to 7:")
+    app.type("3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.until("to the left:")
+        app.type(name)
+    app.until("Which one are you?")
+    app.until("Choose 1 to 4:")  # three players, and Back
+    app.type("back")  # the last name asked again, the others kept
+    assert app.until("to the left:") == (
+        "Player 3's name, going round the table to the left:")
+    app.type("Cleo")
+    app.until("Which one are you?")
+    app.until("Choose 1 to 4:")
+    assert app.out.lines[app.seen - 5:app.seen - 1] == ["1. Ana", "2. Ben", "3. Cleo",
+                                                        "4. Back."]
+    app.type("2")  # I am Ben
+    app.until("Who starts the first pile?")
+    app.until("Choose 1 to 4:")
+    app.type("4")  # Back: which one am I, again
+    app.until("Which one are you?")
+    app.type("1")  # Ana
+    app.until("Who starts the first pile?")
+    app.type("1")
+    app.until("Action cards in your deck:")
+    app.until("Choose 1 to 3:")  # two, and Back
+    app.type("1")  # the usual deck
+    app.until("Cards come from:")
+    app.until("Choose 1 to 5:")  # four places, and Back
+    app.type("back")  # the deck again
+    app.until("Action cards in your deck:")
+    app.type("1")
+    app.until("Cards come from:")
+    app.type("1")  # typed codes only
+    app.until("Your 5 cards as dealt, card by card:")
+    app.type("5 5 3 p r")
+    assert app.until("Reverse direction.") == (
+        "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction.")
+    assert app.until("You are Ana.") == "Mici Maki at the table: Ana, Ben, Cleo. You are Ana."
+    app.type("quit")
+    app.until("Goodbye.")
+    assert app.close() == 0
+
+
+def test_back_in_the_resume_offer_keeps_the_game_for_the_next_start(home: Path) -> None:
+    app = PipedApp(home)
+    first_start(app)
+    app.practice()
+    app.until("Your pick:")
+    app.send("quit")
+    app.until("Goodbye.")
+    assert app.close() == 0
+    again = PipedApp(home)
+    again.until("An unfinished practice game was found.")
+    again.until("Choose 1 to 4:")
+    assert again.lines[-5:-1] == ["1. Resume it.", "2. Not now.", "3. Throw it away.",
+                                  "4. Back."]
+    again.send("back")  # the word chooses Back: the main menu, the game kept
+    again.until("Choose 1 to 6:")
+    assert again.quit() == 0
+    third = PipedApp(home)
+    third.until("An unfinished practice game was found.")  # offered again
+    third.answer("Choose 1 to 4:", "1")
+    third.until("Your pick:")
+    assert third.quit() == 0

@@ -52,12 +52,12 @@ def start_table_game(app: App) -> None:
     for name in ("Ana", "Ben"):
         app.until("to the left:")
         app.type(name)
-    app.until("Choose 1 to 2:")
+    app.until("Choose 1 to 3:")
     app.type("1")  # I am Ana
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type("1")  # no variant
     app.until("Cards come from:")
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type("1")  # typed codes (the events come from the test)
     app.until("Your hand, card by card (an empty line skips):")
 
@@ -284,9 +284,9 @@ def practice(app: App, variant: str) -> None:
     app.type("2")
     app.until("you included? 2 to 5:")
     app.type("2")
-    app.until("Choose 1 to 3:")
-    app.type("1")  # greedy
     app.until("Choose 1 to 4:")
+    app.type("1")  # greedy
+    app.until("Choose 1 to 5:")
     app.type(variant)
     app.until("Your pick:")
 

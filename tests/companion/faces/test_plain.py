@@ -46,8 +46,8 @@ def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
     first_start(app)
     app.answer("Choose 1 to 6:", "2")  # practice
     app.answer("2 to 5:", "2")  # 2 players
-    app.answer("Choose 1 to 3:", "1")  # greedy
-    app.answer("Choose 1 to 4:", "1")  # no variant
+    app.answer("Choose 1 to 4:", "1")  # greedy
+    app.answer("Choose 1 to 5:", "1")  # no variant
     app.until("Your pick:")
     app.send("hand")
     assert app.until("Your pick:")
@@ -168,8 +168,8 @@ def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:
     first_start(app)
     app.answer("Choose 1 to 6:", "2")
     app.answer("2 to 5:", "3")  # 3 players
-    app.answer("Choose 1 to 3:", "2")  # random bots
-    app.answer("Choose 1 to 3:", "1")  # no variant
+    app.answer("Choose 1 to 4:", "2")  # random bots
+    app.answer("Choose 1 to 4:", "1")  # no variant
     codes = cycle(CODES)
     while not any(line == "Round 1, turn 4." for line in app.lines):
         app.until("Your pick:")
@@ -181,7 +181,7 @@ def test_a_killed_game_resumes_where_it_stopped(home: Path) -> None:
     os.kill(app.process.pid, signal.SIGKILL)
     app.process.wait(timeout=10)
     again = Conversation(home)
-    again.answer("Choose 1 to 3:", "1")  # resume it
+    again.answer("Choose 1 to 4:", "1")  # resume it
     again.answer("Your pick:", "where")
     assert again.until(" Scores: " + where.partition(" Scores: ")[2]) == where
     play_out(again)
@@ -229,14 +229,14 @@ def test_a_real_table_game_with_skipped_reveals_scores_exactly(
     app.answer("2 to 5:", "3")  # 3 players
     for name in ("Ana", "Ben", "Cyril"):
         app.answer("going round the table to the left:", name)
-    app.answer("Choose 1 to 3:", "1")  # I am Ana
-    app.answer("Choose 1 to 3:", "1")  # no variant
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "1")  # no variant
     scanner = Scanner() if scanned else None
     app.until("Cards come from:")
     if scanner is None:
-        app.answer("Choose 1 to 4:", "1")  # typed codes
+        app.answer("Choose 1 to 5:", "1")  # typed codes
     else:
-        app.answer("Choose 1 to 4:", "3")  # a port
+        app.answer("Choose 1 to 5:", "3")  # a port
         app.answer("such as /dev/ttyACM0 (an empty line: typed codes only):", scanner.board.path)
         app.heard("Scanner ready.")
 

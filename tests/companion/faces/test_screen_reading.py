@@ -44,7 +44,7 @@ def test_a_menu_opened_with_nothing_said_has_the_cursor_on_its_title() -> None:
         await player.press("2")  # practice game: how many players
         await player.said("2 to 5:")
         await player.type("2")
-        await player.menu(3)  # the opponents: nothing new said with it
+        await player.menu(4)  # the opponents: nothing new said with it
         app = player.app
         title = app.query_one("#title", Static)
         assert not app.news

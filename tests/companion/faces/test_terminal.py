@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
+import pyte
 import pytest
 
 from companion.faces.screen import KEPT
@@ -161,3 +163,52 @@ def test_the_app_ends_when_its_terminal_goes_away(tmp_path: Path) -> None:
             terminal.close()
         else:
             os.close(terminal.master)
+
+
+#: Leaving the alternate screen: what the terminal shows is the shell's again.
+LEAVE = b"\x1b[?1049l"
+#: The first thing the app writes as it gives the terminal back: the
+#: terminal's own cursor shape again (pyte would draw what follows as text).
+GIVING_BACK = b"\x1b[0 q"
+
+
+def shown_before_the_end(written: bytes) -> pyte.Screen:
+    """The screen as the app left it just before it gave the terminal back."""
+    assert LEAVE in written, "the app gave the terminal back"
+    screen = pyte.Screen(COLUMNS, ROWS)
+    pyte.ByteStream(screen).feed(written[:written.rindex(GIVING_BACK, 0,
+                                                         written.rindex(LEAVE))])
+    return screen
+
+
+def test_quitting_a_game_leaves_its_last_words_on_screen_at_the_cursor(
+        tmp_path: Path) -> None:
+    """Quit in a practice game: "The game is saved" and "Goodbye." are drawn,
+    the cursor on them, before the app gives the terminal back (as plain
+    mode leaves them); and the app still ends at once after."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text('speech = "none"\n')
+    terminal = Terminal(tmp_path)
+    try:
+        terminal.until("Choose 1 to 6:")
+        terminal.type("2")  # practice: how many players
+        terminal.until("2 to 5:")
+        terminal.type("2\r")
+        terminal.until("Opponents:")
+        terminal.type("1")  # greedy bots
+        terminal.until("Variant:")
+        terminal.type("1")  # no variant
+        terminal.until("Your pick:")
+        terminal.type("quit\r", settle=0)
+        began = time.monotonic()
+        terminal.process.wait(timeout=10)
+        assert time.monotonic() - began < 3, "the app ends promptly"
+        terminal.pump(0.3)
+        screen = shown_before_the_end(terminal.written)
+        rows = [row.rstrip() for row in screen.display]
+        text = " ".join(rows)
+        assert "The game is saved" in text and "Goodbye." in text, rows
+        assert rows[screen.cursor.y].startswith("The game is saved"), (rows, screen.cursor.y)
+        assert screen.cursor.x == 0
+    finally:
+        terminal.close()

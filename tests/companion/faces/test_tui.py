@@ -152,9 +152,9 @@ def test_a_whole_practice_game_by_keyboard_alone() -> None:
         await player.said("you included? 2 to 5:")  # how many players: a number
         await player.rests()  # the question, under the braille display
         await player.type("2", check=True)
-        await player.menu(3)  # opponents
+        await player.menu(4)  # opponents, and Back
         await player.press("enter")  # greedy
-        await player.menu(4)  # variant
+        await player.menu(5)  # variant, and Back
         await player.press("1")  # none
         await player.said("Your pick:")
         await player.rests()  # the game started: its news on the status line
@@ -217,12 +217,12 @@ def test_a_whole_table_game_with_partial_reveals() -> None:
             await player.said("going round the table to the left:")
             await player.rests()
             await player.type(name, check=True)
-        await player.menu(3)  # which one am I
+        await player.menu(4)  # which one am I, and Back
         await player.press("enter")  # Ana
-        await player.menu(3)  # variant
+        await player.menu(4)  # variant, and Back
         await player.press("enter")  # none
-        line = await player.said(("Choose 1 to 4:", "(an empty line skips):"))
-        if line.endswith("4:"):  # where the cards come from
+        line = await player.said(("Choose 1 to 5:", "(an empty line skips):"))
+        if line.endswith("5:"):  # where the cards come from
             await player.rests()  # on its title, its first option after it
             await player.press("1")  # typed codes only
         else:
@@ -390,8 +390,8 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
         plain.answer("Choose 1 to 3:", "2")
         plain.answer("Choose 1 to 6:", "2")  # practice
         plain.answer("2 to 5:", "3")  # 3 players
-        plain.answer("Choose 1 to 3:", "2")  # random bots
-        plain.answer("Choose 1 to 3:", "1")  # no variant
+        plain.answer("Choose 1 to 4:", "2")  # random bots
+        plain.answer("Choose 1 to 4:", "1")  # no variant
         codes = cycle(CODES)
         plain.until("Your pick:")
         while "Round 1, turn 3." not in plain.lines:  # all said before the prompt is in
@@ -410,7 +410,7 @@ def test_a_killed_game_resumes_in_the_full_screen_app() -> None:
     assert plain.process.returncode == -signal.SIGKILL
 
     async def body(player: Player) -> None:
-        await player.menu(3)  # an unfinished game: resume it, not now, or throw it away?
+        await player.menu(4)  # an unfinished game: resume it, not now, throw it away, or Back?
         assert player.heard("An unfinished practice game was found.")
         await player.press("enter")
         await player.said("Your pick:")

@@ -291,7 +291,7 @@ def _table(plugin: SomeGame, conversation: Scripted) -> Play:
     """A table game set up through ``conversation`` (the game has a table companion)."""
     companion = capability(plugin, TableCompanion)
     assert companion is not None, f"{plugin.game} offers the table journey"
-    return companion.table(conversation)()
+    return companion.table(conversation, lambda: None)()
 
 
 def _question(game: Play) -> Step | None:

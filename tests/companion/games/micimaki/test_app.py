@@ -27,7 +27,7 @@ def test_a_whole_practice_game_of_mici_maki_through_a_pipe(tmp_path: Path) -> No
     app.answer("Choose 1 to 6:", "2")  # practice
     app.answer("3 to 7:", "9")  # refused: 3 to 7
     app.answer("3 to 7:", "4")
-    app.answer("Choose 1 to 3:", "1")  # cautious bots
+    app.answer("Choose 1 to 4:", "1")  # cautious bots
     app.until("Start a pile with a food card:")
     assert any(line == "Mici Maki practice: You, Bot 1, Bot 2, Bot 3. First: You."
                for line in app.lines)
@@ -105,10 +105,10 @@ def test_the_other_game_s_codes_are_explained_in_sushi_go_and_the_game_is_kept(
     app.answer("3 to 7:", "3")
     for name in ("Ana", "Ben", "Cleo"):
         app.answer("going round the table to the left:", name)
-    app.answer("Choose 1 to 3:", "1")  # I am Ana
-    app.answer("Choose 1 to 3:", "2")  # Ben starts
-    app.answer("Choose 1 to 2:", "1")  # the usual deck
-    app.answer("Choose 1 to 4:", "1")  # typed codes only: then the dealt hand is asked
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "2")  # Ben starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only: then the dealt hand is asked
     app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p")  # one short
     assert app.until("Type it again.") == (
         "That is 4 cards; each player is dealt 5 cards. Type it again.")
@@ -141,10 +141,10 @@ def table_of_three(app: Conversation) -> None:
     app.answer("3 to 7:", "3")
     for name in ("Ana", "Ben", "Cy"):
         app.answer("going round the table to the left:", name)
-    app.answer("Choose 1 to 3:", "1")  # I am Ana
-    app.answer("Choose 1 to 3:", "1")  # Ana starts
-    app.answer("Choose 1 to 2:", "1")  # the usual deck
-    app.answer("Choose 1 to 4:", "1")  # typed codes only
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "1")  # Ana starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only
 
 
 def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) -> None:
@@ -166,6 +166,76 @@ def test_the_dealt_hand_is_taken_back_by_undo_and_asked_again(tmp_path: Path) ->
     app.answer("Start a pile with a food card:", "undo")  # the hand entered again, back
     assert app.until(".") == ("Taken back: the hand you entered. Your hand, 5 cards: "
                               "Food 3, 2 Food 5, +1 food, Choose the next player.")
+    app.send("quit")
+    assert app.close() == 0
+
+
+def test_the_dealt_hand_taken_back_is_asked_again_after_a_kill_and_a_restart(
+        tmp_path: Path) -> None:
+    """Undo of the dealt hand is journaled like every answer: killed while
+    the hand is asked again, the next start asks it again (not the first
+    move with the hand taken back); the hand entered then is kept."""
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    table_of_three(app)  # up to the dealt hand
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")  # a typo: c for r
+    app.answer("Start a pile with a food card:", "undo")
+    assert app.until(".") == (
+        "Taken back: your hand as dealt, Food 3, 2 Food 5, +1 food, Choose the next player.")
+    app.until("Your 5 cards as dealt, card by card:")
+    app.process.kill()  # kill -9 while the hand is asked again
+    app.process.wait(timeout=60)
+    again = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    again.until("An unfinished table game was found.")
+    again.answer("Choose 1 to 4:", "1")  # resume it
+    again.answer("Your 5 cards as dealt, card by card:", "5 5 3 p r")  # asked again
+    assert again.until(".") == "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction."
+    again.until("Start a pile with a food card:")
+    again.process.kill()
+    again.process.wait(timeout=60)
+    third = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    third.answer("Choose 1 to 4:", "1")  # resume it: the hand entered kept, not asked
+    third.answer("Start a pile with a food card:", "hand")
+    assert third.until(".") == "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction."
+    third.answer("Start a pile with a food card:", "undo")  # the hand entered, taken back
+    assert third.until(".") == ("Taken back: the hand you entered. Your hand, 5 cards: "
+                                "Food 3, 2 Food 5, +1 food, Choose the next player.")
+    third.send("quit")
+    assert third.close() == 0
+
+
+def test_the_word_hand_with_cards_answers_the_dealt_hand_asked_again(tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    table_of_three(app)  # up to the dealt hand
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p c")
+    app.answer("Start a pile with a food card:", "undo")
+    app.answer("Your 5 cards as dealt, card by card:", "hand 5 5 3 p r")
+    assert app.until(".") == "Your hand, 5 cards: Food 3, 2 Food 5, +1 food, Reverse direction."
+    app.until("Start a pile with a food card:")  # not the hand again
+    app.send("quit")
+    assert app.close() == 0
+
+
+def test_your_eat_is_read_back_in_one_sentence_count_first_cards_grouped(
+        tmp_path: Path) -> None:
+    app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
+    first_start(app)
+    app.answer("Choose 1 to 6:", "1")  # the table companion
+    app.answer("3 to 7:", "3")
+    for name in ("Ana", "Ben", "Cy"):
+        app.answer("going round the table to the left:", name)
+    app.answer("Choose 1 to 4:", "1")  # I am Ana
+    app.answer("Choose 1 to 4:", "2")  # Ben starts
+    app.answer("Choose 1 to 3:", "1")  # the usual deck
+    app.answer("Choose 1 to 5:", "1")  # typed codes only
+    app.answer("Your 5 cards as dealt, card by card:", "5 5 3 p r")
+    app.answer("Ben starts a pile with:", "2")
+    app.answer("Cy's move: a card, a pair, or eat:", "2")  # the pile worth 4
+    app.answer("Your move: a card, a pair, or eat:", "eat 6 2 6 6")  # four cards at once
+    said = app.until("Food 6.")
+    assert said == "Ana: eats 4 cards, no overeating: Food 2, 3 Food 6.", said
+    assert said.index("no overeating") < 40  # who, how many and the outcome in 40 cells
     app.send("quit")
     assert app.close() == 0
 
@@ -222,7 +292,7 @@ def test_a_game_saved_with_that_eat_resumes_before_it_and_says_so_once(
     app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
     first_start(app)
     app.until("An unfinished table game was found.")
-    app.answer("Choose 1 to 3:", "1")  # resume it
+    app.answer("Choose 1 to 4:", "1")  # resume it
     app.until("Cy's move: a card, a pair, or eat:")
     notes = [line for line in app.lines if line.startswith("This game was saved with")]
     assert notes == [
@@ -235,7 +305,7 @@ def test_a_game_saved_with_that_eat_resumes_before_it_and_says_so_once(
     assert app.close() == 0
     # the next start goes on where it was, and says the note no more
     app = Conversation(tmp_path, "--plain", "--game", "mici-maki")
-    app.answer("Choose 1 to 3:", "1")
+    app.answer("Choose 1 to 4:", "1")
     app.until("Cy starts a pile with:")
     assert not any(line.startswith("This game was saved with") for line in app.lines)
     app.send("quit")

@@ -35,7 +35,7 @@ def test_a_whole_mici_maki_practice_game_by_keyboard_alone() -> None:
         await player.pick(2)  # practice
         await player.said("you included? 3 to 7:")
         await player.type("3", check=True)
-        await player.menu(3)  # opponents
+        await player.menu(4)  # opponents, and Back
         await player.press("enter")  # cautious
         line = await player.said(MOVES)
         assert re.match(r"R1, turn: You, pile 0, risk 0%, you 0 tokens, 5 cards",

@@ -143,7 +143,7 @@ def test_a_stopped_table_game_resumes_at_the_very_question_it_stopped_on() -> No
     assert app.close() == 0  # the input ends here: as if the window closed
     again = App()
     again.until("An unfinished table game was found.")
-    again.until("Choose 1 to 3:")
+    again.until("Choose 1 to 4:")
     again.type("1")
     again.until("Round 1, turn 1.")
     assert again.until("(an empty line skips):") == "Ben's reveal (an empty line skips):"
@@ -168,7 +168,7 @@ def test_menu_leaves_a_game_which_stays_saved_and_can_be_thrown_away() -> None:
     assert app.close() == 0
     again = App()
     again.until("An unfinished table game was found.")
-    again.until("Choose 1 to 3:")
+    again.until("Choose 1 to 4:")
     again.type("3")
     again.until("Throw it away for good?")
     again.until("Choose 1 to 2:")
@@ -205,12 +205,12 @@ def start_four(app: App) -> None:
     for name in ("Ana", "Ben", "Cyd", "Dan"):
         app.until("to the left:")
         app.type(name)
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type("1")  # I am Ana
-    app.until("Choose 1 to 3:")
+    app.until("Choose 1 to 4:")
     app.type("1")  # no variant
     app.until("Cards come from:")
-    app.until("Choose 1 to 4:")
+    app.until("Choose 1 to 5:")
     app.type("1")
 
 
@@ -246,7 +246,7 @@ def test_a_resumed_game_does_not_ask_again_what_was_skipped() -> None:
     app.until("Cyd's reveal (an empty line skips):")
     assert app.close() == 0  # stopped here
     again = App()
-    again.until("Choose 1 to 3:")
+    again.until("Choose 1 to 4:")
     again.type("1")  # resume
     assert again.until("(an empty line skips):") == "Cyd's reveal (an empty line skips):"
     again.type("")
