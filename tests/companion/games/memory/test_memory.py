@@ -110,6 +110,8 @@ def test_its_refusals_are_in_the_players_language(language: str) -> None:
     with pytest.raises(ValueError) as error:
         READER.read("q9")
     assert READER.refusal(language, error.value) == card
+    assert VOCABULARY.refusal("q9", language) == card  # the scanner's bridge says it so
+    assert VOCABULARY.refusal("q2", language) == ""
     practice = Practice(Journal.create({"type": PRACTICE, "game": "memory", "seed": 1,
                                         "players": 2}), random.Random(1), language)
     step = practice.advance()
