@@ -80,8 +80,8 @@ from companion.settings import (
 from companion.shown import shown
 from firmware_bridge import words as bridge_words
 from firmware_bridge.files import FileProblem, FileRefused, read_limited
-from voices.base import Priority, SpeechError
-from voices.choose import BACKENDS, FallbackSpeaker, Switched, make_backend
+from voices.base import Cause, Priority, SpeechError
+from voices.choose import BACKENDS, NO_VOICE, FallbackSpeaker, Switched, make_backend
 
 if TYPE_CHECKING:  # the benchmarks are imported when asked for
     from companion.bench import ScanFigures, SpeechFigures
@@ -809,6 +809,39 @@ def simulate_command(args: argparse.Namespace, plugin: SomeGame, catalog: Catalo
     return _print(figures.data, simulated_lines(figures, catalog), as_json=args.json)
 
 
+#: Why ``companion say`` could not speak (or write its file) with a voice, and
+#: what to do, from the voice's :class:`~voices.base.Cause` (``%(voice)s``: the
+#: one that failed).
+SAY_CAUSES = {
+    Cause.NOT_INSTALLED: N_("%(voice)s is not installed here: install it, or give another "
+                            "voice with --backend."),
+    Cause.NO_SOUND_OUTPUT: N_("%(voice)s found no sound output: connect speakers or "
+                              "headphones, or write the sound to a file with --to."),
+    Cause.NO_ANSWER: N_("%(voice)s did not answer: try again, or give another voice with "
+                        "--backend."),
+    Cause.DIED: N_("%(voice)s quit unexpectedly: try again, or give another voice with "
+                   "--backend."),
+    Cause.FAILED: N_("%(voice)s does not work here: give another voice with --backend."),
+}
+
+
+def say_failed(catalog: Catalog, voice: str, cause: Cause, *, writing: bool = False) -> str:
+    """Why ``companion say`` could not use ``voice``, and what to do.
+
+    >>> en = Catalog.for_language("en")
+    >>> say_failed(en, "espeak-ng", Cause.NO_SOUND_OUTPUT)[:36]
+    'espeak-ng found no sound output: con'
+    >>> say_failed(en, "pyttsx3", Cause.FAILED, writing=True)
+    'pyttsx3 could not write the sound file: give another voice with --backend.'
+    """
+    if voice == NO_VOICE:
+        return catalog.text("No speech engine is installed here: install espeak-ng.")
+    if writing and cause in (Cause.FAILED, Cause.DIED):
+        return catalog.text("%(voice)s could not write the sound file: give another voice "
+                            "with --backend.", voice=voice)
+    return catalog.text(SAY_CAUSES[cause], voice=voice)
+
+
 def say_command(text: str, *, language: str, backend: str | None, to: Path | None) -> int:
     """``companion say``: check a speech set-up by ear, or into a file."""
     catalog = Catalog.for_language(language)
@@ -844,9 +877,7 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
                 "%(path)s is there already and is left as it is: give the name of a new file.",
                 path=where))
         except SpeechError as error:  # its cause in the player's words, not the backend's
-            from companion.conversation.speech import SPEECH_CAUSES  # noqa: PLC0415
-
-            return _fail("say", catalog.text(SPEECH_CAUSES[error.cause], voice=name))
+            return _fail("say", say_failed(catalog, name, error.cause, writing=True))
         except OSError as error:
             return _fail("say", catalog.text(
                 "Cannot write %(path)s: %(reason)s.", path=where,
@@ -855,21 +886,24 @@ def say_command(text: str, *, language: str, backend: str | None, to: Path | Non
             temporary.unlink(missing_ok=True)
         print(where)
         return EXIT_OK
-    from companion.conversation.core import switched_text  # noqa: PLC0415 - when asked
-
     notices: list[Switched] = []
     order = (backend,) if backend else None
     voice = FallbackSpeaker(order, on_notice=notices.append)
     try:
         voice.say(text, language, Priority.IMPORTANT)
         voice.idle(120)
+        told = [say_failed(catalog, notice.failed, notice.cause) for notice in notices]
         name = voice.name
+        for sentence in told:  # said too, by the voice that took over, if one did
+            voice.say(sentence, language, Priority.IMPORTANT)
+        voice.idle(120)
     finally:
         voice.close()
-    for notice in notices:
-        print(switched_text(catalog, notice), file=sys.stderr)
+    for sentence in told:
+        print(f"companion say: {sentence}", file=sys.stderr)
     print(f"{name}: {text}")
-    return EXIT_OK
+    # nothing was heard (no voice of those asked for spoke): that is a failure
+    return EXIT_ERROR if told and name == "none" and backend != "none" else EXIT_OK
 
 
 def _umask() -> int:

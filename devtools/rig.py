@@ -96,12 +96,15 @@ class SoundSink:
         home.mkdir(parents=True, exist_ok=True)
         self.fifo = folder / "sound-card"
         os.mkfifo(self.fifo)
-        (home / ".asoundrc").write_text(ASOUNDRC.format(plugin=build_card(folder),
-                                                        fifo=self.fifo))
+        card = ASOUNDRC.format(plugin=build_card(folder), fifo=self.fifo)
+        (home / ".asoundrc").write_text(card)
+        (folder / "asound.conf").write_text(card)
         #: For every program that should play into this sink. A PulseAudio
         #: or PipeWire server that cannot be reached sends programs that try
-        #: it first (espeak-ng's audio library) to ALSA, that is, here.
-        self.environment = {"HOME": str(home), "PULSE_SERVER": f"unix:{folder / 'no-pulse'}"}
+        #: it first (espeak-ng's audio library) to ALSA, that is, here (its
+        #: whole configuration, whatever ALSA_CONFIG_PATH said before).
+        self.environment = {"HOME": str(home), "PULSE_SERVER": f"unix:{folder / 'no-pulse'}",
+                            "ALSA_CONFIG_PATH": str(folder / "asound.conf")}
         self.pieces: list[Piece] = []
         self._changed = threading.Condition()
         self._closed = False

@@ -72,7 +72,9 @@ _DEMO_UID = re.compile(DEMO_PREFIX + r"([0-9A-F]{2})([0-9A-F]{2})([0-9A-F]{2})00
 class RegistryError(ValueError):
     """A UID or deck file that cannot be used, and why: ``message`` (English,
     marked for the bridge's catalog, :mod:`firmware_bridge.words`) with its
-    ``values``; ``str()`` is the English sentence."""
+    ``values``; ``str()`` is the English sentence. A value that is itself a
+    :class:`RegistryError` (why one tag of a deck file is wrong) or an
+    :class:`OSError` is said in the same language."""
 
     def __init__(self, message: str, /, **values: object) -> None:
         super().__init__(message % _said(values, "en") if values else message)
@@ -85,7 +87,8 @@ class RegistryError(ValueError):
 
 
 def _said(values: Mapping[str, object], language: str) -> dict[str, object]:
-    return {name: words.os_reason(value, language) if isinstance(value, OSError) else value
+    return {name: words.os_reason(value, language) if isinstance(value, OSError) else
+            value.text(language) if isinstance(value, RegistryError) else value
             for name, value in values.items()}
 
 
@@ -121,10 +124,11 @@ def demo_uid(vocabulary: Vocabulary, card_id: str, copy: int = 0) -> str:
     """The demo deck's UID for a copy (from 0) of a game's card."""
     kinds = vocabulary.card_ids()
     if card_id not in kinds:
-        raise RegistryError(f"{card_id!r} is not a card of {vocabulary.title}")
+        raise RegistryError(N_("%(game)s has no card called %(card)s."),
+                            game=vocabulary.title, card=shown(repr(card_id)))
     if not 0 <= copy < max(vocabulary.copies(card_id), 1):
-        raise RegistryError(f"the demo deck of {vocabulary.title} has no copy {copy} "
-                            f"of {card_id}")
+        raise RegistryError(N_("The demo deck of %(game)s has no copy %(copy)d of %(card)s."),
+                            game=vocabulary.title, copy=copy, card=card_id)
     return f"{DEMO_PREFIX}{kinds.index(card_id):02X}{copy:02X}{vocabulary.demo_number:02X}00"
 
 
@@ -180,7 +184,7 @@ class Registry:
         uid = normalize_uid(uid)
         problem = self._refusal(game, card)
         if problem is not None:
-            raise RegistryError(problem)
+            raise problem
         before = self.tags.get(uid)
         self.tags[uid] = TagCard(game, card)
         self.save()
@@ -269,11 +273,11 @@ class Registry:
         version, entries = self._document(data, where)
         tags, problems = self._tags(entries, version, where)
         if problems:
-            raise RegistryError(problems[0])
+            raise problems[0]
         return tags
 
     def _tags(self, entries: Mapping[str, object], version: int,
-              where: str) -> tuple[dict[str, TagCard], list[str]]:
+              where: str) -> tuple[dict[str, TagCard], list[RegistryError]]:
         """Each tag checked (:meth:`_tag`): those that are right, and why each
         other one is not, by its UID and field."""
         tags = {}
@@ -282,11 +286,13 @@ class Registry:
             try:
                 tags[normalize_uid(uid)] = self._tag(value, version)
             except RegistryError as error:
-                problems.append(f"{where}, tag {shown(uid)}: {error}")
+                problems.append(RegistryError(N_("%(where)s: the tag %(uid)s cannot be used. "
+                                                 "%(why)s"), where=where, uid=shown(uid),
+                                              why=error))
         return tags, problems
 
     @classmethod
-    def mended(cls, path: Path) -> tuple[Registry, list[str]] | None:
+    def mended(cls, path: Path) -> tuple[Registry, list[RegistryError]] | None:
         """The registry at ``path`` with every tag that is right, and why each
         other one is not; ``None`` if the file cannot be read as a registry at
         all, or no tag of it is right."""
@@ -310,15 +316,17 @@ class Registry:
                                 where=where)
         version = data.get("format", 1)
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
-            raise NewerRegistryError(f"{where} is a registry of format {version!r}; this app "
-                                     f"reads formats 1 and {FORMAT}: update the app")
+            raise NewerRegistryError(N_("%(where)s was written by a newer version of the app "
+                                        "(format %(format)d): update the app to read it."),
+                                     where=where, format=version)
         if version not in (1, FORMAT) or isinstance(version, bool):
-            raise RegistryError(f'{where}: its "format" is {shown(repr(version))}; this app '
-                                f"reads formats 1 and {FORMAT}: update the app")
+            raise RegistryError(N_("%(where)s is of a format this app does not know "
+                                   "(%(format)s): update the app, or give a file this app "
+                                   "wrote."), where=where, format=shown(repr(version)))
         deck = data.get("deck", "")
         if not isinstance(deck, str) or len(deck) > DECK_LIMIT:
-            raise RegistryError(f'{where}: its "deck" is not a name of up to {DECK_LIMIT} '
-                                "characters")
+            raise RegistryError(N_("%(where)s: its deck name is not text of up to %(most)d "
+                                   "characters."), where=where, most=DECK_LIMIT)
         return version, data["tags"]
 
     def _tag(self, value: object, version: int) -> TagCard:
@@ -331,22 +339,25 @@ class Registry:
         elif isinstance(value, dict) and {"game", "card"} <= value.keys():
             game, card = value["game"], value["card"]
         else:
-            raise RegistryError('it is not {"game": ..., "card": ...}')
+            raise RegistryError(N_("It does not say which game and which card it is."))
         problem = self._refusal(game, card)
         if problem is not None:
-            raise RegistryError(problem)
+            raise problem
         assert isinstance(game, str) and isinstance(card, str)
         return TagCard(game, card)
 
-    def _refusal(self, game: object, card: object) -> str | None:
+    def _refusal(self, game: object, card: object) -> RegistryError | None:
         """Why a tag cannot be this card of this game; ``None`` if it can."""
-        for what, name in (("game", game), ("card", card)):
-            if not isinstance(name, str) or not 0 < len(name) <= NAME_LIMIT:
-                return (f'its "{what}" {shown(repr(name))} is not text of 1 to {NAME_LIMIT} '
-                        "characters")
-        vocabulary = self.vocabularies.get(str(game))
+        if not isinstance(game, str) or not 0 < len(game) <= NAME_LIMIT:
+            return RegistryError(N_("Its game, %(name)s, is not a name of 1 to %(most)d "
+                                    "characters."), name=shown(repr(game)), most=NAME_LIMIT)
+        if not isinstance(card, str) or not 0 < len(card) <= NAME_LIMIT:
+            return RegistryError(N_("Its card, %(name)s, is not a name of 1 to %(most)d "
+                                    "characters."), name=shown(repr(card)), most=NAME_LIMIT)
+        vocabulary = self.vocabularies.get(game)
         if vocabulary is not None and card not in vocabulary.card_ids():
-            return f'its "card" {shown(repr(card))} is not a card id of {vocabulary.title}'
+            return RegistryError(N_("%(game)s has no card called %(card)s."),
+                                 game=vocabulary.title, card=shown(repr(card)))
         return None
 
     def _order(self, tag: TagCard) -> tuple[str, int, str]:

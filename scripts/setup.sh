@@ -59,16 +59,31 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 # pip's and the build backend's chatter goes to a log, shown only on failure.
 log="$VENV/install.log"
-if [ -n "$first" ]; then
-    say "Installing the Python packages; this takes a minute or two."
-else
-    say "Checking the Python packages; this takes a few seconds."
-fi
-if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-        --editable ".${EXTRAS:+[$EXTRAS]}" >"$log" 2>&1; then
-    cat "$log" >&2
-    say "Installing the Python packages failed (log above)."
-    exit 1
+# What the last install was made from: the project's list of packages, the
+# extras and the interpreter. The same again, and the project still
+# installed: nothing to do, and nothing said.
+stamp="$VENV/installed-from.${EXTRAS:-plain}"
+wanted=$( { cat pyproject.toml; echo "extras=${EXTRAS:-}"; echo "venv=$VENV"; } |
+    "$VENV/bin/python" -c 'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')
+installed() {
+    [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ] &&
+        "$VENV/bin/python" -c 'import importlib.metadata as m; m.distribution("tactile-companion")' \
+            >/dev/null 2>&1
+}
+if ! installed; then
+    if [ -n "$first" ]; then
+        say "Installing the Python packages; this takes a minute or two."
+    else
+        say "Updating the Python packages; this takes a minute."
+    fi
+    rm -f "$stamp"
+    if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+            --editable ".${EXTRAS:+[$EXTRAS]}" >"$log" 2>&1; then
+        cat "$log" >&2
+        say "Installing the Python packages failed (log above)."
+        exit 1
+    fi
+    printf '%s\n' "$wanted" >"$stamp"
 fi
 # Compiled once here, so the app starts quickly even where the environment
 # asks Python not to write its bytecode cache (PYTHONDONTWRITEBYTECODE).

@@ -56,3 +56,6 @@ for game in companion/games/*/; do
     [ -f "$game/__init__.py" ] || continue
     update "$(basename "$game")" "$game" "$game/locale"
 done
+# Memory, the tests' third game, has its catalogs in its own folder, as a game
+# installed from elsewhere would.
+update memory tests/companion/games/memory tests/companion/games/memory/locale

@@ -50,6 +50,7 @@ from voices.base import (
     clean,
     render_path,
 )
+from voices.pyttsx3_worker import no_sound
 
 #: espeak-ng's voices for the app's languages.
 ESPEAK_VOICES = {"en": "en", "fr": "fr", "cs": "cs", "ru": "ru"}
@@ -81,14 +82,15 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
 
 
 def _spawn(command: list[str], environment: Mapping[str, str] | None = None, *,
-           text_in: bool = False) -> subprocess.Popen[bytes]:
+           text_in: bool = False, errors: bool = False) -> subprocess.Popen[bytes]:
     """Start a speech process in its own session, nothing on the terminal;
     ``environment`` adds to this process's; ``text_in``: its input is a
-    pipe, for the text."""
+    pipe, for the text; ``errors``: its standard error is a pipe, read
+    once it has ended (what it says there is a few lines at most)."""
     return subprocess.Popen(
         command, stdin=subprocess.PIPE if text_in else subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True,
+        stderr=subprocess.PIPE if errors else subprocess.DEVNULL, start_new_session=True,
         env={**os.environ, **environment} if environment else None,
     )
 
@@ -107,9 +109,10 @@ def _end(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5)
-    if process.stdin is not None:
-        with contextlib.suppress(OSError):
-            process.stdin.close()
+    for pipe in (process.stdin, process.stderr):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
 
 
 class _Running:
@@ -118,9 +121,15 @@ class _Running:
     def __init__(self, process: subprocess.Popen[bytes]) -> None:
         self.process = process
         self.ended = threading.Event()
+        #: What it wrote on its standard error, if that was a pipe (once it ended).
+        self.errors = ""
 
     def wait(self) -> bool:
         code = self.process.wait()
+        if self.process.stderr is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.errors = self.process.stderr.read().decode("utf-8", "replace")
+                self.process.stderr.close()
         self.ended.set()
         return code in (0, -signal.SIGKILL)
 
@@ -195,9 +204,27 @@ class EspeakSpeaker(ProcessSpeaker):
         self.program = found
         self.sink = sink
         self.environment = environment
+        if sink == "audio":
+            self._check_sound()
         #: A process started ahead for the next sentence, with its command.
         self._spare: tuple[list[str], subprocess.Popen[bytes]] | None = None
         super().__init__(settings, on_failure)
+
+    def _check_sound(self) -> None:
+        """espeak-ng opens the sound output as it starts, even with nothing
+        to say: when it cannot (no sound card, no sound server) it says so
+        on its standard error and ends as if all were well. Asked once here
+        (a few milliseconds), so that the player is told before the first
+        question; a sound output lost later is found at the next sentence."""
+        try:
+            done = subprocess.run(
+                [self.program, "--", ""], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE, timeout=10, check=False, start_new_session=True,
+                env={**os.environ, **self.environment} if self.environment else None)
+        except (OSError, subprocess.TimeoutExpired):
+            return  # it cannot even start: its first sentence fails with that cause
+        if no_sound(done.stderr.decode("utf-8", "replace")):
+            raise SpeechError("espeak-ng found no sound output", Cause.NO_SOUND_OUTPUT)
 
     def command(self, text: str, language: str, wav: Path | None = None) -> list[str]:
         s = self.settings.clamped()
@@ -221,10 +248,11 @@ class EspeakSpeaker(ProcessSpeaker):
         command = self._command(utterance)
         waiting = [*command[:-2], "--stdin"]  # the same, the text on its input
         spare, self._spare = self._spare, None
+        audio = self.sink == "audio"
         if spare is None or spare[0] != waiting or spare[1].poll() is not None:
             if spare is not None:
                 _end(spare[1])
-            spare = (waiting, _spawn(waiting, self.environment, text_in=True))
+            spare = (waiting, _spawn(waiting, self.environment, text_in=True, errors=audio))
         process = spare[1]
         assert process.stdin is not None
         try:
@@ -233,8 +261,15 @@ class EspeakSpeaker(ProcessSpeaker):
         except OSError:
             pass  # it died waiting: its end is the failure the worker reports
         self.timings.started = time.perf_counter()
-        self._spare = (waiting, _spawn(waiting, self.environment, text_in=True))
+        self._spare = (waiting, _spawn(waiting, self.environment, text_in=True, errors=audio))
         return _Running(process)
+
+    def _wait(self, handle: object) -> bool:
+        ended = super()._wait(handle)
+        assert isinstance(handle, _Running)
+        if no_sound(handle.errors):  # it said it could not play, and ended "well"
+            raise SpeechError("espeak-ng found no sound output", Cause.NO_SOUND_OUTPUT)
+        return ended
 
     def close(self) -> None:
         super().close()
@@ -673,6 +708,8 @@ class Pyttsx3Speaker(QueuedSpeaker):
         answer = handle.answer(600)
         if answer == "failed":
             raise SpeechError("pyttsx3 could not say a sentence")
+        if answer == "no-sound":
+            raise SpeechError("pyttsx3's player found no sound output", Cause.NO_SOUND_OUTPUT)
         return answer == "done"
 
     def _stop(self, handle: object) -> None:

@@ -20,13 +20,32 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 #: The app's languages, as pyttsx3's voices name them.
 LANGUAGES = ("en", "fr", "cs", "ru")
+#: What a player of sound writes on its standard error when it cannot open
+#: the sound output (no sound card, no sound server): espeak-ng's own
+#: ``error: ...`` (it then ends as if it had spoken), aplay's ``audio open
+#: error``, ALSA's library finding no card or no device.
+NO_SOUND = re.compile(r"^error: |audio open error|snd_pcm_open|cannot find card|Unknown PCM",
+                      re.MULTILINE)
+
+
+def no_sound(errors: str) -> bool:
+    """Whether a player's error output says it found no sound output.
+
+    >>> no_sound("aplay: main:831: audio open error: No such file or directory\\n")
+    True
+    >>> no_sound("Error: The specified espeak-ng voice does not exist.\\n"), no_sound("")
+    (False, False)
+    """
+    return NO_SOUND.search(errors) is not None
 
 
 def language_of(voice: object) -> str:
@@ -50,8 +69,11 @@ def language_of(voice: object) -> str:
     return ""
 
 
-def serve(requests: Any, answers: Any) -> None:
-    """Speak what ``requests`` asks, answering on ``answers`` (text files)."""
+def serve(requests: Any, answers: Any, errors: Any = None) -> None:
+    """Speak what ``requests`` asks, answering on ``answers`` (text files);
+    ``errors``, a binary file the worker's standard error goes to: what the
+    player (``aplay``) wrote there while it said a sentence tells whether it
+    found a sound output (``no-sound`` instead of ``done``)."""
     def answer(word: str) -> None:
         answers.write(word + "\n")
         answers.flush()
@@ -100,17 +122,28 @@ def serve(requests: Any, answers: Any) -> None:
         deadline = time.monotonic() + 600
         while kind == "say" and not finished and time.monotonic() < deadline:
             time.sleep(0.005)
+        if kind == "say" and errors is not None:
+            errors.seek(0)
+            said = errors.read().decode("utf-8", "replace")
+            errors.seek(0)
+            errors.truncate()
+            if no_sound(said):
+                answer("no-sound")
+                continue
         answer("done" if all(finished) else "failed")
 
 
 def main() -> None:
-    """Take the pipes, put the null device in their place, and serve."""
+    """Take the pipes, put the null device in their place (a file of its own
+    on the standard error, read after each sentence), and serve."""
     requests = os.fdopen(os.dup(0), "r", encoding="utf-8")
     answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
     null = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(null, fd)
-    serve(requests, answers)
+    with tempfile.TemporaryFile() as errors:
+        for fd in (0, 1):
+            os.dup2(null, fd)
+        os.dup2(errors.fileno(), 2)
+        serve(requests, answers, errors)
 
 
 if __name__ == "__main__":

@@ -48,12 +48,16 @@ class Domain:
         return self.name
 
 
+#: Memory, the tests' third game (tests/companion/games/memory): its own
+#: catalogs, in its folder, as a game installed from elsewhere has them.
+MEMORY = ROOT / "tests" / "companion" / "games" / "memory"
 #: The app's domain, then each game's (a package with a locale folder),
 #: then the scanner's bridge's (below the app; argparse's words too).
 DOMAINS = (Domain(DOMAIN, PACKAGE, LOCALE_DIR), *(
     Domain(game.name, game, game / "locale")
     for game in sorted((PACKAGE / "games").iterdir()) if (game / "locale").is_dir()
-), Domain("firmware_bridge", ROOT / "firmware_bridge", ROOT / "firmware_bridge" / "locale"))
+), Domain("memory", MEMORY, MEMORY / "locale"),
+    Domain("firmware_bridge", ROOT / "firmware_bridge", ROOT / "firmware_bridge" / "locale"))
 EVERY = [(domain, language) for domain in DOMAINS for language in LANGUAGES]
 EVERY_IDS = [f"{domain}-{language}" for domain, language in EVERY]
 EACH_TRANSLATED = [(domain, language) for domain in DOMAINS for language in TRANSLATED]

@@ -728,3 +728,66 @@ def test_the_benchmarks_figures_are_worded_in_the_language_asked() -> None:
     assert scan_lines(scanned, 100.0, french) == [
         "latence du scan : p50 0,25 ms, p99 1,50 ms",
         "100 envoyés à 100 par seconde, 99 reçus, 1 perdus, 0 en double"]
+
+
+#: espeak-ng as it behaves on a machine with no sound card (it writes why on
+#: its standard error and ends well), and one that cannot write a file.
+SOUNDLESS_ESPEAK = ('#!/bin/sh\n/bin/cat > /dev/null\n'
+                    'echo "error: No such file or directory" >&2\nexit 0\n')
+BROKEN_ESPEAK = "#!/bin/sh\nexit 1\n"
+#: What ``companion say`` says when its voice cannot speak, in each language.
+SAY_REFUSALS = {
+    "en": ("espeak-ng is not installed here: install it, or give another voice with "
+           "--backend.",
+           "espeak-ng found no sound output: connect speakers or headphones, or write the "
+           "sound to a file with --to.",
+           "espeak-ng could not write the sound file: give another voice with --backend."),
+    "fr": ("espeak-ng n'est pas installé ici : installez-le, ou indiquez une autre voix avec "
+           "--backend.",
+           "espeak-ng n'a trouvé aucune sortie son : branchez des haut-parleurs ou un casque, "
+           "ou écrivez le son dans un fichier avec --to.",
+           "espeak-ng n'a pas pu écrire le fichier son : indiquez une autre voix avec "
+           "--backend."),
+    "cs": ("espeak-ng tu není nainstalován: nainstalujte ho, nebo zadejte jiný hlas pomocí "
+           "--backend.",
+           "espeak-ng nenašel žádný zvukový výstup: připojte reproduktory nebo sluchátka, "
+           "nebo zapište zvuk do souboru pomocí --to.",
+           "espeak-ng nedokázal zapsat zvukový soubor: zadejte jiný hlas pomocí --backend."),
+    "ru": ("espeak-ng здесь не установлен: установите его или укажите другой голос с "
+           "--backend.",
+           "espeak-ng не нашёл звукового выхода: подключите колонки или наушники или "
+           "запишите звук в файл с --to.",
+           "espeak-ng не смог записать звуковой файл: укажите другой голос с --backend."),
+}
+
+
+@pytest.mark.parametrize("language", sorted(SAY_REFUSALS))
+def test_say_tells_why_its_voice_did_not_speak_and_what_to_do(
+        tmp_path: Path, language: str) -> None:
+    """Its voice missing, finding no sound output, or failing to write the
+    file: one sentence in the player's language, from the voice's cause,
+    with what to do; a text that nobody said aloud is a failure."""
+    missing, soundless, unwritten = SAY_REFUSALS[language]
+    programs = tmp_path / "bin"
+    programs.mkdir()
+
+    def say(*args: str) -> subprocess.CompletedProcess[str]:
+        env = environment() | {"PATH": str(programs), "XDG_RUNTIME_DIR": str(tmp_path)}
+        return subprocess.run([*MODULE, "say", "Wasabi.", "--backend", "espeak-ng",
+                               "--lang", language, *args], capture_output=True, text=True,
+                              timeout=60, env=env, check=False)
+
+    done = say()
+    assert (done.returncode, done.stdout, done.stderr) == (
+        1, "none: Wasabi.\n", f"companion say: {missing}\n")
+    espeak = programs / "espeak-ng"
+    espeak.write_text(SOUNDLESS_ESPEAK)
+    espeak.chmod(0o755)
+    done = say()
+    assert (done.returncode, done.stdout, done.stderr) == (
+        1, "none: Wasabi.\n", f"companion say: {soundless}\n")
+    espeak.write_text(BROKEN_ESPEAK)
+    done = say("--to", str(tmp_path / "said.wav"))
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", f"companion say: {unwritten}\n")
+    assert not (tmp_path / "said.wav").exists()

@@ -343,3 +343,43 @@ def test_with_umask_0_the_data_folder_and_registry_are_private(tmp_path: Path) -
     for folder in (tmp_path / "home", tmp_path / "home" / "share", data):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
     assert stat.S_IMODE((data / "registry.json").stat().st_mode) == 0o600
+
+
+#: A deck file's tag that is wrong, and why, in each language: the file's
+#: problem and the tag's, one sentence each, no English inside.
+WRONG_TAGS = {
+    "en": ("the tag CAFEBABE cannot be used. Sushi Go! has no card called 'caviar'.",
+           "the tag CAFEBABE cannot be used. It does not say which game and which card it is.",
+           "was written by a newer version of the app (format 3): update the app to read it."),
+    "fr": ("l'étiquette CAFEBABE ne peut pas servir. Sushi Go! n'a pas de carte appelée "
+           "'caviar'.",
+           "l'étiquette CAFEBABE ne peut pas servir. Elle ne dit pas de quel jeu ni de quelle "
+           "carte il s'agit.",
+           "a été écrit par une version plus récente de l'application (format 3) : mettez "
+           "l'application à jour pour le lire."),
+    "cs": ("štítek CAFEBABE nejde použít. Sushi Go! nemá kartu jménem 'caviar'.",
+           "štítek CAFEBABE nejde použít. Neříká, o kterou hru a kterou kartu jde.",
+           "zapsala novější verze aplikace (formát 3): aktualizujte aplikaci, abyste ho mohli "
+           "přečíst."),
+    "ru": ("метку CAFEBABE нельзя использовать. В игре Sushi Go! нет карты 'caviar'.",
+           "метку CAFEBABE нельзя использовать. В ней не сказано, какая это игра и какая "
+           "карта.",
+           "записан более новой версией приложения (формат 3): обновите приложение, чтобы его "
+           "прочитать."),
+}
+
+
+@pytest.mark.parametrize("language", sorted(WRONG_TAGS))
+def test_a_wrong_tag_of_a_deck_file_is_said_in_the_players_language(
+        tmp_path: Path, language: str) -> None:
+    card, shape, newer = WRONG_TAGS[language]
+    deck = tmp_path / "deck.json"
+    for tags, fragment in (({"CAFEBABE": {"game": "sushigo", "card": "caviar"}}, card),
+                           ({"CAFEBABE": {"game": "sushigo"}}, shape)):
+        deck.write_text(json.dumps({"format": 2, "tags": tags}))
+        colon = " :" if language == "fr" else ":"  # French puts a space before it
+        refused(bridge(tmp_path, "registry", "import", str(deck), "--lang", language),
+                f"firmware-bridge: {deck}{colon} {fragment}\n")
+    deck.write_text('{"format": 3, "tags": {}}')
+    refused(bridge(tmp_path, "registry", "import", str(deck), "--lang", language),
+            f"firmware-bridge: {deck} {newer}\n")

@@ -137,7 +137,7 @@ def test_a_card_its_installed_game_does_not_have_is_refused_naming_the_file(
     assert registry.lookup("DEADBEEF") == TagCard("sushigo", "tempura")  # nothing changed
     old = tmp_path / "old.json"
     old.write_text('{"tags": {"DEADBEEF": "caviar"}}')  # format 1: Sushi Go!'s too
-    with pytest.raises(RegistryError, match=f"{old}.*'caviar' is not a card id of Sushi Go!"):
+    with pytest.raises(RegistryError, match=f"{old}.*Sushi Go! has no card called 'caviar'"):
         registry.import_file(old)
     with pytest.raises(RegistryError, match="caviar"):
         registry.enrol("DEADBEEF", "sushigo", "caviar")

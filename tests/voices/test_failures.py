@@ -414,3 +414,27 @@ def test_a_stop_asked_just_before_the_wait_is_not_missed() -> None:
     threading.Timer(0.2, stopped).start()
     connection.wait_change(30, until=stop.is_set)
     assert stop.is_set(), "a nudge during the wait still wakes it"
+
+
+def test_espeak_ng_with_no_sound_output_fails_with_that_cause(tmp_path: Path) -> None:
+    """espeak-ng ends well when it cannot open the sound output, and says
+    why on its standard error: found when it is made (it is started once
+    with nothing to say), or at the sentence where the output is lost."""
+    never = tmp_path / "never"
+    never.write_text("#!/bin/sh\necho 'error: No such file or directory' >&2\nexit 0\n")
+    lost = tmp_path / "lost"  # the output goes once the first sentence is given
+    lost.write_text('#!/bin/sh\ntext=$(cat)\n'
+                    'if [ -n "$text" ]; then echo "error: Device or resource busy" >&2; fi\n'
+                    'exit 0\n')
+    for program in (never, lost):
+        program.chmod(0o755)
+    with pytest.raises(SpeechError) as refused:
+        EspeakSpeaker(program=str(never))
+    assert refused.value.cause is Cause.NO_SOUND_OUTPUT
+    causes: list[Cause] = []
+    speaker = EspeakSpeaker(on_failure=causes.append, program=str(lost))
+    speaker.say("Wasabi.", "en")
+    assert speaker.idle(10)
+    speaker.close()
+    assert causes == [Cause.NO_SOUND_OUTPUT]
+    EspeakSpeaker(program=str(never), sink="null").close()  # no sound asked for: no check

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import shutil
 import socket
 import threading
 from collections.abc import Iterator
@@ -236,3 +237,71 @@ def test_a_voice_that_dies_mid_session_is_said_once_when_it_dies(tmp_path: Path)
     app.send("back")
     ended(app)
     assert said_once(app, notice) == told >= broke
+
+
+#: espeak-ng as the real one behaves on a machine with no sound card (its
+#: words recorded there): it opens the sound output as it starts, even with
+#: nothing to say, writes why it cannot on its standard error, takes its
+#: text and ends as if all were well.
+SOUNDLESS_ESPEAK = ('/bin/cat > /dev/null\n'
+                    'echo "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default" >&2\n'
+                    'echo "error: No such file or directory" >&2\n'
+                    'exit 0\n')
+NO_SOUND = {"en": "Speech stopped: the sound device is not available. The app will only write.",
+            "fr": "La voix s'est arrêtée : le périphérique audio n'est pas disponible. "
+                  "L'application ne fera plus qu'écrire.",
+            "cs": "Hlas přestal mluvit: zvukové zařízení není dostupné. Aplikace bude už jen psát.",
+            "ru": "Голос замолчал: звуковое устройство недоступно. Приложение будет только "
+                  "писать."}
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_espeak_ng_with_no_sound_output_is_said_once_before_the_first_question(
+        tmp_path: Path, language: str) -> None:
+    app = run(tmp_path, machine(tmp_path, language=language, speech="espeak-ng",
+                                programs={"espeak-ng": SOUNDLESS_ESPEAK}))
+    asked = first_question(app)
+    app.send("4")  # the codes' drill: more said, nothing told again
+    app.send("back")
+    ended(app)
+    assert said_once(app, NO_SOUND[language]) < asked
+
+
+def soundless(tmp: Path) -> dict[str, str]:
+    """What makes a machine soundless for the app's processes: ALSA's only
+    device a card that is not there, no PulseAudio or PipeWire server."""
+    config = tmp / "no-card.conf"
+    config.write_text("pcm.!default {\n    type hw\n    card 99\n}\n")
+    return {"ALSA_CONFIG_PATH": str(config), "PULSE_SERVER": f"unix:{tmp / 'no-pulse'}"}
+
+
+@pytest.mark.system
+def test_the_real_espeak_ng_with_no_sound_card_is_said_once_before_the_first_question(
+        tmp_path: Path) -> None:
+    real = shutil.which("espeak-ng")
+    assert real is not None, "espeak-ng is needed (scripts/test.sh installs it)"
+    app = run(tmp_path, machine(tmp_path, language="fr", speech="espeak-ng",
+                                programs={"espeak-ng": f'exec {real} "$@"\n'})
+              | soundless(tmp_path))
+    asked = first_question(app)
+    ended(app)
+    assert said_once(app, NO_SOUND["fr"]) < asked
+
+
+@pytest.mark.system
+def test_the_real_pyttsx3_with_no_sound_card_is_said_once_when_it_is_found(
+        tmp_path: Path) -> None:
+    """pyttsx3 plays each sentence with aplay once it is made: the first
+    sentence finds the card missing (aplay says so), and the player is
+    told once, in their language."""
+    programs = {name: f'exec {found} "$@"\n' for name in ("aplay", "espeak-ng")
+                if (found := shutil.which(name)) is not None}
+    assert "aplay" in programs, "aplay is needed (alsa-utils)"
+    app = run(tmp_path, machine(tmp_path, language="cs", speech="pyttsx3", pyttsx3=True,
+                                programs=programs) | soundless(tmp_path))
+    first_question(app)
+    told = app.index_of(NO_SOUND["cs"])
+    app.send("4")
+    app.send("back")
+    ended(app)
+    assert said_once(app, NO_SOUND["cs"]) == told

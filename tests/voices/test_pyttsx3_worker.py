@@ -116,3 +116,24 @@ def test_no_engine_here_is_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
     module.init = init
     monkeypatch.setitem(sys.modules, "pyttsx3", module)
     assert served(request("Wasabi.", "en")) == ["unavailable"]
+
+
+def test_a_player_that_finds_no_sound_output_is_no_sound(engine: Engine) -> None:
+    """What the player (aplay, on Linux) writes on the worker's standard
+    error while a sentence is said: aplay's "audio open error" is
+    ``no-sound``, other chatter is not, and each sentence is judged on its
+    own."""
+    errors = io.BytesIO()
+    said = iter([b"aplay: main:831: audio open error: No such file or directory\n",
+                 b"ALSA lib pcm.c:8526:(snd_pcm_recover) underrun occurred\n", b""])
+    finished = engine.runAndWait
+
+    def playing() -> None:
+        errors.write(next(said))
+        finished()
+
+    engine.runAndWait = playing  # type: ignore[method-assign]
+    answers = io.StringIO()
+    pyttsx3_worker.serve(io.StringIO(request("Maki.", "en") * 3), answers, errors)
+    assert answers.getvalue().splitlines() == [
+        "started", "no-sound", "started", "done", "started", "done"]

@@ -29,16 +29,29 @@ from companion.contract.game import (
     SimulationRequest,
 )
 from companion.games.saved import session_of
-from companion.i18n import Catalog
+from companion.i18n import N_, Catalog
 from companion.journal import Journal
 from companion.keymap import Action
+from companion.shown import shown
 from tests.companion.games.memory import practice as practice_game
-from tests.companion.games.memory.rules import CODES, PICTURES, PLAYERS, Game, Picture, read
+from tests.companion.games.memory.rules import (
+    CODES,
+    PICTURES,
+    PLAYERS,
+    Game,
+    NotACard,
+    Picture,
+    read,
+)
 from tests.companion.games.memory.vocabulary import GAME, MemoryVocabulary
+from tests.companion.games.memory.words import memory_words
 
 
 def _refusal(language: str, error: ValueError) -> str:
-    return Catalog.for_language(language).text("%(why)s.", why=str(error))
+    if isinstance(error, NotACard):
+        return memory_words(language).text("%(text)s is not a Memory card: type q1 to q5, or a "
+                                    "picture.", text=shown(repr(error.text)))
+    return memory_words(language).text("That is not a Memory card: type q1 to q5, or a picture.")
 
 
 def _from_id(card_id: str) -> Picture:
@@ -71,7 +84,7 @@ class Memory(MemoryVocabulary):
         return READER
 
     def catalog(self, language: str) -> Catalog:
-        return Catalog.for_language(language)
+        return memory_words(language)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -97,17 +110,16 @@ class Memory(MemoryVocabulary):
     def describe(self, language: str, card: Picture, verbosity: Verbosity) -> str:
         if verbosity is Verbosity.TERSE:
             return card.value
-        return Catalog.for_language(language).text("%(card)s, code %(code)s.", card=card.value,
-                                                   code=CODES[card])
+        return memory_words(language).text("%(card)s, code %(code)s.", card=card.value,
+                                    code=CODES[card])
 
     def reference(self, language: str) -> list[str]:
-        words = Catalog.for_language(language)
-        return [words.text("Memory codes:"), *(words.text(
+        said = memory_words(language)
+        return [said.text("Memory codes:"), *(said.text(
             "%(code)s: %(card)s.", code=CODES[p], card=p.value) for p in PICTURES)]
 
     def typing_help(self, language: str) -> list[str]:
-        return [Catalog.for_language(language).text("Type a card's code, q1 to q5, or its "
-                                                    "picture.")]
+        return [memory_words(language).text("Type a card's code, q1 to q5, or its picture.")]
 
     def practice(self, conversation: Conversation, rng: random.Random) -> Play:
         return practice_game.set_up(conversation, rng)
@@ -130,9 +142,10 @@ class Memory(MemoryVocabulary):
         """Random turners against each other."""
         low, high = PLAYERS
         if not low <= request.players <= high:
-            raise GameInputError(f"memory is for {low} to {high} players")
+            raise GameInputError(N_("Memory is for %(low)d to %(high)d players: give a number "
+                                    "from %(low)d to %(high)d."), low=low, high=high)
         if request.bots not in ((), ("random",)):
-            raise GameInputError("memory has one bot: random")
+            raise GameInputError(N_("Memory has one bot, random: give that one, or none."))
         wins = [0.0] * request.players
         pairs = [0] * request.players
         began = time.perf_counter()

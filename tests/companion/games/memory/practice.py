@@ -23,11 +23,11 @@ from companion.contract.events import (
 )
 from companion.contract.game import PRACTICE, Play, Step, WordReply
 from companion.games.saved import Saved
-from companion.i18n import Catalog
 from companion.journal import Journal
 from companion.records import Flag, Kind, Records, Whole, optional
 from tests.companion.games.memory.rules import PLAYERS, Game, IllegalTurn, Turned
 from tests.companion.games.memory.vocabulary import GAME
+from tests.companion.games.memory.words import memory_words
 
 #: What a practice game saves: its header, each card turned, its end.
 RECORDS = Records(GAME, {PRACTICE: Kind({"seed": Whole(0, 2**32), "players": Whole(*PLAYERS)})},
@@ -37,7 +37,7 @@ RECORDS = Records(GAME, {PRACTICE: Kind({"seed": Whole(0, 2**32), "players": Who
 
 def set_up(conversation: Conversation, rng: random.Random) -> Practice:
     """How many play (you and bots), then the game."""
-    words = Catalog.for_language(conversation.language)
+    words = memory_words(conversation.language)
     low, high = PLAYERS
     players = conversation.ask(Number(words.text("How many players, %(low)d to %(high)d?",
                                                  low=low, high=high), low, high))
@@ -60,7 +60,7 @@ class Practice(Saved):
         self.check(journal, RECORDS)
         self.journal = journal
         self.random = rng
-        self.words = Catalog.for_language(language)
+        self.words = memory_words(language)
         header = journal.header
         self.game = Game(int(header["players"]), random.Random(int(header["seed"])))
         for saved in journal.events:
@@ -107,8 +107,11 @@ class Practice(Saved):
         assert isinstance(answer, int)  # the menu's option
         try:
             return [self._said(self._turn(self.game.legal()[answer]))]
-        except (IllegalTurn, IndexError) as error:
-            return [warning(str(error))]
+        except IllegalTurn as error:
+            return [warning(self.words.text("Card %(n)d cannot be turned now: choose another.",
+                                            n=error.position + 1))]
+        except IndexError:
+            return [warning(self.words.text("There is no such card now: choose another."))]
 
     def command(self, name: str, argument: str) -> WordReply | None:
         if name == "where":

@@ -38,7 +38,22 @@ PLAYERS = (2, 4)
 
 
 class IllegalTurn(ValueError):
-    """A card that cannot be turned now (taken already, or turned this turn)."""
+    """A card that cannot be turned now (taken already, or turned this turn):
+    ``position``, from 0. ``str()`` is for developers; the practice game
+    words it from its catalog."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(f"card {position + 1} cannot be turned now")
+        self.position = position
+
+
+class NotACard(ValueError):
+    """Text that names no Memory card: ``text``, as given. ``str()`` is for
+    developers; the card reader words it from the game's catalog."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"{text.strip()!r} names no memory card: type q1 to q5, or a picture")
+        self.text = text.strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +100,7 @@ class Game:
     def turn_card(self, position: int) -> Turned:
         """Turn the card at ``position``; raises :class:`IllegalTurn`."""
         if position not in self.legal():
-            raise IllegalTurn(f"card {position + 1} cannot be turned now")
+            raise IllegalTurn(position)
         picture = self.table[position]
         assert picture is not None
         seat = self.turn
@@ -118,7 +133,7 @@ class Game:
 
 
 def read(text: str) -> Picture:
-    """A picture from its code or its name.
+    """A picture from its code or its name; :class:`NotACard` if it names none.
 
     >>> read(" Q2 "), read("owl")
     (Picture.DOG, Picture.OWL)
@@ -127,4 +142,4 @@ def read(text: str) -> Picture:
     for picture, code in CODES.items():
         if wanted in (code, picture.value):
             return picture
-    raise ValueError(f"{text.strip()!r} names no memory card: type q1 to q5, or a picture")
+    raise NotACard(text)

@@ -44,5 +44,16 @@ class MemoryVocabulary:
     def identify(self, text: str) -> str:
         return read(text).value
 
+    def refusal(self, text: str, language: str) -> str:
+        """Why ``text`` names no card, in ``language`` (the scanner's bridge
+        says it so); ``""`` if it names one."""
+        from tests.companion.games.memory.plugin import READER  # noqa: PLC0415 - when asked
+
+        try:
+            read(text)
+        except ValueError as error:
+            return READER.refusal(language, error)
+        return ""
+
 
 VOCABULARY = MemoryVocabulary()
