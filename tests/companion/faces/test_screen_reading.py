@@ -156,8 +156,11 @@ def test_a_pick_moves_no_row_so_a_screen_reader_reads_only_the_news(tmp_path: Pa
             _settled(terminal, before)
         for _pick in range(4):
             before = _screen(terminal)[0]
+            terminal.type(_first_card(before), 0)  # typed, read as typed, then Enter
+            _settled(terminal, before)
+            before = _screen(terminal)[0]
             written = len(terminal.written)
-            terminal.type(_first_card(before) + "\r", 0)
+            terminal.type("\r", 0)
             _settled(terminal, before)
             after, _x, y = _screen(terminal)
             # from the top, the screen is read as it stands once drawn
