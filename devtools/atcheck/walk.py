@@ -63,6 +63,8 @@ from devtools.atcheck.reach import Reach, reach, stale
 TIOCSCTTY = 0x540E
 #: Longest wait for anything the app or a screen reader should do.
 PATIENCE = 40.0
+#: ALSA's null device as the default sound output.
+NULL_SOUND = "pcm.!default {\n    type null\n}\nctl.!default {\n    type hw\n    card 0\n}\n"
 #: Quiet time that ends a step once everything expected has happened.
 QUIET = 1.0
 
@@ -178,7 +180,9 @@ class Seen:
         (Fenrir, and BRLTTY's autospeak unless ``brltty`` is false); a line
         the screen shows twice (two players with 0 points, on one page of
         the reply or two) may be said twice."""
-        shown = self.shown or _counted(self.screen)
+        shown = dict(self.shown or _counted(self.screen))
+        if self.answered:  # read as typed, and again as the screen moves on
+            shown[_plain_words(self.answered)] = shown.get(_plain_words(self.answered), 0) + 1
         twice = []
         echo = set(_plain_words(self.text).split())
         for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
@@ -321,6 +325,15 @@ class Walker:
             # the app's own voice: espeak-ng, whatever speech-dispatcher can do here
             "COMPANION_SPEECH": os.environ.get("COMPANION_SPEECH", "espeak-ng"),
         }
+        # the app's speech plays into ALSA's null device unless the caller
+        # chose an output (what is measured is the screen readers; a console
+        # with no sound card would have the app say so before its first question)
+        if "ALSA_CONFIG_PATH" in os.environ:
+            self.env["ALSA_CONFIG_PATH"] = os.environ["ALSA_CONFIG_PATH"]
+        else:
+            null = workdir / "null-sound.conf"
+            null.write_text(NULL_SOUND, encoding="utf-8")
+            self.env["ALSA_CONFIG_PATH"] = str(null)
         for sub in ("home", "config", "data"):
             (workdir / sub).mkdir(parents=True, exist_ok=True)
         self.console = VirtualConsole(cols, rows)
@@ -442,16 +455,14 @@ class Walker:
             marks = (len(brltty.frames), len(brltty.speech.said), len(fenrir.said))
         before_state = self.console.snapshot()
         before = before_state[0]
-        typed = answered = text = ""
+        typed = text = ""
         waited = ""
         if step.keys is None:
             self._start_app()
         else:
             typed = self._send(step.keys, before)
             text = _typed(step.keys, before)
-            if text.strip():
-                _bx, by = before_state[1], before_state[2]
-                answered = (before[by] if by < len(before) else "").rstrip() + " " + text.strip()
+
         if step.changes:
             waited = self._until(lambda: self.console.snapshot() != before_state,
                                  "the screen to change")
@@ -493,6 +504,7 @@ class Walker:
             brltty_said = brltty.speech.said[marks[1]:]
             fenrir_said = fenrir.said[marks[2]:]
         lines, _x, y = self.console.snapshot()
+        answered = _answered(before, rest[0], text)
         seen = Seen(step, typed, frames, brltty_said, fenrir_said, window, row, lines,
                     timed_out=waited, before=before, reached=reached, cursor_y=y,
                     shown=shown, answered=answered,
@@ -562,6 +574,19 @@ def _better(first: Reach, second: Reach) -> Reach:
     return second
 
 
+def _answered(before: Sequence[str], after: Sequence[str], text: str) -> str:
+    """The row of ``before`` the typed ``text`` answered, as it stands in
+    ``after`` (the question's prompt, then the text): the lowest row of
+    ``before`` that ``after`` shows followed by the text ("" if none)."""
+    if not text.strip():
+        return ""
+    shown = {_plain_words(row) for row in after}
+    for row in reversed(before):
+        if row.strip() and _plain_words(f"{row} {text.strip()}") in shown:
+            return f"{row.rstrip()} {text.strip()}"
+    return ""
+
+
 def _typed(keys: Keys, screen: list[str]) -> str:
     """The text ``keys`` type (nothing for a key such as Enter)."""
     if callable(keys):
@@ -617,6 +642,8 @@ def transcript(result: Figures, seen: Sequence[Seen]) -> str:
             for u in said:
                 lines.append(f"  {who} {u.kind}: {u.text}".rstrip())
         lines.append(f"cursor row: {s.cursor_row!r}")
+        if s.answered:
+            lines.append(f"answered: {s.answered!r}")
         lines.extend(f"  | {row}" for row in s.screen if row.strip())
         for r in s.reached:
             lines.append(f"  {'ok    ' if r.at_cursor else 'MISSED'} {r.text!r}: "
