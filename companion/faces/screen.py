@@ -287,10 +287,12 @@ class Rows(Widget):
 #: the new screen that equals one of the old (a bot's same pick as the turn
 #: before) would go unsaid; the old screen's last lines, kept together at
 #: the top, are what it finds in common, and everything below them is new.
-#: Four: longer than any run of lines a turn's news can share with the turn
-#: before (the answered question, the player's pick, a bot's pick: the
-#: next line says the turn), which the comparison would take instead.
-KEPT = 4
+#: Six: longer than any run of lines the news can share with the screen
+#: before, which the comparison would take instead: a turn's lines between
+#: two "Round 2, turn 7." lines (each said once) are at most its hand (up
+#: to three rows at 40 columns, never all the same as the turn before's),
+#: the answered question and two picks.
+KEPT = 6
 
 
 class Transcript(Widget):
