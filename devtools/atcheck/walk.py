@@ -577,14 +577,18 @@ def _better(first: Reach, second: Reach) -> Reach:
 def _answered(before: Sequence[str], after: Sequence[str], text: str) -> str:
     """The row of ``before`` the typed ``text`` answered, as it stands in
     ``after`` (the question's prompt, then the text): the lowest row of
-    ``before`` that ``after`` shows followed by the text ("" if none)."""
+    ``before`` that ``after`` shows followed by the text, else the last
+    row of ``before`` ("" if nothing was typed)."""
     if not text.strip():
         return ""
     shown = {_plain_words(row) for row in after}
     for row in reversed(before):
         if row.strip() and _plain_words(f"{row} {text.strip()}") in shown:
             return f"{row.rstrip()} {text.strip()}"
-    return ""
+    # gone from ``after`` (a reply in pages pushed it off): the question,
+    # the last row written before the keys
+    last = next((row for row in reversed(before) if row.strip()), "")
+    return f"{last.rstrip()} {text.strip()}" if last else ""
 
 
 def _typed(keys: Keys, screen: list[str]) -> str:
