@@ -28,8 +28,9 @@ one sentence on standard error and status 1 (:func:`stopped_on`).
 from __future__ import annotations
 
 import os
+import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -133,9 +134,27 @@ def conversation(face: Face, source: ItemSource | LineReader, settings: Settings
                  scanner: str | None = None) -> Talk:
     """The conversation over ``face``, reading ``source``, with its services:
     speech (started now, in a thread of its own: nothing waits for it), the
-    scanner of this run (``scanner``, over the settings') and the settings."""
-    return Talk(face, source, settings, speech=SpeechService(face.show),
+    scanner of this run (``scanner``, over the settings') and the settings.
+    The deals and the bots' choices come from ``COMPANION_SEED`` when it is
+    set (any text: the same text, the same games), to replay a game exactly."""
+    return Talk(face, source, settings, rng=dealer(), speech=SpeechService(face.show),
                 listening=Scanner(scanner), kept=Kept(settings))
+
+
+#: Where a replayable series of deals comes from (a walk's, a bug report's).
+SEED_VARIABLE = "COMPANION_SEED"
+
+
+def dealer(environ: Mapping[str, str] = os.environ) -> random.Random:
+    """The random source of the practice games: seeded by ``COMPANION_SEED``
+    when it is set, else by the system.
+
+    >>> same = {"COMPANION_SEED": "table 4"}
+    >>> dealer(same).random() == dealer(same).random()
+    True
+    """
+    seed = environ.get(SEED_VARIABLE)
+    return random.Random(seed) if seed is not None else random.Random()
 
 
 def run_plain(source: ItemSource | LineReader, output: LineSink, settings: Settings, *,

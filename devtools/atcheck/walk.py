@@ -324,6 +324,8 @@ class Walker:
             "COMPANION_DATA_DIR": str(workdir / "data"),
             # the app's own voice: espeak-ng, whatever speech-dispatcher can do here
             "COMPANION_SPEECH": os.environ.get("COMPANION_SPEECH", "espeak-ng"),
+            # the same deals every walk (another seed: another walk of the same steps)
+            "COMPANION_SEED": os.environ.get("COMPANION_SEED", "walk"),
         }
         # the app's speech plays into ALSA's null device unless the caller
         # chose an output (what is measured is the screen readers; a console
