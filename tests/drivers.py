@@ -438,6 +438,20 @@ class Terminal:
                              f"{self.cursor_line()!r}, x {self.screen.cursor.x}; "
                              f"{self.screen.display}")
 
+    def read_pages(self, text: str, timeout: float = 30) -> None:
+        """Enter at each "More: Enter." that ends a page, until ``text`` is
+        on the screen with no page waiting."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(0.05)
+            rows = [line.rstrip() for line in self.screen.display if line.strip()]
+            if rows and rows[-1] == "More: Enter.":
+                self.type("\r", settle=0.2)
+            elif any(text in row for row in rows):
+                self.pump(self.shown)
+                return
+        raise AssertionError(f"{text!r} never shown: {self.screen.display}")
+
     def type(self, keys: str, settle: float | None = None) -> None:
         """Keys, as the terminal sends them; then read for ``settle`` seconds
         (by default the terminal's ``typed``)."""

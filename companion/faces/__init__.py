@@ -26,6 +26,23 @@ from companion.contract.events import Face, SettingsView, SpeechControl
 FAR_RIGHT = 32
 
 
+#: The old screen's rows kept on the screen by every update that writes
+#: news: a console screen reader (Fenrir, NVDA in a console) compares the
+#: screen's lines before and after an update, and a line of the new screen
+#: that equals one of the old (a bot's same pick as the turn before, two
+#: players' same score line) would go unsaid; the old rows kept together
+#: are what it finds in common, and everything after them is new. The full
+#: screen, when it starts again from the top, draws the old screen's last
+#: KEPT rows first; plain mode writes no block (a page) taller than the
+#: screen less KEPT rows, so that KEPT old rows stay above it as it scrolls.
+#: Six: longer than any run of lines the news can share with the screen
+#: before, which the comparison would take instead: a turn's lines between
+#: two "Round 2, turn 7." lines (each said once) are at most its hand (up
+#: to three rows at 40 columns, never all the same as the turn before's),
+#: the answered question and two picks.
+KEPT = 6
+
+
 def break_question(rows: list[str]) -> list[str]:
     """A question's rows with its last row, when longer than
     :data:`FAR_RIGHT` cells, broken after a sentence if the rest then fits:

@@ -63,7 +63,7 @@ from companion.contract.events import (
     Typed,
 )
 from companion.conversation.inbox import ItemSource, LineReader
-from companion.faces import FAR_RIGHT, break_question
+from companion.faces import FAR_RIGHT, KEPT, break_question
 from companion.faces.keyboard import Keyboard, TerminalKeyboard
 
 
@@ -270,9 +270,9 @@ class PlainFace:
         """The question's rows, and what is typed of its answer after it (a
         line typed ahead, with no question: that line alone)."""
         if not prompt.text:
-            return self._shown
-        rows = self._question(prompt.text).replace("\n", ERASE_LINE + "\n")
-        return rows + " " + ERASE_LINE + self._shown
+            return self._view(self._shown, "")
+        rows = self._question(prompt.text).split("\n")[:-1]
+        return _block(rows) + self._view(self._shown, prompt.text) + ERASE_LINE
 
     def _span(self, text: str) -> int:
         """The rows the block would span once ``text`` is written."""
@@ -285,11 +285,14 @@ class PlainFace:
     def _page(self, items: list[list[str] | _Prompt], *, lead: str = "") -> None:
         """Write ``items`` (each the rows of a sentence, then maybe the
         question) after ``lead``, as many as the screen holds with the block
-        written so far; if some do not fit, "More: Enter." ends the page and
-        the rest waits for Enter (:meth:`page`). A sentence is cut between
-        pages only when it begins a page or is taller than one. The cursor
-        then rests on the block's first row."""
-        limit = max(shutil.get_terminal_size().lines, 3)
+        written so far and :data:`KEPT` rows of the screen before; if some
+        do not fit, "More: Enter." ends the page and the rest waits for
+        Enter (:meth:`page`). A sentence is cut between pages only when it
+        begins a page or is taller than one. The cursor then rests on the
+        block's first row."""
+        # KEPT rows of the screen before stay above the block: a screen
+        # reader comparing lines reads every row of it (:data:`KEPT`)
+        limit = max(shutil.get_terminal_size().lines - KEPT, 3)
         more = self.more() + ERASE_LINE
         empty = self._fresh
         written = lead
@@ -345,7 +348,9 @@ class PlainFace:
         """What the player types, echoed as it is typed (at the answer). The
         Enter that ends a line is written with what comes next, in the same
         write: the cursor never waits on an empty row (a blank braille
-        window) for the reply."""
+        window) for the reply. The answer never wraps onto a row of its own
+        (which a braille window would show blank, or with a lone space):
+        its row scrolls sideways by half its width (:meth:`_view`)."""
         with self._lock:
             self._fresh = True
             if not self.terminal:
@@ -355,45 +360,46 @@ class PlainFace:
                 self._owed, self._shown = True, ""
                 return
             erased = _ERASED.fullmatch(text)
+            before = self._view(self._shown, self._prompt)
             if erased:
-                before = self._shown
                 self._shown = _without_cells(self._shown, len(erased.group(1)))
-                text = self._redrawn(before) or text
             else:
                 self._shown += text
                 if self._prompt is None:  # typed ahead: news comes below this row
                     self._prompt = ""
+            after = self._view(self._shown, self._prompt)
+            if after.startswith(before):  # typed on, on the same view
+                text = after[len(before):]
+            elif not (erased and before.startswith(after)):  # (erased: the keyboard's echo)
+                text = "\r" + after + ERASE_LINE  # scrolled: the row written again
             self._out(text)
 
-    def _redrawn(self, before: str) -> str:
-        r"""The answer's line written again, shorter, once the player erased
-        (``before``: what was typed until then), when the erase crosses the
-        end of a row (the line had wrapped onto the next one, where a
-        backspace cannot go back up, or filled a row to its last cell): from
-        the start of the row it began on, everything after it erased. ``""``
-        when the erase stays on the cursor's row (the keyboard's backspaces
-        do, and a screen reader hears only the character gone).
+    def _view(self, typed: str, prompt: str | None) -> str:
+        r"""The answer's row as it shows ``typed``: the ``prompt``'s last row,
+        a space and ``typed``, while they fit before the row's last cell;
+        past that, ``typed`` alone, from a point that moves on by half the
+        row at a time (as the full screen's answer scrolls), at a word's
+        first letter when one follows: a key brings one
+        more character, or, once in half a row, the row written again.
 
         >>> import io
         >>> face = PlainFace(io.StringIO(), terminal=True, width=20)
-        >>> face._prompt, face._shown = "Choose 1 to 6:", "s"
-        >>> face._redrawn("salmon nigiri")  # 28 cells: it had wrapped once
-        '\r\x1b[1AChoose 1 to 6: s\x1b[J'
-        >>> face._redrawn("sa")
-        ''
+        >>> face._view("s", "Choose 1 to 6:")
+        'Choose 1 to 6: s'
+        >>> face._view("salmon nigiri", "Choose 1 to 6:"), face._view(
+        ...     "salmon nigiri, squid nigiri", "Choose 1 to 6:")
+        ('salmon nigiri', 'squid nigiri')
         """
-        lead = self._question(self._prompt).rsplit("\n", 1)[-1] + " " if self._prompt else ""
-        columns = max(self._columns(), 1)
-
-        def row(cells: int) -> int:
-            # (a row filled to its last cell keeps the cursor on it until the next character)
-            return (cells - (1 if cells and cells % columns == 0 else 0)) // columns
-
-        cells = cell_len(lead + before)
-        up = row(cells)
-        if up == row(cell_len(lead + self._shown)) and cells % columns:
-            return ""
-        return "\r" + (f"\x1b[{up}A" if up else "") + lead + self._shown + ERASE_BELOW
+        lead = self._question(prompt).rsplit("\n", 1)[-1] + " " if prompt else ""
+        room = max(self._columns() - 1, 2)
+        if cell_len(lead + typed) <= room:
+            return lead + typed
+        step, start = max(room // 2, 1), 0
+        while cell_len(typed[start:]) > room:
+            start += step
+        # from a word's first letter (a word's tail would read as another word)
+        word = re.compile(r"(?<=\s)\S").search(typed, start) if start else None
+        return typed[word.start():] if word else typed[start:]
 
     def entered(self) -> None:
         """The player ended a line: the next output starts a line of its own."""

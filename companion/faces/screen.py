@@ -113,7 +113,7 @@ from companion.contract.events import (
     Pressed,
 )
 from companion.conversation.inbox import Inbox, Item
-from companion.faces import FAR_RIGHT, Begin, Running, break_question
+from companion.faces import FAR_RIGHT, KEPT, Begin, Running, break_question
 from companion.faces.screen_state import Facts, ScreenState
 from companion.faces.textual_adapter import CursorApp, HalfScrollInput
 from companion.keymap import ACTIONS
@@ -281,18 +281,6 @@ class Rows(Widget):
             self.size.width, self.rich_style)
 
 
-#: The rows of the transcript kept at the top when the screen starts again
-#: from the top: a console screen reader (Fenrir, NVDA in a console)
-#: compares the screen's lines before and after an update, and a line of
-#: the new screen that equals one of the old (a bot's same pick as the turn
-#: before) would go unsaid; the old screen's last lines, kept together at
-#: the top, are what it finds in common, and everything below them is new.
-#: Six: longer than any run of lines the news can share with the screen
-#: before, which the comparison would take instead: a turn's lines between
-#: two "Round 2, turn 7." lines (each said once) are at most its hand (up
-#: to three rows at 40 columns, never all the same as the turn before's),
-#: the answered question and two picks.
-KEPT = 6
 
 
 class Transcript(Widget):

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import array
 import contextlib
+import ctypes
 import fcntl
 import importlib.util
 import os
 import pty
 import select
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -59,6 +61,21 @@ BRAILLE_KEYS: dict[str, bytes] = {
     "LineDown": b"\x1bOB",
     "ToCursor": b"\x1bOu",
 }
+
+
+def outlived_never() -> None:
+    """In a child, before it runs: a process group of its own (stopped
+    whole, its own children with it), and SIGTERM when the walk's process
+    dies, however it dies (Linux's PR_SET_PDEATHSIG): nothing a walk starts
+    outlives it."""
+    os.setsid()
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+#: prctl's option: the signal a child gets when its parent dies.
+PR_SET_PDEATHSIG = 1
 
 
 def now() -> float:
@@ -242,7 +259,8 @@ class Brltty:
              "-x", "lx", "-s", "xs", "-S", f"socket_path={self.speech.path}",
              "-o", "autospeak=yes", "-l", "info", "-L", str(self.log)],
             env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"},
-            stdout=subprocess.DEVNULL, stderr=self._stderr)
+            stdout=subprocess.DEVNULL, stderr=self._stderr,
+            preexec_fn=outlived_never)  # noqa: PLW1509 - no threads of the app's
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -284,7 +302,7 @@ class Brltty:
             return self.frames[-1].text if self.frames else ""
 
     def close(self) -> None:
-        _stop(self.process)
+        stop(self.process)
         self._stderr.close()
         for fd in (self.master, self._slave):
             with contextlib.suppress(OSError):
@@ -309,7 +327,8 @@ class Fenrir:
             ["/usr/bin/fenrir", "-s", "/etc/fenrirscreenreader/settings/settings.conf",
              "-o", options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            env={"PATH": "/usr/bin:/bin", "PYTHONUNBUFFERED": "1", "LANG": "C.UTF-8"})
+            env={"PATH": "/usr/bin:/bin", "PYTHONUNBUFFERED": "1", "LANG": "C.UTF-8"},
+            preexec_fn=outlived_never)  # noqa: PLW1509
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -332,14 +351,19 @@ class Fenrir:
                     self.said.append(Utterance(now(), "cancel", ""))
 
     def close(self) -> None:
-        _stop(self.process)
+        stop(self.process)
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop ``process`` and its process group (:func:`outlived_never`):
+    SIGTERM, then SIGKILL after five seconds."""
+    for sent in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, sent)
         try:
             process.wait(5)
+            break
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            continue
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # (what it left behind)
+        os.killpg(process.pid, signal.SIGKILL)

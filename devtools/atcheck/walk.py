@@ -41,13 +41,17 @@ import difflib
 import fcntl
 import os
 import re
+import signal
 import subprocess
 import tempfile
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from devtools.atcheck.devices import (
     KEYS,
@@ -57,6 +61,8 @@ from devtools.atcheck.devices import (
     Utterance,
     VirtualConsole,
     now,
+    outlived_never,
+    stop,
 )
 from devtools.atcheck.reach import Reach, reach, stale
 
@@ -132,6 +138,9 @@ class Seen:
     rest_y: int = 0
     #: The rows of the pages read after it.
     paged: list[str] = field(default_factory=list)
+    #: The rows each page of the reply wrote (:func:`_changed_rows`),
+    #: whatever a screen reader's comparison of lines makes of them.
+    wrote: list[str] = field(default_factory=list)
 
     @property
     def missed(self) -> list[Reach]:
@@ -143,8 +152,38 @@ class Seen:
         from devtools.atcheck.reach import pattern  # noqa: PLC0415
 
         heard = " ".join(piece for u in self.fenrir_said if u.kind == "say"
-                         for piece in re.split(r" {2}, ?| / ", u.text))
+                         for piece in re.split(r" +, ?| / ", u.text))
         return [r.text for r in self.reached if not pattern(r.text).search(heard)]
+
+    def unheard(self) -> list[str]:
+        """The rows of the reply and its question that Fenrir did not say,
+        each as many times as they were written (the cursor's row down,
+        or the row answered down, and every row each page wrote): a line
+        equal to one it had read, which its comparison of the screens took
+        for an old line, goes unsaid."""
+        if self.step.repeats or self.step.keys is None:
+            return []
+        screen, y = (self.screen, self.cursor_y) if self.rest is None else (self.rest, self.rest_y)
+        if self.answered:  # (plain mode: the reply below the row answered)
+            rows = [_plain_words(row) for row in screen[:y + 1]]
+            if _plain_words(self.answered) in rows:
+                y = len(rows) - 1 - rows[::-1].index(_plain_words(self.answered))
+        written = [screen[i] for i in _changed_rows(self.before, screen) if i >= y]
+        heard: dict[str, int] = {}
+        for utterance in self.fenrir_said:
+            if utterance.kind == "say":
+                for piece in _pieces(utterance.text):
+                    heard[piece] = heard.get(piece, 0) + 1
+        missing = []
+        for row in [*written, *self.wrote]:
+            words = _plain_words(_as_said(row))
+            if len(words.split()) < 2 or words == _plain_words(self.answered):
+                continue
+            if heard.get(words, 0) > 0:
+                heard[words] -= 1
+            else:
+                missing.append(row.strip())
+        return missing
 
     def stale(self) -> list[str]:
         """What Fenrir said again of the screen before the key."""
@@ -160,6 +199,9 @@ class Seen:
             if _plain_words(self.answered) in rows:
                 answered_at = len(rows) - 1 - rows[::-1].index(_plain_words(self.answered))
                 news = screen[answered_at:]
+            # read as typed and once more as the screen moves on (as
+            # :meth:`duplicates` counts it), whatever earlier row had its text
+            news = [*news, self.answered]
         return stale(self.before, self.screen, [
             piece for u in self.fenrir_said if u.kind == "say" for piece in _pieces(u.text)],
             news=[*news, *self.paged])
@@ -222,6 +264,9 @@ class Figures:
     announcements: int = 0
     fenrir_missed: int = 0
     stale_utterances: int = 0
+    #: Rows the reply wrote that Fenrir did not say (:meth:`Seen.unheard`):
+    #: reported, not yet failing a walk (see docs/development.md).
+    rows_unheard: int = 0
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -248,6 +293,40 @@ def _brought(shown: dict[str, int], before: Sequence[str], after: Sequence[str])
     return brought
 
 
+def _changed_rows(before: Sequence[str], after: Sequence[str]) -> list[int]:
+    """The rows of ``after`` a terminal wrote since ``before``, whatever a
+    screen reader's comparison of lines makes of them: ``before`` moved up
+    by the rows it scrolled (the shift that leaves most rows as they
+    were, the smallest of equals), each row of ``after`` that differs from
+    the row of ``before`` now under it.
+
+    >>> _changed_rows(["a", "b", "c", "More: Enter."], ["c", "x", "b", "y"])  # two scrolled
+    [1, 2, 3]
+    >>> _changed_rows(["1. One", "2. Two", ""], ["1. One", "2. Two", ""])
+    []
+    """
+    rows = max(len(before), len(after))
+    old = [*before, *[""] * (rows - len(before))]
+    new = [*after, *[""] * (rows - len(after))]
+
+    def kept(shift: int) -> int:
+        return sum(1 for i in range(rows - shift) if new[i].strip() and new[i] == old[i + shift])
+
+    shift = max(range(rows), key=lambda k: (kept(k), -k)) if rows else 0
+    return [i for i in range(rows) if new[i].strip()
+            and (i + shift >= rows or new[i] != old[i + shift])]
+
+
+def _as_said(row: str) -> str:
+    """A row's text as Fenrir says it: the signs it reads out as words.
+
+    >>> _as_said("t+w2, two-player dummy")
+    't plus w2, two dash player dummy'
+    """
+    return row.replace("+", " plus ").replace("-", " dash ").replace("/", " slash ").replace(
+        "  ", " ")
+
+
 def _plain_words(text: str) -> str:
     """Speech reduced to words: what was said, not how it was spelt out."""
     return " ".join(re.findall(r"\w+", text.lower()))
@@ -255,10 +334,11 @@ def _plain_words(text: str) -> str:
 
 def _pieces(text: str) -> list[str]:
     """An utterance cut into its lines (Fenrir joins screen lines with
-    " , " and the debug driver's lines with " / "), as plain words; single
+    " , " after their trailing blanks, and the debug driver's lines with
+    " / "), as plain words; single
     letters (typing echo) and Fenrir's attribute notes left out."""
     pieces = []
-    for piece in re.split(r" {2}, ?| / ", text):
+    for piece in re.split(r" +, ?| / ", text):
         words = _plain_words(piece)
         if len(words) > 1 and words != "has attribute":
             pieces.append(words)
@@ -276,7 +356,8 @@ def figures(face: str, size: str, seen: Sequence[Seen]) -> Figures:
                    sum(s.blank_flickers() for s in seen), missed, failed,
                    announcements=sum(len(s.reached) for s in seen),
                    fenrir_missed=sum(len(s.unsaid()) for s in seen),
-                   stale_utterances=sum(len(s.stale()) for s in seen))
+                   stale_utterances=sum(len(s.stale()) for s in seen),
+                   rows_unheard=sum(len(s.unheard()) for s in seen))
 
 
 def failures(seen: Seen, *, speech: bool = True, autospeak: bool = True) -> list[str]:
@@ -343,8 +424,12 @@ class Walker:
         self.fenrir: Fenrir | None = None
         self.app: subprocess.Popen[bytes] | None = None
         self._marks = (0, 0, 0)
+        #: SIGTERM's handler before the walk (the walk's own while it runs).
+        self._terminated: Callable[[int, FrameType | None], Any] | int | None = None
 
     def __enter__(self) -> Walker:
+        if threading.current_thread() is threading.main_thread():
+            self._terminated = signal.signal(signal.SIGTERM, self._ended)
         try:
             self.brltty = Brltty(self.workdir, self.cells)
             self._until(lambda: bool(self.brltty and self.brltty.frames), "BRLTTY's first window")
@@ -359,18 +444,21 @@ class Walker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _ended(self, number: int, _frame: FrameType | None) -> None:
+        """SIGTERM (a time limit, ``kill``): the walk ends as on Control C,
+        everything it started stopped on the way out."""
+        raise SystemExit(128 + number)
+
     def close(self) -> None:
-        if self.app is not None and self.app.poll() is None:
-            self.app.terminate()
-            try:
-                self.app.wait(10)
-            except subprocess.TimeoutExpired:
-                self.app.kill()
-                self.app.wait()
+        if self.app is not None:
+            stop(self.app)
         for reader in (self.fenrir, self.brltty):
             if reader is not None:
                 reader.close()
         self.console.close()
+        if self._terminated is not None:
+            signal.signal(signal.SIGTERM, self._terminated)
+            self._terminated = None
 
     # ------------------------------------------------------------------ waiting
 
@@ -421,7 +509,7 @@ class Walker:
         console = self.console.path
 
         def child() -> None:
-            os.setsid()
+            outlived_never()
             fd = os.open(console, os.O_RDWR)
             with contextlib.suppress(OSError):
                 fcntl.ioctl(fd, TIOCSCTTY, 0)
@@ -499,7 +587,8 @@ class Walker:
         shown = _counted(lines)
         rest = (lines, y)
         paged: list[str] = []
-        pages, reached = self._pages(step, reached, shown, paged)
+        wrote: list[str] = []
+        pages, reached = self._pages(step, reached, shown, paged, wrote)
         typed += ", Enter (More)" * pages
         with brltty.lock, brltty.speech.lock, fenrir.lock:
             frames = brltty.frames[marks[0]:]
@@ -510,16 +599,19 @@ class Walker:
         seen = Seen(step, typed, frames, brltty_said, fenrir_said, window, row, lines,
                     timed_out=waited, before=before, reached=reached, cursor_y=y,
                     shown=shown, answered=answered,
-                    rest=rest[0] if pages else None, rest_y=rest[1], paged=paged, text=text)
+                    rest=rest[0] if pages else None, rest_y=rest[1], paged=paged, text=text,
+                    wrote=wrote)
         if step.shows is not None and not seen.at_cursor:
             self._review(seen)
         return seen
 
     def _pages(self, step: Step, reached: list[Reach], shown: dict[str, int],
-               paged: list[str]) -> tuple[int, list[Reach]]:
+               paged: list[str], wrote: list[str]) -> tuple[int, list[Reach]]:
         """A reply in pages: each page read, Enter for the next; how many
         Enters, where the declared announcements were at best, the rows
-        each page brought added to ``shown``, each page's rows to ``paged``."""
+        each page brought added to ``shown``, each page's rows to ``paged``
+        (as a screen reader comparing lines finds them) and to ``wrote``
+        (as the page wrote them: :func:`_changed_rows`)."""
         pages = 0
         while pages < 8 and _paged(self.console.snapshot()[0]):
             screen = self.console.snapshot()
@@ -529,6 +621,8 @@ class Walker:
             self._quiet()
             reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
             paged += _brought(shown, screen[0], self.console.snapshot()[0])
+            page = self.console.snapshot()[0]
+            wrote += [page[i] for i in _changed_rows(screen[0], page)]
         return pages, reached
 
     def _reach(self, step: Step) -> list[Reach]:
@@ -630,10 +724,14 @@ def run_walk(face: str, cols: int, rows: int, steps: Sequence[Step], *,
     return result, seen
 
 
-def transcript(result: Figures, seen: Sequence[Seen]) -> str:
-    """What each step brought, for a person to read."""
+def transcript(result: Figures, seen: Sequence[Seen],
+               steps: Collection[int] | None = None) -> str:
+    """What each step brought (or the steps numbered ``steps``, from 1),
+    for a person to read."""
     lines = [f"# {result.face} face, {result.size}: {result.as_dict()}", ""]
     for number, s in enumerate(seen, 1):
+        if steps is not None and number not in steps:
+            continue
         lines.append(f"## Step {number}: {s.step.label}")
         if s.typed:
             lines.append(f"keys: {s.typed}")
@@ -658,6 +756,8 @@ def transcript(result: Figures, seen: Sequence[Seen]) -> str:
                             "not on the screen"))
         for problem in failures(s):
             lines.append(f"PROBLEM: {problem}")
+        for row in s.unheard():
+            lines.append(f"UNHEARD: {row!r}")
         lines.append("")
     return "\n".join(lines) + "\n"
 

@@ -5,8 +5,9 @@ display reads it: the new run's rows never mix with the old ones. Each row
 it writes, its prompt, and every row below where it began are exactly what a
 clean terminal shows (no "2. Not now.rn 2.", no "Choose 1 to 3: 1on
 nigiri,"), even where the new answer is shorter than the old row. And an
-answer erased back over the row it had wrapped onto is written again
-shorter, with nothing of the old one left."""
+answer longer than its row scrolls sideways on that row (never onto a row
+of its own), and erased it is written again shorter, with nothing of the
+old one left."""
 
 from __future__ import annotations
 
@@ -87,12 +88,13 @@ def test_a_run_after_a_kill_writes_over_nothing_old(tmp_path: Path, left: str) -
 
 
 @pytest.mark.parametrize("erase", ["\x15", "\x7f" * 40], ids=["control-u", "backspaces"])
-def test_an_answer_erased_back_over_its_wrapped_row_leaves_nothing(
+def test_a_long_answer_scrolls_on_its_row_and_erased_leaves_nothing(
         tmp_path: Path, erase: str) -> None:
-    """A long answer wraps onto the next row; erased to something shorter
-    (a backspace cannot go back up a row on a terminal), the answer's line
-    is written again: the braille line is the prompt and the new answer,
-    and no row keeps the old one."""
+    """A long answer scrolls sideways on the prompt's row, from a word's
+    first letter (a row of its own would show a braille window blank, or a
+    lone space); erased to something shorter, the answer's line is written
+    again: the braille line is the prompt and the new answer, and no row
+    keeps the old one."""
     terminal = at_the_main_menu(tmp_path)
     try:
         terminal.type("x")  # to the answer: the prompt's line
@@ -101,8 +103,14 @@ def test_an_answer_erased_back_over_its_wrapped_row_leaves_nothing(
         prompt_row = terminal.screen.cursor.y
         terminal.type("\x7f")
         typed = "salmon nigiri, squid nigiri and more"  # past the row's 40 cells
-        terminal.type(typed, settle=0.5)
-        assert terminal.screen.cursor.y == prompt_row + 1, "the answer did not wrap: no test"
+        for char in typed:  # key by key, as typed
+            terminal.type(char, settle=0.05)
+        terminal.pump(0.5)
+        rows = [row.rstrip() for row in terminal.screen.display]
+        assert terminal.screen.cursor.y == prompt_row, rows
+        assert rows[prompt_row] != prompt + typed and typed.endswith(rows[prompt_row]), rows
+        assert rows[prompt_row].split()[0] in typed.split(), rows  # a whole word first
+        assert not any(rows[prompt_row + 1:]), rows
         terminal.type(erase, settle=0.5)
         terminal.type("2", settle=0.5)
         rows = [row.rstrip() for row in terminal.screen.display]

@@ -1,0 +1,60 @@
+"""The walk's own rules (devtools/atcheck/walk.py), on screens and speech
+written here: what counts as stale speech and what as said twice. These
+need no console; the walk itself is tests/devtools/test_assistive_tech.py."""
+
+from __future__ import annotations
+
+from devtools.atcheck.devices import Utterance
+from devtools.atcheck.walk import Seen, Step
+
+BEFORE = [
+    "Your pick: q", "You: Sashimi.", "Bot 1: Tempura.", "Round 1, turn 8.",
+    "2 cards: Sashimi, Egg nigiri.", "Your pick:",
+]
+AFTER = [
+    "Your pick: q", "You: Sashimi.", "Bot 1: Egg nigiri.", "Round 1 scores.",
+    "You: 14 points.", "Round 2, turn 1.", "10 cards: Wasabi, Pudding.", "Your pick:",
+]
+
+
+def seen(*said: str) -> Seen:
+    """A pick ("q") answered on a screen that showed an earlier "Your
+    pick: q": the reply restarts the screen from the top, the answered
+    row kept first, the cursor on the reply."""
+    return Seen(Step("a pick", ("typed", "q\r")), "typed 'q\r'", [], [],
+                [Utterance(0.0, "say", text) for text in said], "", AFTER[1], AFTER,
+                before=BEFORE, cursor_y=1, answered="Your pick: q", text="q\r")
+
+
+def test_the_answered_row_may_be_read_as_typed_and_once_more() -> None:
+    assert seen("Your pick: q", "Your pick: q  , You: Sashimi.  , Bot 1: Egg nigiri.").stale() == []
+
+
+def test_the_answered_row_a_third_time_is_stale() -> None:
+    assert seen("Your pick: q", "Your pick: q", "Your pick: q  , Bot 1: Egg nigiri.").stale() == [
+        "your pick q"]
+
+
+def test_an_old_row_read_again_is_stale() -> None:
+    assert seen("Your pick: q", "Bot 1: Tempura.  , Bot 1: Egg nigiri.").stale() == [
+        "bot 1 tempura"]
+
+
+def scrolled(*said: str) -> Seen:
+    """A reply in plain mode that scrolled the screen by four rows and
+    wrote again a row an earlier turn had (two players, the same card)."""
+    before = ["Ann: 9 points.", "Squid nigiri: 1 card, 9 points.", "Bot 1: 3 points.",
+              "Egg nigiri: 3 cards, 3 points.", "Your pick:"]
+    after = ["Egg nigiri: 3 cards, 3 points.", "Your pick: q", "Round 2 scores.",
+             "Squid nigiri: 1 card, 9 points.", "Choose 1 to 2:"]
+    return Seen(Step("a pick", ("typed", "q\r")), "typed 'q\r'", [], [],
+                [Utterance(0.0, "say", text) for text in said], "", after[2], after,
+                before=before, cursor_y=2, answered="Your pick: q", text="q\r")
+
+
+def test_a_row_written_again_must_be_said_again() -> None:
+    # a screen reader comparing lines may take it for the old row: unsaid
+    assert scrolled("Round 2 scores.  , Choose 1 to 2:").unheard() == [
+        "Squid nigiri: 1 card, 9 points."]
+    assert scrolled("Round 2 scores.  , Squid nigiri: 1 card, 9 points.  , Choose 1 to 2:"
+                    ).unheard() == []
