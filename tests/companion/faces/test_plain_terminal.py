@@ -3,8 +3,9 @@ braille display reads it: once the app has answered, the cursor rests on
 the first row of what it wrote (the reply, or the question when nothing
 else came), the first key takes it back to the answer on the question's
 own line; a reply taller than the screen (less the old rows it keeps in
-view) comes a page at a time, "More: Enter." between pages; keys are understood or dropped and never written back as
-escapes, and lines break between phrases, not inside a card's name."""
+view) comes a page at a time, "More: Enter." between pages; keys are
+understood or dropped and never written back as escapes, and lines break
+between phrases, not inside a card's name."""
 
 from __future__ import annotations
 

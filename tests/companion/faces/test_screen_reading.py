@@ -21,7 +21,7 @@ import pytest
 from textual.widgets import Static
 
 from companion.contract.events import Typed
-from companion.faces.screen import KEPT
+from companion.faces import KEPT
 from companion.games import game
 from devtools.atcheck.reach import reach, stale, words
 from tests.drivers import GOOD_SETTINGS, Player, Terminal

@@ -14,7 +14,7 @@ from pathlib import Path
 import pyte
 import pytest
 
-from companion.faces.screen import KEPT
+from companion.faces import KEPT
 from tests.drivers import Terminal
 
 COLUMNS, ROWS = 40, 15
