@@ -424,10 +424,13 @@ class Walker:
         self.fenrir: Fenrir | None = None
         self.app: subprocess.Popen[bytes] | None = None
         self._marks = (0, 0, 0)
+        #: The console's lock while the walk holds it (:func:`take_console`).
+        self._console_lock: int | None = None
         #: SIGTERM's handler before the walk (the walk's own while it runs).
         self._terminated: Callable[[int, FrameType | None], Any] | int | None = None
 
     def __enter__(self) -> Walker:
+        self._console_lock = take_console()
         if threading.current_thread() is threading.main_thread():
             self._terminated = signal.signal(signal.SIGTERM, self._ended)
         try:
@@ -456,6 +459,9 @@ class Walker:
             if reader is not None:
                 reader.close()
         self.console.close()
+        if self._console_lock is not None:
+            os.close(self._console_lock)  # (the lock goes with it)
+            self._console_lock = None
         if self._terminated is not None:
             signal.signal(signal.SIGTERM, self._terminated)
             self._terminated = None
@@ -702,6 +708,32 @@ def _changed(console: VirtualConsole, screen: tuple[list[str], int, int]) -> boo
 def _moved(brltty: Brltty, shown: str) -> bool:
     """Whether BRLTTY's window shows something else than ``shown``."""
     return brltty.window() != shown
+
+
+#: The lock every walk takes on the machine's console, this one, the
+#: suite's and the one in ../shared/at-check when run under
+#: ``flock /tmp/at-console.lock``: two walks at once would each read the
+#: other's keys.
+CONSOLE_LOCK = Path("/tmp/at-console.lock")
+#: How long a walk waits for another to end (the longest takes ten minutes).
+CONSOLE_WAIT = 1800.0
+
+
+def take_console(path: Path = CONSOLE_LOCK, wait: float = CONSOLE_WAIT) -> int:
+    """The console's lock (a descriptor: closing it lets the lock go),
+    waiting at most ``wait`` seconds for a walk that holds it."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    deadline = now() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if now() > deadline:
+                os.close(fd)
+                raise TimeoutError(f"another walk held the console ({path}) for {wait:.0f} s"
+                                   ) from None
+            time.sleep(0.5)
 
 
 def run_walk(face: str, cols: int, rows: int, steps: Sequence[Step], *,

@@ -1,11 +1,17 @@
 """The walk's own rules (devtools/atcheck/walk.py), on screens and speech
 written here: what counts as stale speech and what as said twice. These
-need no console; the walk itself is tests/devtools/test_assistive_tech.py."""
+need no console (the walk's lock on it is taken on a file of the test's);
+the walk itself is tests/devtools/test_assistive_tech.py."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import pytest
+
 from devtools.atcheck.devices import Utterance
-from devtools.atcheck.walk import Seen, Step
+from devtools.atcheck.walk import Seen, Step, take_console
 
 BEFORE = [
     "Your pick: q", "You: Sashimi.", "Bot 1: Tempura.", "Round 1, turn 8.",
@@ -58,3 +64,14 @@ def test_a_row_written_again_must_be_said_again() -> None:
         "Squid nigiri: 1 card, 9 points."]
     assert scrolled("Round 2 scores.  , Squid nigiri: 1 card, 9 points.  , Choose 1 to 2:"
                     ).unheard() == []
+
+
+def test_a_walk_waits_for_the_console_and_no_longer_than_told(tmp_path: Path) -> None:
+    lock = tmp_path / "console.lock"
+    held = take_console(lock, wait=0)
+    try:
+        with pytest.raises(TimeoutError, match="another walk held the console"):
+            take_console(lock, wait=0.6)
+    finally:
+        os.close(held)
+    os.close(take_console(lock, wait=0))  # let go: taken at once
