@@ -171,7 +171,7 @@ def run_plain(source: ItemSource | LineReader, output: LineSink, settings: Setti
         with ending.held():
             keyboard = lines.keyboard()
             talk = made = conversation(lines.face, keyboard, settings, scanner=scanner)
-            lines.face.more = lambda: made.text("More: Enter.")
+            lines.face.more = lambda page: made.text("More: Enter. Page %(page)d.", page=page)
         with lines.signals():
             return run(made, first_start=first_start)
     except KeyboardInterrupt:  # told to end before the journeys began: nothing to save
@@ -220,6 +220,6 @@ class FullScreen:
         inbox (the one it has now: a test may give it its own)."""
         self.talk = talk = conversation(face, self.app.inbox, self.settings,
                                         scanner=self.scanner)
-        self.app.more = lambda: talk.text("More: Enter.")
+        self.app.more = lambda page: talk.text("More: Enter. Page %(page)d.", page=page)
         return Begun(talk.speech, talk.kept,
                      lambda: run(talk, first_start=self.first_start))

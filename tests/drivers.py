@@ -445,7 +445,7 @@ class Terminal:
         while time.monotonic() < end:
             self.pump(0.05)
             rows = [line.rstrip() for line in self.screen.display if line.strip()]
-            if rows and rows[-1] == "More: Enter.":
+            if rows and rows[-1].startswith("More: Enter."):
                 self.type("\r", settle=0.2)
             elif any(text in row for row in rows):
                 self.pump(self.shown)
@@ -614,7 +614,8 @@ class Player:
             if not self.app.paging:
                 return
             await self.cursor("reply")
-            assert self.app.reply.rows(self.app.size.width)[-1] == self.app.more()
+            shown = self.app.reply.rows(self.app.size.width)
+            assert shown[-1] == self.app.more(self.app.page_number)
             self.send("enter")
             await self.pilot.pause()
         raise AssertionError("more than 20 pages")

@@ -177,8 +177,13 @@ class PlainFace:
         #: The app was told to end (Control C, SIGTERM, a hang-up): set from
         #: a signal handler, so it takes no lock.
         self.ending = False
-        #: The line that ends a full page ("More: Enter."), in the player's language.
-        self.more: Callable[[], str] = lambda: "More: Enter."
+        #: The line that ends a full page ("More: Enter. Page 1."), in the
+        #: player's language: numbered, so that no page's last line is the
+        #: same as the page's before it (a screen reader comparing lines
+        #: would not say it).
+        self.more: Callable[[int], str] = lambda page: f"More: Enter. Page {page}."
+        #: The number of the page of the block being written (1: the first).
+        self._page_number = 1
         # a speech failure is told from the speech thread, the keyboard echoes from its own
         self._lock = threading.Lock()
 
@@ -293,7 +298,7 @@ class PlainFace:
         # KEPT rows of the screen before stay above the block: a screen
         # reader comparing lines reads every row of it (:data:`KEPT`)
         limit = max(shutil.get_terminal_size().lines - KEPT, 3)
-        more = self.more() + ERASE_LINE
+        more = self.more(self._page_number) + ERASE_LINE
         empty = self._fresh
         written = lead
         for number, item in enumerate(items):
@@ -332,6 +337,7 @@ class PlainFace:
             # the next page replaces "More: Enter." and is a block of its own
             self._fresh, self._owed = True, False
             if enter:
+                self._page_number += 1
                 self._page(items, lead="\r\x1b[K")
                 return True
             written = "\r\x1b[K"
@@ -352,7 +358,7 @@ class PlainFace:
         (which a braille window would show blank, or with a lone space):
         its row scrolls sideways by half its width (:meth:`_view`)."""
         with self._lock:
-            self._fresh = True
+            self._fresh, self._page_number = True, 1
             if not self.terminal:
                 self._out(text)
                 return
@@ -392,11 +398,17 @@ class PlainFace:
         """
         lead = self._question(prompt).rsplit("\n", 1)[-1] + " " if prompt else ""
         room = max(self._columns() - 1, 2)
-        if cell_len(lead + typed) <= room:
+        # the first character of the longest end of ``typed`` that fits the
+        # row (read from the end: a key's echo costs the row's width, not
+        # the line's length)
+        cells, first = 0, len(typed)
+        while first and cells + cell_len(typed[first - 1]) <= room:
+            first -= 1
+            cells += cell_len(typed[first])
+        if not first and cell_len(lead) + cells <= room:
             return lead + typed
-        step, start = max(room // 2, 1), 0
-        while cell_len(typed[start:]) > room:
-            start += step
+        step = max(room // 2, 1)
+        start = -(-first // step) * step  # the first multiple of the step from there
         # from a word's first letter (a word's tail would read as another word)
         word = re.compile(r"(?<=\s)\S").search(typed, start) if start else None
         return typed[word.start():] if word else typed[start:]
@@ -411,7 +423,7 @@ class PlainFace:
         written, and what follows is a new block."""
         self.page(False)
         with self._lock:
-            self._fresh = True
+            self._fresh, self._page_number = True, 1
 
     def taken(self, item: Item) -> None:
         """The conversation takes what the player typed. If it was typed

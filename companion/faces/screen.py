@@ -528,8 +528,17 @@ class CompanionApp(CursorApp[int]):
         self._paging: int | None = None
         #: What the paging hid of the question (shown again with the last page).
         self._hidden: list[Widget] = []
-        #: The row that ends a page ("More: Enter."), in the player's language.
-        self.more: Callable[[], str] = lambda: "More: Enter."
+        #: The row that ends a page ("More: Enter. Page 1."), in the player's
+        #: language: numbered, so that no page's last row is the same as the
+        #: page's before it (a screen reader comparing lines would not say it).
+        self.more: Callable[[int], str] = lambda page: f"More: Enter. Page {page}."
+        #: The number of the reply's page shown (1: the first).
+        self._page = 1
+
+    @property
+    def page_number(self) -> int:
+        """The number of the reply's page shown (1: the first)."""
+        return self._page
 
     @property
     def lines(self) -> list[str]:
@@ -748,11 +757,13 @@ class CompanionApp(CursorApp[int]):
         if width <= 0 or height <= 0:
             return
         reply = self.reply
-        reply.more = self.more()
+        start = self._paging or 0
+        if not start:
+            self._page = 1
+        reply.more = self.more(self._page)
         every = Rows.rows(reply, width)
         facts = len(wrapped(self.facts, width)) if self.facts else 0
         room = max(1, height - facts - self._question_rows(width, height))
-        start = self._paging or 0
         box = self.reply_box
         transcript = self.transcript
         # a page after the first begins with the last rows of the one before
@@ -840,6 +851,7 @@ class CompanionApp(CursorApp[int]):
         if self._paging is None or page is None:
             return
         self._paging = page[0] + page[1]
+        self._page += 1
         with self.batch_update():
             self._fit()
             self.reply_box.scroll_home(animate=False)

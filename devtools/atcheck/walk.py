@@ -658,7 +658,7 @@ class Walker:
 
 
 #: The last row of a page that is not the last one (both faces, in English).
-MORE = re.compile(r"^More: Enter\.\s*$")
+MORE = re.compile(r"^More: Enter\.( Page \d+\.)?\s*$")
 
 
 def _paged(lines: Sequence[str]) -> bool:

@@ -49,10 +49,13 @@ def test_the_reply_is_at_the_cursor_and_typing_goes_to_the_answer(terminal: Term
     rows = [line.rstrip() for line in terminal.screen.display]
     # the old screen's last rows above it, which a screen reader comparing
     # lines finds in common: every row of the page is read as new
-    assert terminal.screen.cursor.y == KEPT and rows[-1] == "More: Enter.", rows
+    assert terminal.screen.cursor.y == KEPT and rows[-1] == "More: Enter. Page 1.", rows
     assert rows[KEPT - 1] == "Choose 1 to 3: 2", rows
     assert "Main menu." not in rows  # a sentence is not cut between pages
     terminal.type("\r")  # the next page: taken by the pager, not by the menu
+    terminal.until("More: Enter. Page 2.")
+    # numbered: its last line is not the page's before (a screen reader
+    # comparing lines would take it for that one, and not say it)
     terminal.read_pages("Choose 1 to 6:")  # (and the pages after it)
     rows = [line.rstrip() for line in terminal.screen.display]
     menu = rows.index("Main menu.")

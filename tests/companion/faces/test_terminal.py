@@ -113,6 +113,7 @@ def test_the_cursor_is_on_the_news_or_the_focus_and_idle_means_silent(
             terminal.type(choice, settle=0.3)
         terminal.until("Your pick:")
         # The key facts, first and whole within the 40 columns, on the last row.
+        terminal.until("R1 T1, 0 points, 10 cards", row=FACTS)  # (drawn a moment after)
         assert terminal.screen.display[FACTS].rstrip() == "R1 T1, 0 points, 10 cards"
         assert terminal.cursor_line().startswith("Practice game: You, Bot 1.")  # the news
         assert terminal.pump(1.0) == 0
