@@ -75,9 +75,13 @@ def app_environment(home: Path | None, *, lang: str | None = "en_GB.UTF-8",
     (``None``: the test's own), then ``extra``. Python's output is
     buffered, as a player's is: a shell or a CI runner that sets
     PYTHONUNBUFFERED hid an app that failed as it ended on a terminal gone.
+    The practice games are dealt from COMPANION_SEED ("tests" unless the
+    test's environment says another): the same games every run, so that a
+    failure comes back (a deal of its own made a test fail once in three).
     """
     env = dict(os.environ)
     env.pop("PYTHONUNBUFFERED", None)
+    env.setdefault("COMPANION_SEED", "tests")
     if home is not None:
         env["COMPANION_DATA_DIR"] = str(home / "data")
         env["COMPANION_CONFIG_DIR"] = str(home / "config")

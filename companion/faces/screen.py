@@ -782,8 +782,12 @@ class CompanionApp(CursorApp[int]):
             shown = len(every) - start + lead if box.display else 0
             if start:
                 transcript.forget()
-            elif transcript.content_rows(width) > room - shown:  # no room above: from the top,
-                transcript.forget(max(0, min(KEPT, room - shown)), width)  # its last rows kept
+            # no room above: from the top, its last rows kept (with the key facts,
+            # one row left to the room above them, which Textual's layout gives
+            # a row even when none is left: the key facts' row would go off the
+            # screen, at the bottom)
+            elif transcript.content_rows(width) > room - shown - (1 if facts else 0):
+                transcript.forget(max(0, min(KEPT, room - shown - (1 if facts else 0))), width)
             return
         if start:  # the transcript's rows kept on the first page go with it
             transcript.forget()

@@ -25,7 +25,9 @@ What the rest of the app uses:
 The private members relied on (each checked by the contract test):
 
 - ``App._display(screen, renderable)``: writes one screen update and then
-  moves the terminal cursor to ``App.cursor_position``;
+  moves the terminal cursor to ``App.cursor_position``; and
+  ``App._batch_count``: above 0 in ``App.batch_update``, where it writes
+  nothing;
 - ``App._handle_exception(error)`` and ``App._exit_renderables``: the
   traceback Textual prints when the app has ended;
 - ``textual._compositor.LayoutUpdate`` (``strips``, ``region``) and
@@ -180,7 +182,11 @@ class CursorApp(App[ReturnType]):
         return CaretDriver if driver is LinuxDriver else driver
 
     def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
-        if renderable is not None and self.is_running and self.screen.is_mounted:
+        # (in a batch of updates Textual writes nothing: taken as drawn, the
+        # rows it changed, the key facts' row among them, would be left out
+        # of every later update as shown already)
+        if (renderable is not None and self.is_running and self.screen.is_mounted
+                and not self._batch_count):
             target = self.frame_cursor()
             if target is not None:
                 self.cursor_position = target

@@ -426,6 +426,8 @@ class Walker:
         self._marks = (0, 0, 0)
         #: The console's lock while the walk holds it (:func:`take_console`).
         self._console_lock: int | None = None
+        #: The signal the walk was told to end by (0: none).
+        self._signalled = 0
         #: SIGTERM's handler before the walk (the walk's own while it runs).
         self._terminated: Callable[[int, FrameType | None], Any] | int | None = None
 
@@ -448,8 +450,10 @@ class Walker:
         self.close()
 
     def _ended(self, number: int, _frame: FrameType | None) -> None:
-        """SIGTERM (a time limit, ``kill``): the walk ends as on Control C,
-        everything it started stopped on the way out."""
+        """SIGTERM (a time limit, ``kill``): the walk ends, everything it
+        started stopped on the way out, and then the signal is the
+        process's again (:meth:`close`): it ends the run as it would have."""
+        self._signalled = number
         raise SystemExit(128 + number)
 
     def close(self) -> None:
@@ -465,6 +469,9 @@ class Walker:
         if self._terminated is not None:
             signal.signal(signal.SIGTERM, self._terminated)
             self._terminated = None
+        if self._signalled:  # told to end: now as it would have been, nothing left behind
+            number, self._signalled = self._signalled, 0
+            os.kill(os.getpid(), number)
 
     # ------------------------------------------------------------------ waiting
 

@@ -122,7 +122,7 @@ def test_a_practice_games_final_scores_reach_the_braille_window(
             terminal.type(_first_card(lines) + "\r", 0)
             _settled(terminal, lines)
             pages = [_screen(terminal)]
-            while "More: Enter." in pages[-1][0]:
+            while any(line.startswith("More: Enter.") for line in pages[-1][0]):
                 lines, x, y = pages[-1]
                 # the page over the screen, the cursor on its own first row
                 assert x == 0 and y <= KEPT, lines

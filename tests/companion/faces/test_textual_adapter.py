@@ -197,6 +197,18 @@ def test_the_driver_knows_its_app_and_the_caret_driver_is_chosen() -> None:
         assert Placed().get_driver_class() is CaretDriver
 
 
+def test_in_a_batch_of_updates_textual_writes_nothing_and_counts_it() -> None:
+    """The adapter takes an update as drawn only when Textual writes it:
+    not inside ``App.batch_update`` (``App._batch_count`` above 0)."""
+    app: App[None] = App()
+    assert app._batch_count == 0, moved("App._batch_count", 0, getattr(app, "_batch_count", None))
+    with app.batch_update():
+        assert app._batch_count == 1, moved("App._batch_count in a batch", 1, app._batch_count)
+    source = inspect.getsource(App._display)
+    assert "if self._batch_count:" in source, moved(
+        "App._display's return in a batch", "if self._batch_count: return", source[:300])
+
+
 @pytest.mark.slow
 def test_an_unhandled_error_is_told_and_textual_prints_no_traceback() -> None:
     told: list[BaseException] = []

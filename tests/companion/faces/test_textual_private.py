@@ -243,7 +243,8 @@ def test_the_adapter_is_where_the_private_api_is() -> None:
     found = violations(source, vars(module), "adapter")
     used = {line.rsplit(" ", 1)[-1] for line in found}
     assert used == {"textual._compositor", "App._display", "App._handle_exception",
-                    "App._exit_renderables", "Driver._app", "Input._watch_value",
+                    "App._exit_renderables", "App._batch_count", "Driver._app",
+                    "Input._watch_value",
                     "Input._watch_selection", "Input._initial_value", "Input._cursor_offset"}
 
 

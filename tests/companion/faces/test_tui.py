@@ -144,6 +144,34 @@ def test_letters_typed_in_a_list_go_to_the_answer_line_and_words_work(
 # -- a practice game ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("seed", [f"deal {n}" for n in range(8)])
+def test_the_key_facts_are_on_the_screen_whatever_the_hand_takes(
+        seed: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a practice game's start the transcript, the reply and the question
+    may fill the screen to its last row but one: the key facts still have
+    the last row (the room above them takes a row of its own in Textual's
+    layout, even when none is left)."""
+    monkeypatch.setenv("COMPANION_SEED", seed)  # a hand of two or three rows at 40
+
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.pick(2)  # practice
+        await player.said("you included? 2 to 5:")
+        await player.type("2", check=True)
+        await player.menu(4)
+        await player.press("enter")  # greedy
+        await player.menu(5)
+        await player.press("1")  # none
+        await player.said("Your pick:")
+        await player.rests()
+        facts = player.app.screen.query_one("#facts", Static)
+        assert facts.region.height == 1 and facts.region.bottom == player.app.size.height, (
+            facts.region, player.app.size)
+        assert player.facts() == "R1 T1, 0 points, 10 cards"
+
+    run(body)
+
+
 @pytest.mark.slow
 def test_a_whole_practice_game_by_keyboard_alone() -> None:
     async def body(player: Player) -> None:
