@@ -786,8 +786,8 @@ class CompanionApp(CursorApp[int]):
             # one row left to the room above them, which Textual's layout gives
             # a row even when none is left: the key facts' row would go off the
             # screen, at the bottom)
-            elif transcript.content_rows(width) > room - shown - (1 if facts else 0):
-                transcript.forget(max(0, min(KEPT, room - shown - (1 if facts else 0))), width)
+            elif transcript.content_rows(width) > (above := room - shown - (1 if facts else 0)):
+                transcript.forget(max(0, min(KEPT, above)), width)
             return
         if start:  # the transcript's rows kept on the first page go with it
             transcript.forget()

@@ -65,9 +65,10 @@ BRAILLE_KEYS: dict[str, bytes] = {
 
 def outlived_never() -> None:
     """In a child, before it runs: a process group of its own (stopped
-    whole, its own children with it), and SIGTERM when the walk's process
-    dies, however it dies (Linux's PR_SET_PDEATHSIG): nothing a walk starts
-    outlives it."""
+    whole, its own children with it, by :func:`stop`), and SIGTERM when the
+    walk's process dies, however it dies (Linux's PR_SET_PDEATHSIG; killed
+    with SIGKILL, nothing stops the group, and a process Fenrir started may
+    outlive it)."""
     os.setsid()
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)

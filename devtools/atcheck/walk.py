@@ -164,10 +164,8 @@ class Seen:
         if self.step.repeats or self.step.keys is None:
             return []
         screen, y = (self.screen, self.cursor_y) if self.rest is None else (self.rest, self.rest_y)
-        if self.answered:  # (plain mode: the reply below the row answered)
-            rows = [_plain_words(row) for row in screen[:y + 1]]
-            if _plain_words(self.answered) in rows:
-                y = len(rows) - 1 - rows[::-1].index(_plain_words(self.answered))
+        found = _answered_at(screen, y, self.answered)  # (plain mode: the reply below it)
+        y = y if found is None else found
         written = [screen[i] for i in _changed_rows(self.before, screen) if i >= y]
         heard: dict[str, int] = {}
         for utterance in self.fenrir_said:
@@ -195,10 +193,9 @@ class Seen:
         screen, y = (self.screen, self.cursor_y) if self.rest is None else (self.rest, self.rest_y)
         news = [*screen[y:], *([self.answered] if self.answered else [])]
         if self.answered:
-            rows = [_plain_words(row) for row in screen[:y + 1]]
-            if _plain_words(self.answered) in rows:
-                answered_at = len(rows) - 1 - rows[::-1].index(_plain_words(self.answered))
-                news = screen[answered_at:]
+            found = _answered_at(screen, y, self.answered)
+            if found is not None:
+                news = screen[found:]
             # read as typed and once more as the screen moves on (as
             # :meth:`duplicates` counts it), whatever earlier row had its text
             news = [*news, self.answered]
@@ -291,6 +288,24 @@ def _brought(shown: dict[str, int], before: Sequence[str], after: Sequence[str])
     for row in brought:
         shown[_plain_words(row)] = shown.get(_plain_words(row), 0) + 1
     return brought
+
+
+def _answered_at(screen: Sequence[str], y: int, answered: str) -> int | None:
+    """The lowest row of ``screen`` down to ``y`` that shows ``answered``
+    (the row the keys answered), if one does.
+
+    >>> _answered_at(["Your pick: q", "You: Sashimi.", "Your pick: q", "Bot 1: Tempura."], 3,
+    ...              "Your pick: q")
+    2
+    >>> _answered_at(["You: Sashimi."], 0, "Your pick: q") is None
+    True
+    """
+    if not answered:
+        return None
+    rows = [_plain_words(row) for row in screen[:y + 1]]
+    if _plain_words(answered) not in rows:
+        return None
+    return len(rows) - 1 - rows[::-1].index(_plain_words(answered))
 
 
 def _changed_rows(before: Sequence[str], after: Sequence[str]) -> list[int]:
@@ -633,8 +648,8 @@ class Walker:
             self._until(partial(_changed, self.console, screen), "", patience=10.0)
             self._quiet()
             reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
-            paged += _brought(shown, screen[0], self.console.snapshot()[0])
             page = self.console.snapshot()[0]
+            paged += _brought(shown, screen[0], page)
             wrote += [page[i] for i in _changed_rows(screen[0], page)]
         return pages, reached
 
