@@ -48,7 +48,7 @@ from companion.conversation import journeys
 from companion.conversation.core import Talk
 from companion.conversation.inbox import Inbox, Item
 from companion.faces.plain import PlainFace
-from companion.faces.screen import Choices, CompanionApp, ScreenInbox
+from companion.faces.screen import Choices, CompanionApp, Prompt, ScreenInbox
 from companion.games.sushigo.cards import Card
 from companion.settings import Settings
 from companion.store import STORE_NAME
@@ -762,7 +762,7 @@ class Player:
 
     def prompt(self) -> str:
         """The answer line's label: the open question."""
-        return str(self.app.query_one("#prompt", Static).render()).strip()
+        return self.app.query_one("#prompt", Prompt).text.strip()
 
     def facts(self) -> str:
         facts = self.app.query_one("#facts", Static)

@@ -347,10 +347,14 @@ class Asked:
 @dataclass(frozen=True, slots=True)
 class Answered:
     """The open question was answered; ``shown`` is the answer as the player
-    would read it back ("2. Français" for a menu), if the face wants it."""
+    would read it back ("2. Français" for a menu), if the face wants it;
+    ``echo``, the same in a sentence of the player's language ("Chosen:
+    2. Français."), for a face that keeps the question's rows as they were
+    and writes the answer under them."""
 
     question: Question[object]
     shown: str | None = None
+    echo: str | None = None
 
 
 class Face(Protocol):

@@ -234,7 +234,9 @@ class Talk:
                     return outcome.value
         finally:
             self.asking = None
-            self.face.answered(Answered(machine.question, shown))
+            self.face.answered(Answered(
+                machine.question, shown,
+                None if shown is None else self.text("Chosen: %(option)s", option=shown)))
 
     def _open(self, question: Question[object], prompt: str | None, *, again: bool,
               spoken: bool = True) -> None:

@@ -526,8 +526,12 @@ def drill(talk: Talk, plugin: SomeGame) -> None:
         guide = talk.text("Type the code of %(card)s, the one on its sticker, or scan the "
                           "card. A wrong code is answered with the right one; an empty line "
                           "stops.", card=name)
-        given = talk.ask(CardsQuestion(talk.text("Code for %(card)s? An empty line stops.",
-                                                 card=name),
+        # how to stop, with the first question only: a line said again at
+        # every card is noise, and a screen reader comparing lines leaves it
+        # unsaid; help (the guide) says it at any question
+        asking = (talk.text("Code for %(card)s? An empty line stops.", card=name)
+                  if asked == 0 else talk.text("Code for %(card)s?", card=name))
+        given = talk.ask(CardsQuestion(asking,
                                        plugin.reader, most=1, allow_empty=True,
                                        guide=(guide,)))
         if not given.cards:

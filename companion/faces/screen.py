@@ -283,6 +283,29 @@ class Rows(Widget):
 
 
 
+class Prompt(Rows):
+    """The open question's prompt, left of the answer: as wide as its
+    longest line and a cell between it and the answer, at most 60% of the
+    row (:func:`prompt_rows`), so the answer is typed beside its first row."""
+
+    DEFAULT_CSS = "Prompt { height: auto; width: auto; max-width: 60%; }"
+
+    def update(self, text: str) -> None:
+        super().update("\n".join(break_question([text])) if text else "")
+
+    def rows(self, width: int) -> list[str]:
+        return wrapped(self.text, width - 1) if self.text else []
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return max((len(line) for line in self.text.split("\n")), default=0) + 1 if self.text else 0
+
+    def shown(self) -> list[str]:
+        """Its rows as drawn, the first as wide as the prompt (the answer after it)."""
+        width = self.size.width
+        rows = self.rows(width)
+        return [rows[0].ljust(width), *rows[1:]] if rows else []
+
+
 class Transcript(Widget):
     """What was said and chosen before, from the top of the screen down, as
     tall as its rows: what comes next (the reply, the question) is drawn
@@ -467,7 +490,7 @@ class ConversationScreen(Screen[int]):
         choices.display = False
         yield choices
         with Horizontal(id="answer-row"):
-            yield Static("", id="prompt", markup=False)
+            yield Prompt(id="prompt")
             answer = Answer(id="answer", placeholder="", select_on_focus=False)
             answer.cursor_blink = False
             yield answer
@@ -599,8 +622,7 @@ class CompanionApp(CursorApp[int]):
     def watch_prompt(self, prompt: str) -> None:
         # a long prompt in two rows, the answer beside the first (a 40-cell
         # display shows the question and the answer together)
-        self.screen.query_one("#prompt", Static).update(
-            "\n".join(break_question([prompt])) + " " if prompt else "")
+        self.screen.query_one("#prompt", Prompt).update(prompt)
 
     @property
     def reply(self) -> ReplyRows:
@@ -744,7 +766,7 @@ class CompanionApp(CursorApp[int]):
             options = sum(len(wrapped(option, width)) for option in menu.numbered())
             rows += min(options, max(1, height * 4 // 10))
         prompt = self.prompt
-        rows += max(1, sum(len(wrapped(line, max(1, width * 6 // 10)))
+        rows += max(1, sum(len(wrapped(line, max(1, width * 6 // 10 - 1)))
                            for line in break_question([prompt]))) if prompt else 1
         return rows
 
@@ -921,11 +943,15 @@ class CompanionApp(CursorApp[int]):
             self.screen.set_focus(choices)
 
     def _menu_answered(self, answered: Answered) -> None:
-        """A menu was answered: its title and the option chosen go into the
-        transcript (what was chosen stays in the history). The list stays on
-        screen, answered, until what comes next replaces it in the same
-        update: a row under the cursor is never blank in between."""
-        if self.state.closed(answered):
+        """A menu was answered: its rows as shown (title, options, prompt)
+        and the option chosen in a sentence go into the transcript (what was
+        chosen stays in the history, the rows where they were). The list
+        stays on screen, answered, until what comes next replaces it in the
+        same update: a row under the cursor is never blank in between."""
+        menu = answered.question
+        rows = ([menu.title, *menu.numbered(), *self.screen.query_one("#prompt", Prompt).shown()]
+                if isinstance(menu, Menu) else None)
+        if self.state.closed(answered, rows):
             self._reply_flushed()
 
     async def _retire_menu(self) -> None:
@@ -1072,7 +1098,9 @@ class CompanionApp(CursorApp[int]):
         """A line typed: given; it stays on the answer line until the reply
         (or the next question) comes, and goes in the same screen update."""
         self.inbox.put_line(event.value)
-        self.state.submit()  # (a menu's answer is written as the option chosen, _menu_answered)
+        # the prompt's rows as shown go into the transcript with it (a menu's
+        # answer is written as the option chosen, _menu_answered)
+        self.state.submit(self.screen.query_one("#prompt", Prompt).shown())
 
     def _clear_answer(self) -> None:
         """A line given goes: into the transcript after what it answered

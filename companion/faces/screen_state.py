@@ -57,6 +57,9 @@ class ScreenState:
     submitted: bool = False
     #: The prompt that line was given to ("" for a menu's: its option is written instead).
     given_to: str = ""
+    #: That prompt's rows as the screen showed them, the answer typed after
+    #: the first (none: the prompt in one line).
+    given_rows: list[str] = field(default_factory=list)
     #: A menu was answered and its list is still shown (until what comes next).
     menu_closed: bool = False
     #: A digit chose in a list, and no key came since: an Enter soon after
@@ -140,7 +143,7 @@ class ScreenState:
             self.prompt = prompt
         self.cursor_on_reply = self.news
 
-    def closed(self, answered: Answered) -> bool:
+    def closed(self, answered: Answered, rows: list[str] | None = None) -> bool:
         """A question was answered; whether it was a menu, whose title and
         option chosen went into the transcript (after the reply).
 
@@ -149,13 +152,30 @@ class ScreenState:
         True
         >>> state.transcript, state.menu_closed, state.acted
         (['Main menu.', 'Main menu.', '1. Play'], True, True)
+
+        With ``rows``, the menu's rows as the screen showed them (its title,
+        its options, its prompt): those rows, then the choice in a sentence
+        (:attr:`Answered.echo`). The rows stay as they were, and a screen
+        reader comparing the screens takes none of the next menu's rows
+        ("5. Back.", "Choose 1 to 5:") for old ones.
+
+        >>> state = ScreenState()
+        >>> _ = state.closed(Answered(Menu("Speech?", ("On", "Off")), "2. Off", "Chosen: 2. Off"),
+        ...                  ["Speech?", "1. On", "2. Off", "Choose 1 to 2:"])
+        >>> state.transcript
+        ['Speech?', '1. On', '2. Off', 'Choose 1 to 2:', 'Chosen: 2. Off']
         """
         if not isinstance(answered.question, Menu):
             return False
         self.flush_reply()
-        self.transcript.append(answered.question.title)
-        if answered.shown is not None:
-            self.transcript.append(answered.shown)
+        if rows:
+            self.transcript.extend(rows)
+            if answered.echo is not None:
+                self.transcript.append(answered.echo)
+        else:
+            self.transcript.append(answered.question.title)
+            if answered.shown is not None:
+                self.transcript.append(answered.shown)
         self.acted = True
         self.menu = None
         self.menu_closed = True
@@ -226,11 +246,13 @@ class ScreenState:
         self.list_answered = True
         return True
 
-    def submit(self) -> None:
+    def submit(self, rows: list[str] | None = None) -> None:
         """A line typed was given: it stays on the answer line until what
-        comes next (a menu's answer is written as the option chosen)."""
+        comes next (a menu's answer is written as the option chosen).
+        ``rows``: the prompt's rows as shown, the answer after the first."""
         self.submitted = True
         self.given_to = self.prompt if self.menu is None else ""
+        self.given_rows = list(rows or [])
 
     def clear_answer(self, given: str) -> bool:
         """The line given (``given``, still on the answer line) goes: into
@@ -245,6 +267,17 @@ class ScreenState:
         False
         >>> state.transcript, state.submitted
         (["Player 1's name: Ann"], False)
+
+        A prompt the screen showed in rows goes in those rows, the answer
+        where it was typed (beside the first): the rows stay as they were,
+        and a screen reader comparing the screens finds them all old
+        rather than taking the next question's same rows for old ones.
+
+        >>> state = ScreenState(prompt="Code for Tofu? An empty line stops.", acted=False)
+        >>> state.submit(["Code for Tofu?       ", "An empty line stops."])
+        >>> _ = state.clear_answer("t1")
+        >>> state.transcript
+        ['Code for Tofu?       t1\\nAn empty line stops.']
         """
         self.submitted = False
         flushed = False
@@ -252,5 +285,7 @@ class ScreenState:
             flushed = self.acted
             if flushed:
                 self.flush_reply()
-            self.transcript.append(f"{self.given_to} {given}")
+            rows = self.given_rows
+            self.transcript.append("\n".join([rows[0] + given, *rows[1:]]) if rows
+                                   else f"{self.given_to} {given}")
         return flushed

@@ -358,6 +358,7 @@ class Player:
                 "tableau",
             game("Round %(round)d, %(player)s's cards, in the order played:"): "played",
             app("Code for %(card)s? An empty line stops."): "code",
+            app("Code for %(card)s?"): "code",
             app("%(setting)s, %(low)d to %(high)d (now %(value)d):"): "number",
         }
         for message, kind in patterns.items():

@@ -391,13 +391,15 @@ def test_learning_the_codes_and_the_drill() -> None:
         await player.press("4")
         await player.menu(4)
         await player.pick(2)  # the drill
-        for right in (True, False, True):
-            prompt = await player.said("? An empty line stops.")
+        for number, right in enumerate((True, False, True)):
+            # how to stop is said with the first card only
+            ending = "? An empty line stops." if number == 0 else "?"
+            prompt = await player.said(ending)
             await player.rests()
-            card = by_name[prompt.removeprefix("Code for ").removesuffix("? An empty line stops.")]
+            card = by_name[prompt.removeprefix("Code for ").removesuffix(ending)]
             typed = card if right else next(c for c in WRONG if c is not card)
             await player.type(short_code(typed), check=True)
-        await player.said("? An empty line stops.")
+        assert (await player.said("?")).startswith("Code for ")
         assert player.heard("Right: ") and player.heard("No: ")
         await player.type("")
         await main_menu(player)
@@ -472,7 +474,8 @@ def transcript(app: CompanionApp) -> list[str]:
 
 def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> None:
     """A screen reader reads new text: the options are in the list, not a
-    second time in the transcript; once chosen, the transcript keeps the choice."""
+    second time in the transcript; once chosen, the transcript keeps the
+    menu's rows where they were, and the choice under them."""
     async def body(player: Player) -> None:
         await main_menu(player)
         shown = transcript(player.app)
@@ -485,14 +488,58 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
         assert "2. Practice game against bots." in player.app.lines  # said all the same
         await player.pick(4)  # learn the codes
         await player.menu(4)  # its three ways, and Back
-        # the choice, kept (the screen may have started again from the top)
-        assert player.app.transcript.entries[-2:] == ["Main menu.", "4. Learn the codes."]
+        # the menu as it was shown and the choice, kept (the screen may have
+        # started again from the top)
+        entries = player.app.transcript.entries
+        assert entries[-9] == "Main menu." and entries[-8].startswith("1. Table"), entries
+        assert [entry.rstrip() for entry in entries[-2:]] == [
+            "Choose 1 to 6:", "Chosen: 4. Learn the codes."], entries
         shown = transcript(player.app)
         assert not any(line.startswith("1. Type or scan") for line in shown)
         await player.quit()
 
     app = run(body)
     assert app.return_value == 0
+
+
+def screen_rows(app: CompanionApp) -> list[str]:
+    """The screen's rows as the app last drew them."""
+    return ["".join(character for character, _style in row).rstrip() for row in app.cells.rows]
+
+
+def test_a_question_in_rows_stays_in_those_rows_once_answered() -> None:
+    """A question shown in two rows, the answer typed beside the first, goes
+    into the transcript in those very rows: a console screen reader,
+    comparing the screen before and after, finds them old, and takes none
+    of the next question's rows (the same "An empty line stops." at 40
+    columns) for old ones. (Put in one line, the old rows were gone, and
+    the next question's row equal to one of them went unsaid.)"""
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.press("4")
+        await player.menu(4)
+        await player.pick(2)  # the drill
+        await player.said("? An empty line stops.")
+        await player.rests()
+        player.send(*"zz")
+        answer = player.app.answer
+        await player.until(lambda: answer.value == "zz", "zz typed")
+        await player.until(lambda: any(row.endswith("zz") for row in screen_rows(player.app)),
+                           "zz shown")
+        rows = screen_rows(player.app)
+        first = next(at for at, row in enumerate(rows) if row.endswith("zz"))
+        asked = rows[first:first + 2]
+        assert asked[0].startswith("Code for ") and asked[1] == "An empty line stops.", rows
+        await player.press("enter")
+        await player.said("? An empty line stops.")  # refused, the same card asked again
+        await player.rests()
+        after = screen_rows(player.app)
+        found = [at for at in range(len(after) - 1) if after[at:at + 2] == asked]
+        assert found, (asked, after)
+        assert after[found[0] + 2].startswith("zz is not a card"), after
+        await player.quit()
+
+    run(body)
 
 
 def test_the_transcript_stays_in_place_and_starts_again_from_the_top() -> None:
