@@ -266,7 +266,12 @@ class PlainFace:
                 self._held.append(prompt)
             return
         if waiting is not None:
-            self._prompt = None
+            # news while a question waits comes by itself (a speech notice, a
+            # scan): not the reply to a key, it is a block of its own, under
+            # the question already read; were it counted with the question's
+            # block, a menu and a notice would be more than a page, and
+            # "More: Enter." would take the player's answer for its Enter
+            self._prompt, self._fresh = None, True
             self._page([rows, _Prompt(waiting)], lead="\n")
         else:
             self._page([rows])

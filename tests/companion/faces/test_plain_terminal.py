@@ -20,6 +20,7 @@ from companion.contract.events import Announcement, Asked, Text
 from companion.faces import KEPT
 from companion.faces.plain import PlainFace
 from tests.drivers import Terminal
+from tests.voices.test_notices import machine
 
 COLUMNS, ROWS = 40, 15
 F2, F5, DOWN, ESCAPE = "\x1bOQ", "\x1b[15~", "\x1b[B", "\x1b"
@@ -180,3 +181,27 @@ def test_news_while_a_line_is_typed_ahead_goes_below_it_then_the_line_again() ->
     feed()
     rows = [line.rstrip() for line in screen.display if line.strip()]
     assert rows[-1] == "xyq is not a card.", rows  # nothing typed: no row again
+
+
+def test_news_while_a_question_waits_is_a_block_of_its_own(tmp_path: Path) -> None:
+    """Speech that fails while the main menu waits (a machine with no sound
+    device): its notice comes at the cursor, the question again under it, a
+    block of its own; not a page of the menu's block ending in "More:
+    Enter.", which took the player's answer for its Enter (the menu's
+    eight rows and the notice are more than a 40x15 screen holds less the
+    rows it keeps)."""
+    environment = machine(tmp_path, language="en", speech="espeak-ng",
+                          programs={"espeak-ng": "/bin/cat > /dev/null\nexit 3\n"})
+    term = Terminal(tmp_path, "--plain", columns=COLUMNS, rows=ROWS, lang="C.UTF-8", typed=0,
+                    shown=0, environment=environment)
+    try:
+        term.until_at("Speech stopped")
+        rows = [line.rstrip() for line in term.screen.display]
+        assert not any(row.startswith("More: Enter.") for row in rows), rows
+        assert [row for row in rows if row][-1] == "Choose 1 to 6:", rows
+        term.type("4")  # Learn the codes
+        term.until_cursor("Choose 1 to 6: 4")
+        term.type("\r")
+        term.until_at("Learn the codes:")
+    finally:
+        term.close()
