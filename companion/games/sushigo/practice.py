@@ -147,6 +147,9 @@ class Practice:
         said: list[Announcement] = []
         for happened in events:
             if isinstance(happened, Revealed):
+                if happened.automatic:  # said, or the same picks twice would puzzle
+                    said.append(event(self.teller.catalog.text(
+                        "The last cards play by themselves:")))
                 said.extend(event(pick_text(self.teller.catalog, self.names[seat], cards))
                             for seat, cards in enumerate(happened.cards) if cards)
             elif isinstance(happened, RoundScored):

@@ -62,6 +62,13 @@ def test_a_whole_practice_game_through_a_pipe(home: Path) -> None:
     play_out(app)
     text = "\n".join(app.lines)
     assert "Round 1 scores." in text and "Round 3 scores." in text
+    # each round's last cards, played with no pick, are said as such (the
+    # same cards twice, the turn's before and these, would puzzle)
+    for scores in ("Round 1 scores.", "Round 2 scores.", "Round 3 scores."):
+        at = app.lines.index(scores)
+        told = app.lines.index("The last cards play by themselves:", at - 4, at)
+        assert app.lines[told + 1].startswith("You: ") and app.lines[told + 2].startswith(
+            "Bot 1: "), app.lines[told - 3:at + 1]
     assert "Final scores." in text
     assert any(line.startswith(("Winner", "Shared win")) for line in app.lines)
     app.send("6")
