@@ -48,7 +48,7 @@ from companion.conversation import journeys
 from companion.conversation.core import Talk
 from companion.conversation.inbox import Inbox, Item
 from companion.faces.plain import PlainFace
-from companion.faces.screen import Choices, CompanionApp, Prompt, ScreenInbox
+from companion.faces.screen import Choices, CompanionApp, Prompt, Rows, ScreenInbox
 from companion.games.sushigo.cards import Card
 from companion.settings import Settings
 from companion.store import STORE_NAME
@@ -722,7 +722,7 @@ class Player:
                     and (x, y) == (region.x, first_row) == (item.region.x, first_row)
                     and app.cursor_position == choices.cursor_offset())
         if place == "title":  # a menu just opened: its title, its first option after it
-            title = app.screen.query_one("#title", Static)
+            title = app.screen.query_one("#title", Rows)
             return bool(title.display and widget is title and (x, y) == title.region.offset
                         and app.focused is app.choices and app.choices.index == 0)
         if place == "answer":

@@ -443,6 +443,10 @@ class ReplyRows(Rows):
 class Option(ListItem):
     """An option of a menu."""
 
+    def __init__(self, text: str) -> None:
+        super().__init__(Label(text, markup=False))
+        self.text = text
+
 
 class Choices(ListView):
     """A menu's options, a line (or more) each."""
@@ -464,6 +468,14 @@ class Choices(ListView):
         if self.index is not None:
             self.index = self.index + direction * max(1, self.size.height - 1)
 
+    def shown(self) -> list[str]:
+        """The options' rows in view, as drawn (those the list scrolled past
+        or has no room for left out)."""
+        width = self.size.width
+        rows = [row for item in self.query(Option) for row in wrapped(item.text, width)]
+        top = round(self.scroll_offset.y)
+        return rows[top:top + self.size.height]
+
     def cursor_offset(self) -> Offset | None:
         """The start of the highlighted option's text, if it is on screen."""
         child = self.highlighted_child
@@ -483,7 +495,7 @@ class ConversationScreen(Screen[int]):
         with VerticalScroll(id="reply-box", can_focus=False) as box:
             box.display = False
             yield ReplyRows(id="reply")
-        title = Static("", id="title", markup=False)
+        title = Rows(id="title")
         title.display = False
         yield title
         choices = Choices(id="choices")
@@ -839,7 +851,7 @@ class CompanionApp(CursorApp[int]):
         the reply fills the screen, and shown again with the last page."""
         if not shown:
             if not self._hidden:  # (the transcript's rows above the first page kept)
-                self._hidden = [w for w in (self.screen.query_one("#title", Static),
+                self._hidden = [w for w in (self.screen.query_one("#title", Rows),
                                             self.choices,
                                             self.screen.query_one("#answer-row", Horizontal))
                                 if w.display]
@@ -924,7 +936,7 @@ class CompanionApp(CursorApp[int]):
         else:
             if self.state.open_menu(menu):
                 self._reply_flushed()
-            title = self.screen.query_one("#title", Static)
+            title = self.screen.query_one("#title", Rows)
             title.update(menu.title)
             title.display = True
             await self._open_list(menu)
@@ -936,7 +948,7 @@ class CompanionApp(CursorApp[int]):
         """A menu opens: its options in the list, right under its title."""
         choices = self.choices
         await choices.clear()
-        await choices.extend(Option(Label(option, markup=False)) for option in menu.numbered())
+        await choices.extend(Option(option) for option in menu.numbered())
         choices.index = 0
         choices.display = True
         if not self.answer.value:  # not while the player types
@@ -949,8 +961,11 @@ class CompanionApp(CursorApp[int]):
         stays on screen, answered, until what comes next replaces it in the
         same update: a row under the cursor is never blank in between."""
         menu = answered.question
-        rows = ([menu.title, *menu.numbered(), *self.screen.query_one("#prompt", Prompt).shown()]
-                if isinstance(menu, Menu) else None)
+        rows = None
+        if isinstance(menu, Menu):
+            title = self.screen.query_one("#title", Rows)
+            rows = [*title.rows(title.size.width or self.size.width), *self.choices.shown(),
+                    *self.screen.query_one("#prompt", Prompt).shown()]
         if self.state.closed(answered, rows):
             self._reply_flushed()
 
@@ -958,7 +973,7 @@ class CompanionApp(CursorApp[int]):
         """The answered menu goes: the focus back on the answer line."""
         if not self.state.retire_menu():
             return
-        self.screen.query_one("#title", Static).display = False
+        self.screen.query_one("#title", Rows).display = False
         choices = self.choices
         choices.display = False
         await choices.clear()
@@ -976,7 +991,7 @@ class CompanionApp(CursorApp[int]):
         if self.state.cursor_on_reply and self.reply_box.display and self.reply_box.region:
             return self.reply_box.region.offset + Offset(0, self.reply.lead)  # the page's own
         focused = self.focused
-        title = self.screen.query_one("#title", Static)
+        title = self.screen.query_one("#title", Rows)
         if isinstance(focused, Choices) and self.state.menu_fresh and title.display and (
                 title.region):
             return title.region.offset  # a menu just opened: its title, then its options

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pyte
 import pytest
-from textual.widgets import Static
 
 from companion.contract.events import Typed
 from companion.faces import KEPT
+from companion.faces.screen import Rows
 from companion.games import game
 from devtools.atcheck.reach import reach, stale, words
 from tests.drivers import GOOD_SETTINGS, Player, Terminal
@@ -46,11 +46,11 @@ def test_a_menu_opened_with_nothing_said_has_the_cursor_on_its_title() -> None:
         await player.type("2")
         await player.menu(4)  # the opponents: nothing new said with it
         app = player.app
-        title = app.query_one("#title", Static)
+        title = app.query_one("#title", Rows)
         assert not app.news
         await player.cursor("title")
         x, y = app.cursor_position
-        assert (x, y) == title.region.offset and str(title.render()) == "Opponents:"
+        assert (x, y) == title.region.offset and title.text == "Opponents:"
         first = app.choices.highlighted_child
         assert first is not None and first.region.y == y + 1  # its first option right after
         await player.move("down", 2)  # the first key: the cursor on the highlighted option

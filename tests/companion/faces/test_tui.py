@@ -24,7 +24,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from companion.contract.events import Chosen
-from companion.faces.screen import CompanionApp, Transcript
+from companion.faces.screen import CompanionApp, Prompt, Rows, Transcript
 from companion.faces.textual_adapter import Cells, ChopsUpdate, LayoutUpdate
 from companion.games.sushigo.cards import CARDS, Card
 from companion.games.sushigo.draft import Game, Revealed
@@ -480,8 +480,8 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
         await main_menu(player)
         shown = transcript(player.app)
         # the title right above its first option, not in the transcript yet
-        title = player.app.screen.query_one("#title", Static)
-        assert str(title.render()) == "Main menu."
+        title = player.app.screen.query_one("#title", Rows)
+        assert title.text == "Main menu."
         assert title.region.bottom == player.app.choices.region.y
         assert "Main menu." not in shown
         assert not any(line.startswith(("1. Table", "2. Practice")) for line in shown)
@@ -537,6 +537,38 @@ def test_a_question_in_rows_stays_in_those_rows_once_answered() -> None:
         found = [at for at in range(len(after) - 1) if after[at:at + 2] == asked]
         assert found, (asked, after)
         assert after[found[0] + 2].startswith("zz is not a card"), after
+        await player.quit()
+
+    run(body)
+
+
+def test_a_menu_answered_stays_in_the_rows_it_was_shown_in() -> None:
+    """A menu taller than its room (the settings' seven options at 40x15,
+    six rows for the list) goes into the transcript as it was shown: its
+    title, the options in view, its prompt, then the choice in a sentence.
+    The next menu's same rows (its prompt, "Back.") are then not taken for
+    old ones by a screen reader comparing the screens, nor the options out
+    of view said as new."""
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.press("5")
+        await player.menu(7)  # the settings
+        await player.rests()
+        rows = screen_rows(player.app)
+        title = player.app.screen.query_one("#title", Rows).region.y
+        prompt = player.app.screen.query_one("#prompt", Prompt).region.y
+        shown = rows[title:prompt + 1]
+        assert shown[0] == "Settings:" and shown[-1] == "Choose 1 to 7:", rows
+        assert "7. Back." not in shown and len(shown) == 8, shown  # the list cut at six rows
+        await player.press("2")  # speech: a menu of its own
+        await player.said("Choose 1 to 3:")
+        await player.rests()
+        after = screen_rows(player.app)
+        # above the choice, the rows as they were (the last of them, when the
+        # screen started again from the top)
+        chosen = after.index("Chosen: 2. Speech.")
+        kept = min(chosen, len(shown))
+        assert kept >= 2 and after[chosen - kept:chosen] == shown[-kept:], (shown, after)
         await player.quit()
 
     run(body)
