@@ -141,6 +141,9 @@ class Seen:
     #: The rows each page of the reply wrote (:func:`_changed_rows`),
     #: whatever a screen reader's comparison of lines makes of them.
     wrote: list[str] = field(default_factory=list)
+    #: Whether the face redraws rows in place (the full screen): a row equal
+    #: to the one under it before was not written (:func:`_changed_rows`).
+    in_place: bool = False
 
     @property
     def missed(self) -> list[Reach]:
@@ -166,7 +169,8 @@ class Seen:
         screen, y = (self.screen, self.cursor_y) if self.rest is None else (self.rest, self.rest_y)
         found = _answered_at(screen, y, self.answered)  # (plain mode: the reply below it)
         y = y if found is None else found
-        written = [screen[i] for i in _changed_rows(self.before, screen) if i >= y]
+        written = [screen[i] for i in _changed_rows(self.before, screen, in_place=self.in_place)
+                   if i >= y]
         heard: dict[str, int] = {}
         for utterance in self.fenrir_said:
             if utterance.kind == "say":
@@ -308,17 +312,23 @@ def _answered_at(screen: Sequence[str], y: int, answered: str) -> int | None:
     return len(rows) - 1 - rows[::-1].index(_plain_words(answered))
 
 
-def _changed_rows(before: Sequence[str], after: Sequence[str]) -> list[int]:
+def _changed_rows(before: Sequence[str], after: Sequence[str], *,
+                  in_place: bool = False) -> list[int]:
     """The rows of ``after`` a terminal wrote since ``before``, whatever a
     screen reader's comparison of lines makes of them: ``before`` moved up
     by the rows it scrolled (the shift that leaves most rows as they
     were, the smallest of equals), each row of ``after`` that differs from
-    the row of ``before`` now under it.
+    the row of ``before`` now under it. With ``in_place`` (a face that
+    redraws rows where they are rather than scrolling the terminal: the
+    full screen), a row equal to the one at its place before (the key
+    facts' row, at the screen's foot) was not written either.
 
     >>> _changed_rows(["a", "b", "c", "More: Enter."], ["c", "x", "b", "y"])  # two scrolled
     [1, 2, 3]
     >>> _changed_rows(["1. One", "2. Two", ""], ["1. One", "2. Two", ""])
     []
+    >>> _changed_rows(["a", "b", "c", "R1 T1"], ["b", "c", "d", "R1 T1"], in_place=True)
+    [2]
     """
     rows = max(len(before), len(after))
     old = [*before, *[""] * (rows - len(before))]
@@ -329,7 +339,8 @@ def _changed_rows(before: Sequence[str], after: Sequence[str]) -> list[int]:
 
     shift = max(range(rows), key=lambda k: (kept(k), -k)) if rows else 0
     return [i for i in range(rows) if new[i].strip()
-            and (i + shift >= rows or new[i] != old[i + shift])]
+            and (i + shift >= rows or new[i] != old[i + shift])
+            and not (in_place and new[i] == old[i])]
 
 
 def _as_said(row: str) -> str:
@@ -409,8 +420,9 @@ class Walker:
     """The app on a console under BRLTTY and Fenrir, driven step by step."""
 
     def __init__(self, argv: Sequence[str], *, cols: int, rows: int, workdir: Path,
-                 cells: int = 40, term: str = "linux") -> None:
+                 cells: int = 40, term: str = "linux", in_place: bool = False) -> None:
         self.argv = list(argv)
+        self.in_place = in_place
         self.cells = cells
         self.workdir = workdir
         self.env = {
@@ -628,7 +640,7 @@ class Walker:
                     timed_out=waited, before=before, reached=reached, cursor_y=y,
                     shown=shown, answered=answered,
                     rest=rest[0] if pages else None, rest_y=rest[1], paged=paged, text=text,
-                    wrote=wrote)
+                    wrote=wrote, in_place=self.in_place)
         if step.shows is not None and not seen.at_cursor:
             self._review(seen)
         return seen
@@ -650,7 +662,7 @@ class Walker:
             reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
             page = self.console.snapshot()[0]
             paged += _brought(shown, screen[0], page)
-            wrote += [page[i] for i in _changed_rows(screen[0], page)]
+            wrote += [page[i] for i in _changed_rows(screen[0], page, in_place=self.in_place)]
         return pages, reached
 
     def _reach(self, step: Step) -> list[Reach]:
@@ -766,7 +778,8 @@ def run_walk(face: str, cols: int, rows: int, steps: Sequence[Step], *,
     argv = list(app) + (["--plain"] if face == "plain" else [])
     with tempfile.TemporaryDirectory(prefix="atwalk-") as folder:
         seen: list[Seen] = []
-        with Walker(argv, cols=cols, rows=rows, workdir=Path(folder), cells=cells) as walker:
+        with Walker(argv, cols=cols, rows=rows, workdir=Path(folder), cells=cells,
+                    in_place=face == "full") as walker:
             for step in steps:
                 if step.when is not None and not step.when(walker.console.snapshot()[0]):
                     continue
