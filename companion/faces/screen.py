@@ -804,7 +804,13 @@ class CompanionApp(CursorApp[int]):
         # (what a screen reader comparing lines finds in common: below them,
         # every row is new to it, "Chopsticks: 1 card" of a second player too)
         lead = min(KEPT, start)
-        if len(every) - start <= room:  # the last page, with what room is left of the lead
+        left = len(every) - start
+        # the last page, with what room is left of the lead, two rows of it
+        # at least, else one page more: a single row is too little in common
+        # with the page before (another row of that page equal to a row of
+        # this one, a second player's "Tempura: 1 card, 0 pairs", was
+        # paired with it, and went unsaid)
+        if left <= room and (left + min(lead, 2) <= room or left <= 1):
             lead = max(0, min(lead, room - (len(every) - start)))
             self._paging = None
             moved = lead != reply.lead

@@ -138,11 +138,11 @@ class Seen:
     rest_y: int = 0
     #: The rows of the pages read after it.
     paged: list[str] = field(default_factory=list)
-    #: The rows each page of the reply wrote (:func:`_changed_rows`),
+    #: The rows each page of the reply wrote (:func:`changed_rows`),
     #: whatever a screen reader's comparison of lines makes of them.
     wrote: list[str] = field(default_factory=list)
     #: Whether the face redraws rows in place (the full screen): a row equal
-    #: to the one under it before was not written (:func:`_changed_rows`).
+    #: to the one under it before was not written (:func:`changed_rows`).
     in_place: bool = False
 
     @property
@@ -169,7 +169,7 @@ class Seen:
         screen, y = (self.screen, self.cursor_y) if self.rest is None else (self.rest, self.rest_y)
         found = _answered_at(screen, y, self.answered)  # (plain mode: the reply below it)
         y = y if found is None else found
-        written = [screen[i] for i in _changed_rows(self.before, screen, in_place=self.in_place)
+        written = [screen[i] for i in changed_rows(self.before, screen, in_place=self.in_place)
                    if i >= y]
         heard: dict[str, int] = {}
         for utterance in self.fenrir_said:
@@ -312,7 +312,7 @@ def _answered_at(screen: Sequence[str], y: int, answered: str) -> int | None:
     return len(rows) - 1 - rows[::-1].index(_plain_words(answered))
 
 
-def _changed_rows(before: Sequence[str], after: Sequence[str], *,
+def changed_rows(before: Sequence[str], after: Sequence[str], *,
                   in_place: bool = False) -> list[int]:
     """The rows of ``after`` a terminal wrote since ``before``, whatever a
     screen reader's comparison of lines makes of them: ``before`` moved up
@@ -323,11 +323,11 @@ def _changed_rows(before: Sequence[str], after: Sequence[str], *,
     full screen), a row equal to the one at its place before (the key
     facts' row, at the screen's foot) was not written either.
 
-    >>> _changed_rows(["a", "b", "c", "More: Enter."], ["c", "x", "b", "y"])  # two scrolled
+    >>> changed_rows(["a", "b", "c", "More: Enter."], ["c", "x", "b", "y"])  # two scrolled
     [1, 2, 3]
-    >>> _changed_rows(["1. One", "2. Two", ""], ["1. One", "2. Two", ""])
+    >>> changed_rows(["1. One", "2. Two", ""], ["1. One", "2. Two", ""])
     []
-    >>> _changed_rows(["a", "b", "c", "R1 T1"], ["b", "c", "d", "R1 T1"], in_place=True)
+    >>> changed_rows(["a", "b", "c", "R1 T1"], ["b", "c", "d", "R1 T1"], in_place=True)
     [2]
     """
     rows = max(len(before), len(after))
@@ -651,7 +651,7 @@ class Walker:
         Enters, where the declared announcements were at best, the rows
         each page brought added to ``shown``, each page's rows to ``paged``
         (as a screen reader comparing lines finds them) and to ``wrote``
-        (as the page wrote them: :func:`_changed_rows`)."""
+        (as the page wrote them: :func:`changed_rows`)."""
         pages = 0
         while pages < 8 and _paged(self.console.snapshot()[0]):
             screen = self.console.snapshot()
@@ -662,7 +662,7 @@ class Walker:
             reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
             page = self.console.snapshot()[0]
             paged += _brought(shown, screen[0], page)
-            wrote += [page[i] for i in _changed_rows(screen[0], page, in_place=self.in_place)]
+            wrote += [page[i] for i in changed_rows(screen[0], page, in_place=self.in_place)]
         return pages, reached
 
     def _reach(self, step: Step) -> list[Reach]:

@@ -24,6 +24,7 @@ from companion.faces import KEPT
 from companion.faces.screen import Rows
 from companion.games import game
 from devtools.atcheck.reach import reach, stale, words
+from devtools.atcheck.walk import changed_rows
 from tests.drivers import GOOD_SETTINGS, Player, Terminal
 from tests.drivers import run_screen as run
 
@@ -126,9 +127,18 @@ def test_a_practice_games_final_scores_reach_the_braille_window(
                 lines, x, y = pages[-1]
                 # the page over the screen, the cursor on its own first row
                 assert x == 0 and y <= KEPT, lines
+                written = len(terminal.written)
                 terminal.type("\r", 0)
                 _settled(terminal, lines)
                 pages.append(_screen(terminal))
+                # every row the next page wrote is read by a screen reader
+                # comparing the screens: none is paired with an old one
+                after = pages[-1][0]
+                said = _read_as_fenrir(lines, terminal.written[written:], columns, rows,
+                                       chunk=len(terminal.written))
+                unsaid = [after[i] for i in changed_rows(lines, after, in_place=True)
+                          if len(words(after[i]).split()) > 1 and words(after[i]) not in said]
+                assert not unsaid, (unsaid, lines, after)
             for lines, x, y in pages:
                 for found in reach(lines, x, y, ["Final scores", "Winner"], cols=columns):
                     reached[found.text] = reached.get(found.text, False) or found.at_cursor
