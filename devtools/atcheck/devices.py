@@ -67,8 +67,8 @@ def outlived_never() -> None:
     """In a child, before it runs: a process group of its own (stopped
     whole, its own children with it, by :func:`stop`), and SIGTERM when the
     walk's process dies, however it dies (Linux's PR_SET_PDEATHSIG; killed
-    with SIGKILL, nothing stops the group, and a process Fenrir started may
-    outlive it)."""
+    with SIGKILL, the walk's keeper stops what its children started:
+    :mod:`devtools.atcheck.keeper`)."""
     os.setsid()
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)

@@ -43,6 +43,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -455,6 +456,9 @@ class Walker:
         self._console_lock: int | None = None
         #: The signal the walk was told to end by (0: none).
         self._signalled = 0
+        #: The keeper (:mod:`devtools.atcheck.keeper`): it stops what the
+        #: walk started if the walk's process dies before it does.
+        self._keeper: subprocess.Popen[bytes] | None = None
         #: SIGTERM's handler before the walk (the walk's own while it runs).
         self._terminated: Callable[[int, FrameType | None], Any] | int | None = None
 
@@ -463,9 +467,15 @@ class Walker:
         if threading.current_thread() is threading.main_thread():
             self._terminated = signal.signal(signal.SIGTERM, self._ended)
         try:
+            self._keeper = subprocess.Popen(
+                [sys.executable, str(Path(__file__).with_name("keeper.py"))],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                start_new_session=True, close_fds=True)
             self.brltty = Brltty(self.workdir, self.cells)
+            self._keep(self.brltty.process.pid)
             self._until(lambda: bool(self.brltty and self.brltty.frames), "BRLTTY's first window")
             self.fenrir = Fenrir(self.workdir)
+            self._keep(self.fenrir.process.pid)
             self._until(lambda: bool(self.fenrir and self.fenrir.said), "Fenrir to start")
             self._quiet()
         except BaseException:
@@ -483,12 +493,30 @@ class Walker:
         self._signalled = number
         raise SystemExit(128 + number)
 
+    def _keep(self, pid: int) -> None:
+        """``pid`` (a session's leader) to the keeper, to stop if the walk dies."""
+        if self._keeper is not None and self._keeper.stdin is not None:
+            with contextlib.suppress(OSError):
+                self._keeper.stdin.write(b"%d\n" % pid)
+                self._keeper.stdin.flush()
+
     def close(self) -> None:
         if self.app is not None:
             stop(self.app)
         for reader in (self.fenrir, self.brltty):
             if reader is not None:
                 reader.close()
+        if self._keeper is not None:  # all stopped: the keeper has nothing to do
+            with contextlib.suppress(OSError):
+                if self._keeper.stdin is not None:
+                    self._keeper.stdin.write(b"end\n")
+                    self._keeper.stdin.close()
+            try:
+                self._keeper.wait(5)
+            except subprocess.TimeoutExpired:
+                self._keeper.kill()
+                self._keeper.wait()
+            self._keeper = None
         self.console.close()
         if self._console_lock is not None:
             os.close(self._console_lock)  # (the lock goes with it)
@@ -561,6 +589,7 @@ class Walker:
         self.app = subprocess.Popen(self.argv, env=self.env, preexec_fn=child,  # noqa: PLW1509
                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL, close_fds=True)
+        self._keep(self.app.pid)
 
     def _send(self, keys: Keys, screen: list[str]) -> str:
         if callable(keys):
