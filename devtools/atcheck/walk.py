@@ -47,6 +47,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -172,17 +173,14 @@ class Seen:
         y = y if found is None else found
         written = [screen[i] for i in changed_rows(self.before, screen, in_place=self.in_place)
                    if i >= y]
-        heard: dict[str, int] = {}
-        for utterance in self.fenrir_said:
-            if utterance.kind == "say":
-                for piece in _pieces(utterance.text):
-                    heard[piece] = heard.get(piece, 0) + 1
+        heard = Counter(piece for utterance in self.fenrir_said if utterance.kind == "say"
+                        for piece in _pieces(utterance.text))
         missing = []
         for row in [*written, *self.wrote]:
             words = _plain_words(_as_said(row))
             if len(words.split()) < 2 or words == _plain_words(self.answered):
                 continue
-            if heard.get(words, 0) > 0:
+            if heard[words] > 0:
                 heard[words] -= 1
             else:
                 missing.append(row.strip())
@@ -230,14 +228,14 @@ class Seen:
         twice = []
         echo = set(_plain_words(self.text).split())
         for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
-            heard: dict[str, int] = {}
+            heard: Counter[str] = Counter()
             for utterance in said:
                 if utterance.kind != "say":
                     continue
                 for piece in _pieces(utterance.text):
                     if set(piece.split()) <= echo:
                         continue  # the echo of what was typed
-                    heard[piece] = heard.get(piece, 0) + 1
+                    heard[piece] += 1
                     if heard[piece] > max(shown.get(piece, 0), 1):
                         twice.append(piece)
         return twice
