@@ -117,10 +117,17 @@ class Frame:
 
 
 class VirtualConsole:
-    """A spare VT of this machine, in the foreground while it is used."""
+    """A spare VT of this machine, in the foreground while it is used (from
+    :meth:`open`: only once the walk holds the console's lock, so that a
+    walk waiting for it never takes the foreground from the one walking)."""
 
     def __init__(self, cols: int, rows: int) -> None:
         self.cols, self.rows = cols, rows
+        self.opened = False
+
+    def open(self) -> None:
+        """A free VT, sized, cleared and brought to the foreground."""
+        cols, rows = self.cols, self.rows
         self.tty0 = os.open("/dev/tty0", os.O_RDWR | os.O_NOCTTY)
         state = array.array("H", [0, 0, 0])
         fcntl.ioctl(self.tty0, VT_GETSTATE, state, True)
@@ -135,6 +142,7 @@ class VirtualConsole:
         os.write(self.fd, b"\x1bc")  # reset: a clear screen, default modes
         fcntl.ioctl(self.tty0, VT_ACTIVATE, self.vt)
         fcntl.ioctl(self.tty0, VT_WAITACTIVE, self.vt)
+        self.opened = True
 
     def send(self, data: bytes) -> None:
         """Bytes into the console's input queue, as typed."""
@@ -152,6 +160,9 @@ class VirtualConsole:
         return lines, x, y
 
     def close(self) -> None:
+        if not self.opened:
+            return
+        self.opened = False
         with contextlib.suppress(OSError):
             fcntl.ioctl(self.tty0, VT_ACTIVATE, self.previous)
             fcntl.ioctl(self.tty0, VT_WAITACTIVE, self.previous)

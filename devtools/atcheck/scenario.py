@@ -1,8 +1,10 @@
 """The walk a new player takes, in English, for each face: first start, a
 menu, the code drill with a right, a wrong and an invalid answer, a
 practice game with hand, where, hint, a pick and repeat, played to its
-final scores, a whole scored game's final result, and a table-companion
-turn with a skipped hand and reveal.
+final scores, a whole scored game's final result, Mici Maki chosen in the
+settings and the first moves of its practice game (a pile started, eats,
+the bots' moves), and a table-companion turn with a skipped hand and
+reveal.
 
 Each step declares what must reach the player (``expect``), as the shared
 walk in ``../shared/at-check`` does: a menu's title with its first option,
@@ -54,6 +56,25 @@ def _first_card(screen: list[str]) -> str:
     hands = re.findall(r"\d+ cards: ([^,\n]+)", "\n".join(screen))
     name = re.sub(r"^\d+ ", "", hands[-1]).strip() if hands else "Tempura"
     return _code(name) + "\r"
+
+
+#: Mici Maki's practice questions: a move, a pile to start, an extra card.
+MICI_ASKS = re.compile(r"Start a pile with a food card:|Your move: a card, a pair, or eat:"
+                       r"|Choose 1 to 2:")
+#: Moves of the Mici Maki practice game walked.
+MICI_MOVES = 8
+
+
+def _mici_move(screen: list[str]) -> str:
+    """A Mici Maki move for the question on the screen: a pile started
+    with the hand's highest food, else eat (and no extra card)."""
+    text = " ".join(row.strip() for row in screen)
+    asked = MICI_ASKS.findall(text)
+    last = asked[-1] if asked else ""
+    if last.startswith("Start"):
+        values = re.findall(r"Food (\d)", text[text.rfind("Your hand"):])
+        return (max(values) if values else "2") + "\r"
+    return ("1" if last.startswith("Choose") else "eat") + "\r"
 
 
 def _at_main_menu(screen: list[str]) -> bool:
@@ -197,6 +218,32 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         *pages(4 if small else 2, Step("Enter: the last page, the main menu", "Enter",
                                        shows=r"^(Main menu|\s*\w[\w ]*: )",
                                        says=r"main menu")),
+        # Mici Maki: chosen in the settings, a practice game's first moves
+        # with three players, back to the main menu, and Sushi Go! again
+        Step("5: settings", choose("5"), shows=menu("Language", "Settings"),
+             says=r"settings", expect=("Settings", "Language")),
+        Step("6: the game", choose("6"), shows=menu("Sushi Go", "Game"), says=r"game",
+             expect=("Game", "Sushi Go")),
+        Step("2: Mici Maki; its main menu", choose("2"), shows=r"^Settings saved",
+             says=r"mici maki", ready=asks(6), expect=("Settings saved", "Mici Maki")),
+        Step("2: a Mici Maki practice game; how many players", choose("2"),
+             shows=r"How many players", says=r"how many players", expect=("players",)),
+        Step("3 and Enter: opponents", line("3"), shows=menu("Cautious", "Opponents"),
+             says=r"opponents", expect=("Opponents", "Cautious")),
+        Step("1: cautious bots; the game starts", choose("1"), shows=r"^Mici Maki practice",
+             says=r"your hand", expect=("First: You", "Your hand")),
+        *[Step("Mici Maki: my move", _mici_move, shows=r"^You: ", says=r"you \w+",
+               expect=("You: ",), when=lambda screen: not _at_main_menu(screen))
+          for _move in range(MICI_MOVES)],
+        Step("menu and Enter: back to the main menu", line("menu"), shows=r"^Back to the",
+             says=r"main menu", ready=asks(6), expect=("Main menu, Mici Maki",),
+             when=lambda screen: not _at_main_menu(screen)),
+        Step("5: settings", choose("5"), shows=menu("Language", "Settings"),
+             says=r"settings", expect=("Settings", "Language")),
+        Step("6: the game", choose("6"), shows=menu("Sushi Go", "Game"), says=r"game",
+             expect=("Game", "Mici Maki")),
+        Step("1: Sushi Go!; its main menu", choose("1"), shows=r"^Settings saved",
+             says=r"main menu", ready=asks(6), expect=("Settings saved", "Main menu")),
         Step("1: table companion; how many players", choose("1"), shows=r"How many players",
              says=r"how many players"),
         Step("2 and Enter", line("2"), shows=r"Player 1's name", says=r"player 1"),

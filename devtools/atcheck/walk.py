@@ -465,6 +465,7 @@ class Walker:
         if threading.current_thread() is threading.main_thread():
             self._terminated = signal.signal(signal.SIGTERM, self._ended)
         try:
+            self.console.open()  # (the lock held: no other walk's console is left)
             self._keeper = subprocess.Popen(
                 [sys.executable, str(Path(__file__).with_name("keeper.py"))],
                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from devtools.atcheck.devices import Utterance
-from devtools.atcheck.walk import Seen, Step, take_console
+from devtools.atcheck.walk import Seen, Step, Walker, take_console
 
 BEFORE = [
     "Your pick: q", "You: Sashimi.", "Bot 1: Tempura.", "Round 1, turn 8.",
@@ -75,3 +75,17 @@ def test_a_walk_waits_for_the_console_and_no_longer_than_told(tmp_path: Path) ->
     finally:
         os.close(held)
     os.close(take_console(lock, wait=0))  # let go: taken at once
+
+
+def test_a_walk_not_yet_walking_leaves_the_console_alone(tmp_path: Path) -> None:
+    """A walk made (and waiting for the console's lock) has taken no
+    virtual console and changed none: one made beside a walk that walked
+    once brought its own to the foreground, and the walking one's BRLTTY
+    read another console (its every step waited for the braille window)."""
+    active = Path("/sys/class/tty/tty0/active")
+    before = active.read_text() if active.exists() else None
+    walker = Walker(["true"], cols=40, rows=15, workdir=tmp_path)
+    assert not walker.console.opened
+    assert (active.read_text() if active.exists() else None) == before
+    walker.close()  # (nothing to give back)
+    assert (active.read_text() if active.exists() else None) == before
