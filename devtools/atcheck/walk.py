@@ -180,8 +180,11 @@ class Seen:
             words = _plain_words(_as_said(row))
             if len(words.split()) < 2 or words == _plain_words(self.answered):
                 continue
-            if heard[words] > 0:
-                heard[words] -= 1
+            # as Fenrir's utterance is cut into rows (a blank and a comma in
+            # the row, "28%," said "28 ,", cut it too)
+            parts = _pieces(_as_said(row))
+            if all(heard[part] > 0 for part in parts):
+                heard.subtract(parts)
             else:
                 missing.append(row.strip())
         return missing
@@ -343,13 +346,16 @@ def changed_rows(before: Sequence[str], after: Sequence[str], *,
 
 
 def _as_said(row: str) -> str:
-    """A row's text as Fenrir says it: the signs it reads out as words.
+    """A row's text as Fenrir says it: the signs it reads out as words,
+    and "%", which it leaves out (a blank in its place).
 
     >>> _as_said("t+w2, two-player dummy")
     't plus w2, two dash player dummy'
+    >>> _as_said("risk 28%, you")
+    'risk 28 , you'
     """
     return row.replace("+", " plus ").replace("-", " dash ").replace("/", " slash ").replace(
-        "  ", " ")
+        "%", " ").replace("  ", " ")
 
 
 def _plain_words(text: str) -> str:

@@ -66,6 +66,23 @@ def test_a_row_written_again_must_be_said_again() -> None:
                     ).unheard() == []
 
 
+def test_a_row_fenrir_cut_in_two_is_heard() -> None:
+    """Fenrir leaves "%" out: "risk 28%, you" is said "risk 28 , you", which
+    reads as two rows; the row is heard all the same, and unheard when
+    either half is missing."""
+    before = ["Your move:", "R1, turn: You, pile 0, risk 0%, you 0 tokens, 5 cards"]
+    after = ["You: eat 6 cards.", "R1, turn: You, pile 21, risk 28%, you 0 tokens, 4 cards"]
+
+    def said(text: str) -> Seen:
+        return Seen(Step("a move", ("typed", "eat\r")), "typed 'eat\r'", [], [],
+                    [Utterance(0.0, "say", text)], "", after[0], after, before=before,
+                    cursor_y=0, text="eat\r", in_place=True)
+
+    assert said("You: eat 6 cards.  , R1, turn: You, pile 21, risk 28 , you 0 tokens, 4 cards"
+                ).unheard() == []
+    assert said("You: eat 6 cards.  , R1, turn: You, pile 21, risk 28").unheard() == [after[1]]
+
+
 def test_a_walk_waits_for_the_console_and_no_longer_than_told(tmp_path: Path) -> None:
     lock = tmp_path / "console.lock"
     held = take_console(lock, wait=0)
