@@ -227,7 +227,8 @@ class Seen:
         the reply or two) may be said twice."""
         shown = dict(self.shown or _counted(self.screen))
         if self.answered:  # read as typed, and again as the screen moves on
-            shown[_plain_words(self.answered)] = shown.get(_plain_words(self.answered), 0) + 1
+            answered = _plain_words(_as_said(self.answered))
+            shown[answered] = shown.get(answered, 0) + 1
         twice = []
         echo = set(_plain_words(self.text).split())
         for said in ((self.brltty_said, self.fenrir_said) if brltty else (self.fenrir_said,)):
@@ -276,10 +277,12 @@ class Figures:
 
 
 def _counted(rows: Sequence[str]) -> dict[str, int]:
-    """How many times each row shows, as plain words."""
+    """How many times each row shows, as plain words (as Fenrir says it:
+    "+1 food" is "plus 1 food")."""
     counts: dict[str, int] = {}
     for row in rows:
-        counts[_plain_words(row)] = counts.get(_plain_words(row), 0) + 1
+        words = _plain_words(_as_said(row))
+        counts[words] = counts.get(words, 0) + 1
     return counts
 
 
@@ -292,7 +295,8 @@ def _brought(shown: dict[str, int], before: Sequence[str], after: Sequence[str])
                difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
                if tag in ("insert", "replace") for j in range(j1, j2)]
     for row in brought:
-        shown[_plain_words(row)] = shown.get(_plain_words(row), 0) + 1
+        words = _plain_words(_as_said(row))
+        shown[words] = shown.get(words, 0) + 1
     return brought
 
 
@@ -730,9 +734,11 @@ MORE = re.compile(r"^More: Enter\.( Page \d+\.)?\s*$")
 
 
 def _paged(lines: Sequence[str]) -> bool:
-    """Whether the screen ends a page, the rest waiting for Enter."""
-    shown = [line for line in lines if line.strip()]
-    return any(MORE.match(line) for line in shown[-2:])
+    """Whether the screen ends a page, the rest waiting for Enter: a page's
+    last line is on it (neither face leaves one once the page is read: the
+    full screen draws it only under a page, plain mode writes the next
+    page over it; and the key facts under it may take two rows or more)."""
+    return any(MORE.match(line) for line in lines)
 
 
 def _better(first: Reach, second: Reach) -> Reach:

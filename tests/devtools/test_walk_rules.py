@@ -6,6 +6,7 @@ the walk itself is tests/devtools/test_assistive_tech.py."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,23 @@ def test_a_row_fenrir_cut_in_two_is_heard() -> None:
     assert said("You: eat 6 cards.  , R1, turn: You, pile 21, risk 28 , you 0 tokens, 4 cards"
                 ).unheard() == []
     assert said("You: eat 6 cards.  , R1, turn: You, pile 21, risk 28").unheard() == [after[1]]
+
+
+def test_a_row_shown_twice_may_be_said_twice_signs_and_all() -> None:
+    """Two rows the same, "+1 food" in them (said "plus 1 food"): said
+    twice, they are not said twice too many."""
+    row = "5 Food 7, +1 food, 3 Reverse direction."
+    screen = ["Your move: eat", "You: eat 21 cards: 2 Food 3,", row,
+              "Your hand, 25 cards: 2 Food 2,", row, "Start a pile with a food card:"]
+    said = ("You: eat 21 cards: 2 Food 3,  , 5 Food 7,  plus 1 food, 3 Reverse direction.  , "
+            "Your hand, 25 cards: 2 Food 2,  , 5 Food 7,  plus 1 food, 3 Reverse direction.")
+    twice = Seen(Step("a move", ("typed", "eat\r")), "typed 'eat\r'", [], [],
+                 [Utterance(0.0, "say", said)], "", screen[1], screen, cursor_y=1,
+                 text="eat\r")
+    assert twice.duplicates(brltty=False) == []
+    again = replace(twice, fenrir_said=[*twice.fenrir_said, Utterance(
+        1.0, "say", "5 Food 7,  plus 1 food, 3 Reverse direction.")])  # a third time
+    assert again.duplicates(brltty=False) == ["5 food 7 plus 1 food 3 reverse direction"]
 
 
 def test_a_walk_waits_for_the_console_and_no_longer_than_told(tmp_path: Path) -> None:
