@@ -6,9 +6,9 @@ player runs them.
 The walk (:mod:`devtools.atcheck.scenario`) goes through first start, a
 menu, the code drill with a right, a wrong and an invalid answer, a
 practice game with hand, where, hint, a pick and repeat played to its final
-scores, a whole scored
-game's final result and a table-companion turn with a skipped reveal, in
-both faces at 80x25 and 40x15. For every step it checks what the braille
+scores, a whole scored game's final result, Mici Maki chosen in the
+settings and its practice game's first eight moves, and a table-companion
+turn with a skipped reveal, in both faces at 80x25 and 40x15. For every step it checks what the braille
 window at the cursor shows and what Fenrir says, and where each of the
 step's declared announcements is (a menu's title with its first option,
 a round's and the game's final scores before the next question): the
