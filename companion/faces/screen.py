@@ -797,7 +797,11 @@ class CompanionApp(CursorApp[int]):
         reply.more = self.more(self._page)
         every = Rows.rows(reply, width)
         facts = len(wrapped(self.facts, width)) if self.facts else 0
-        room = max(1, height - facts - self._question_rows(width, height))
+        # (with the key facts, one row for the room above them, which
+        # Textual's layout gives a row even when none is left: else the key
+        # facts' last row goes off the bottom of the screen)
+        spacer = 1 if facts else 0
+        room = max(1, height - facts - spacer - self._question_rows(width, height))
         box = self.reply_box
         transcript = self.transcript
         # a page after the first begins with the last rows of the one before
@@ -822,18 +826,15 @@ class CompanionApp(CursorApp[int]):
             shown = len(every) - start + lead if box.display else 0
             if start:
                 transcript.forget()
-            # no room above: from the top, its last rows kept (with the key facts,
-            # one row left to the room above them, which Textual's layout gives
-            # a row even when none is left: the key facts' row would go off the
-            # screen, at the bottom)
-            elif transcript.content_rows(width) > (above := room - shown - (1 if facts else 0)):
+            # no room above: from the top, its last rows kept
+            elif transcript.content_rows(width) > (above := room - shown):
                 transcript.forget(max(0, min(KEPT, above)), width)
             return
         if start:  # the transcript's rows kept on the first page go with it
             transcript.forget()
         elif not self._hidden:  # the first page: the transcript's last rows above it
             transcript.forget(min(KEPT, max(0, height - facts - 2) // 2), width)
-        size = max(1, height - facts - 1 - lead - transcript.content_rows(width))
+        size = max(1, height - facts - spacer - 1 - lead - transcript.content_rows(width))
         ends, total = [], 0
         said = self.state.reply
         for number, sentence in enumerate(said):  # a page ends at a sentence's end

@@ -144,6 +144,13 @@ class VirtualConsole:
         fcntl.ioctl(self.tty0, VT_WAITACTIVE, self.vt)
         self.opened = True
 
+    def reopen(self) -> None:
+        """The console opened again: when the app that had it as its
+        terminal died, the kernel hung it up, and the old descriptor with it."""
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_NOCTTY)
+
     def send(self, data: bytes) -> None:
         """Bytes into the console's input queue, as typed."""
         for byte in data:

@@ -1,7 +1,8 @@
 """The walk a new player takes, in English, for each face: first start, a
 menu, the code drill with a right, a wrong and an invalid answer, a
 practice game with hand, where, hint, a pick and repeat, played to its
-final scores, a whole scored game's final result, Mici Maki chosen in the
+final scores (killed with SIGKILL after its first pick, started again and
+resumed), a whole scored game's final result, Mici Maki chosen in the
 settings and the first moves of its practice game (a pile started, eats,
 the bots' moves), and a table-companion turn with a skipped hand and
 reveal.
@@ -25,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.games import game
-from devtools.atcheck.walk import FACES, SIZES, Figures, Seen, Step, _paged, run_walk
+from devtools.atcheck.walk import FACES, KILL, SIZES, Figures, Seen, Step, _paged, run_walk
 
 PLAIN = "plain"
 FULL = "full"
@@ -188,6 +189,12 @@ def steps(face: str, rows: int = 25) -> list[Step]:
              shows=r"^You: ", says=r"you", expect=("Bot 1", "turn 2", HAND)),
         Step("F2: repeat the last announcement, the new hand", "F2", shows=r"^\d+ cards:",
              says=r"\d+ cards", changes=False, repeats=True, expect=(HAND,)),
+        # a crash (kill -9) mid-game, and the app started again: the game offered
+        Step("kill -9, and the app again: the unfinished game offered", KILL,
+             shows=r"^An unfinished practice game", says=r"unfinished practice game",
+             ready=asks(4), expect=("An unfinished practice game", "Resume it")),
+        Step("1: resume it", choose("1"), shows=r"^Practice game", says=r"\d+ cards",
+             expect=("turn 2", HAND)),
         *_play_on(),
         Step("menu and Enter: back to the main menu (if the game did not end there)",
              line("menu"), shows=r"^Back to the", says=r"main menu", ready=asks(6),

@@ -77,8 +77,12 @@ NULL_SOUND = "pcm.!default {\n    type null\n}\nctl.!default {\n    type hw\n   
 QUIET = 1.0
 
 Keys = str | tuple[str, str] | Callable[[list[str]], str]
-"""A key name (``"Enter"``, ``"F2"``), ``("type", text)``, or a function of
-the screen's lines giving the text to type."""
+"""A key name (``"Enter"``, ``"F2"``), ``("type", text)``, a function of
+the screen's lines giving the text to type, or :data:`KILL`."""
+
+#: Not a key: the app killed with SIGKILL (a crash, a power cut), then
+#: started again on the same console, as its screen was left.
+KILL = "kill -9"
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,11 @@ class Seen:
         return twice
 
     def blank_flickers(self) -> int:
-        """Windows that were blank with something else shown after them."""
+        """Windows that were blank with something else shown after them (but
+        at the app's start, again after :data:`KILL` too: it clears the
+        screen first, which a dead app left as it was)."""
+        if self.step.keys is None or self.step.keys == KILL:
+            return 0
         count = 0
         for index, frame in enumerate(self.frames[:-1]):
             if not frame.text.strip() and any(f.text.strip() for f in self.frames[index + 1:]):
@@ -600,6 +608,16 @@ class Walker:
                                     stderr=subprocess.DEVNULL, close_fds=True)
         self._keep(self.app.pid)
 
+    def _start_again(self) -> str:
+        """The app killed with SIGKILL, its whole group, then started again."""
+        if self.app is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.app.pid, signal.SIGKILL)
+            self.app.wait(10)
+        self.console.reopen()  # (the dead app's console was hung up, the walk's hold on it too)
+        self._start_app()
+        return KILL
+
     def _send(self, keys: Keys, screen: list[str]) -> str:
         if callable(keys):
             text = keys(screen)
@@ -627,6 +645,8 @@ class Walker:
         waited = ""
         if step.keys is None:
             self._start_app()
+        elif step.keys == KILL:
+            typed = self._start_again()
         else:
             typed = self._send(step.keys, before)
             text = _typed(step.keys, before)

@@ -4,20 +4,21 @@ debug speech driver), both reading a Linux virtual console, as a blind
 player runs them.
 
 The walk (:mod:`devtools.atcheck.scenario`) goes through first start, a
-menu, the code drill with a right, a wrong and an invalid answer, a
-practice game with hand, where, hint, a pick and repeat played to its final
-scores, a whole scored game's final result, Mici Maki chosen in the
-settings and its practice game's first eight moves, and a table-companion
-turn with a skipped reveal, in both faces at 80x25 and 40x15. For every step it checks what the braille
-window at the cursor shows and what Fenrir says, and where each of the
-step's declared announcements is (a menu's title with its first option,
-a round's and the game's final scores before the next question): the
-figures must all be 0 (announcements not in the braille window at rest
-nor its forward pans, line-ups a braille user needs to read each reply,
+menu, the code drill with a right, a wrong and an invalid answer, a practice
+game with hand, where, hint, a pick and repeat played to its final scores
+(killed with SIGKILL after its first pick, started again and resumed), a
+whole scored game's final result, Mici Maki chosen in the settings and its
+practice game's first eight moves, and a table-companion turn with a skipped
+reveal, in both faces at 80x25 and 40x15. For every step it checks what the
+braille window at the cursor shows and what Fenrir says, and where each of
+the step's declared announcements is (a menu's title with its first option,
+a round's and the game's final scores before the next question): the figures
+must all be 0 (announcements not in the braille window at rest nor its
+forward pans, line-ups a braille user needs to read each reply,
 announcements Fenrir did not say, rows a reply wrote that Fenrir did not
 say, old rows Fenrir said again, utterances said twice, blank braille
-windows, replies neither at the cursor nor spoken)
-but at the steps of :data:`KNOWN`, whose problems are not mended yet.
+windows, replies neither at the cursor nor spoken) but at the steps of
+:data:`KNOWN`, whose problems are not mended yet.
 
 It needs root, virtual consoles and Debian's ``brltty`` and ``fenrir``
 (the README's test command installs them): where one is missing, the test

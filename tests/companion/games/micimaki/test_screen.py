@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from companion.app import FullScreen
-from companion.faces.screen import CompanionApp
+from companion.faces.screen import CompanionApp, wrapped
 from companion.settings import Settings
 from tests.drivers import SIZE, Given, Player
 
@@ -29,6 +30,22 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_a_whole_mici_maki_practice_game_by_keyboard_alone() -> None:
+    async def facts_whole(player: Player) -> None:
+        """The key facts (two rows at 40 columns) whole at the screen's foot,
+        on every page of the reply (the room above them takes a row in
+        Textual's layout even when none is left: their last row went off
+        the screen under a reply's last page)."""
+        await player.rests()
+        for _page in range(20):
+            facts = player.app.screen.query_one("#facts", Static)
+            rows = len(wrapped(player.facts(), SIZE[0]))
+            assert (facts.region.height, facts.region.bottom) == (rows, SIZE[1]), (
+                facts.region, player.facts())
+            if not player.app.paging:
+                return
+            await player.press("enter")
+            await player.rests()
+
     async def body(player: Player) -> None:
         await player.menu(6)
         assert "Main menu, Mici Maki." in player.app.lines
@@ -58,6 +75,8 @@ def test_a_whole_mici_maki_practice_game_by_keyboard_alone() -> None:
             else:
                 await player.type("eat", check=moves < 3)
             line = await player.said(MOVES, timeout=30)
+            if not line.endswith("Choose 1 to 6:"):
+                await facts_whole(player)
         assert any(text.startswith("Game over. ") for text in player.app.lines)
         await player.cursor("reply")  # the result at the cursor, the main menu below it
         await player.quit()
