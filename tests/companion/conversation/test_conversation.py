@@ -97,7 +97,7 @@ def test_a_menu_is_answered_by_an_option_chosen_or_a_number_typed() -> None:
     warnings = [a for a in face.said() if a.role is Role.WARNING]
     assert [a.text for a in warnings] == ["3 is not a choice: type a number from 1 to 2.",
                                           "Type a number from 1 to 2."]
-    assert face.told[-1] == Answered(menu, "1. Practice.")
+    assert face.told[-1] == Answered(menu, "1. Practice.", "Chosen: 1. Practice.")
 
 
 def test_a_yes_or_no_is_a_bool() -> None:
