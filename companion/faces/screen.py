@@ -286,7 +286,8 @@ class Rows(Widget):
 class Prompt(Rows):
     """The open question's prompt, left of the answer: as wide as its
     longest line and a cell between it and the answer, at most 60% of the
-    row (:func:`prompt_rows`), so the answer is typed beside its first row."""
+    row (:meth:`CompanionApp._question_rows` counts its rows alike), so the
+    answer is typed beside its first row."""
 
     DEFAULT_CSS = "Prompt { height: auto; width: auto; max-width: 60%; }"
 
