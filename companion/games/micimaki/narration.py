@@ -142,17 +142,20 @@ def cards_count(words: Catalog, n: int) -> str:
 
 
 def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: str = "",
-              direction: int = 1, own: bool = False) -> str:
+              direction: int = 1, own: bool = False, to_you: bool = False) -> str:
     """A move made, said back: the player, then the move, then the pile's
     value after it (``chosen``: the player named by "choose the next
-    player"; ``direction``: the way play goes after it; ``own``: the
-    player's own move, said to them, "You: start ...", in the second person).
+    player", ``to_you`` when that is the player told; ``direction``: the
+    way play goes after it; ``own``: the player's own move, said to them,
+    "You: start ...", in the second person).
 
     >>> en = catalog("en")
     >>> move_text(en, "Ben", (SERVE, 5), value=15)
     'Ben: serves Food 5, pile worth 15.'
     >>> move_text(en, "Ben", (CHOOSE, 2), value=15, chosen="Ana")
     'Ben: Choose the next player, Ana plays next.'
+    >>> move_text(en, "Bot 1", (CHOOSE, 0), value=15, chosen="You", to_you=True)
+    'Bot 1: Choose the next player, you play next.'
     >>> move_text(catalog("cs"), "Vy", (START, 5), value=5, own=True)
     'Vy: zakládáte balíček kartou Jídlo 5.'
     """
@@ -186,6 +189,9 @@ def move_text(words: Catalog, player: str, move: Move, *, value: int, chosen: st
     if kind == PLAY:
         return words.text("%(player)s: %(card)s, pile worth %(value)d.", player=player,
                           card=card_name(words, argument), value=value)
+    if kind == CHOOSE and to_you:
+        return words.text("%(player)s: %(card)s, you play next.", player=player,
+                          card=card_name(words, CHOOSE))
     if kind == CHOOSE:
         return words.text("%(player)s: %(card)s, %(next)s plays next.", player=player,
                           card=card_name(words, CHOOSE), next=chosen)
@@ -227,8 +233,16 @@ def ate_text(words: Catalog, player: str, turned: Sequence[int], *, shown: bool,
                         "%(player)s: eats %(n)d cards, no overeating.", n, player=player)
 
 
-def overate_text(words: Catalog, player: str, tokens: int) -> str:
-    """A player overate: their tokens now."""
+def overate_text(words: Catalog, player: str, tokens: int, *, own: bool = False) -> str:
+    """A player overate: their tokens now (``own``: said to the player, of
+    their own eat).
+
+    >>> overate_text(catalog("en"), "You", 3, own=True)
+    'You: overeat, 3 tokens now.'
+    """
+    if own:
+        return words.plural("You: overeat, %(n)d token now.", "You: overeat, %(n)d tokens now.",
+                            tokens)
     return words.plural("%(player)s: overeats, %(n)d token now.",
                         "%(player)s: overeats, %(n)d tokens now.", tokens, player=player)
 

@@ -219,7 +219,8 @@ class Practice(Ending):
             chosen = self.names[move[1]] if move[0] == CHOOSE else ""
             said.append(self.teller.move(name, move, value=pile_after(move, value_before),
                                          direction=game.direction, chosen=chosen,
-                                         yours=seat == 0, own=seat == 0))
+                                         yours=seat == 0, own=seat == 0,
+                                         to_you=move[0] == CHOOSE and move[1] == 0))
             said += self.teller.rules(move)
         for happened in events:
             player = self.names[happened.seat]

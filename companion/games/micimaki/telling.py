@@ -184,11 +184,13 @@ class Teller:
         return reply(narration.hand_text(self.catalog, cards))
 
     def move(self, player: str, move: Move, *, value: int, direction: int,
-             chosen: str = "", yours: bool = False, own: bool = False) -> Announcement:
+             chosen: str = "", yours: bool = False, own: bool = False,
+             to_you: bool = False) -> Announcement:
         """A move made: a reply when it is what the player just entered, else
-        a game event (``own``: the player's own, said in the second person)."""
+        a game event (``own``: the player's own, said in the second person;
+        ``to_you``: the next player chosen is the one told)."""
         said = narration.move_text(self.catalog, player, move, value=value, chosen=chosen,
-                                   direction=direction, own=own)
+                                   direction=direction, own=own, to_you=to_you)
         return reply(said) if yours else event(said)
 
     def rules(self, move: Move, *, overate: bool = False) -> list[Announcement]:
@@ -218,7 +220,7 @@ class Teller:
         cards = () if isinstance(turned, int) else tuple(turned)
         if overate:
             said = [narration.overeating_turned_text(self.catalog, player, count, own=own),
-                    narration.overate_text(self.catalog, player, tokens)]
+                    narration.overate_text(self.catalog, player, tokens, own=own)]
             return [reply(said[0]) if yours else event(said[0]), event(said[1], important=True)]
         line = narration.ate_text(self.catalog, player, cards or [0] * count,
                                   shown=shown and bool(cards), own=own)

@@ -649,13 +649,11 @@ def test_a_chance_that_cannot_be_worked_out_is_said_and_never_raised() -> None:
     play.close()
 
 
-def test_in_czech_your_own_moves_are_said_to_you_and_the_bots_moves_of_them() -> None:
-    """"Vy: zakládáte", "Vy: sníte" (second person plural, as Czech speaks
-    to the player), while a bot "zakládá", "sní" (third person)."""
-    rng = random.Random(3)
-    session = PracticeSession.start(["Vy", "Bot 1", "Bot 2"], [None, "cautious", "random"],
-                                    seed=3)
-    play = Practice(session, rng, "cs", Verbosity.NORMAL)
+def _practice_said(names: list[str], language: str, seed: int) -> list[str]:
+    """A practice game of three played to its end by random moves: all it said."""
+    rng = random.Random(seed)
+    session = PracticeSession.start(names, [None, "cautious", "random"], seed=seed)
+    play = Practice(session, rng, language, Verbosity.NORMAL)
     said: list[str] = []
     while (step := play.advance()) is not None and len(said) < 3000:
         said += [a.text for a in step.before]
@@ -675,6 +673,24 @@ def test_in_czech_your_own_moves_are_said_to_you_and_the_bots_moves_of_them() ->
                 said += texts(play.take(step, Cards.of([CHOOSE])))
             else:
                 said += texts(play.take(step, Cards.of([move[1]] * (2 if move[0] == SKIP else 1))))
+    play.close()
+    return said
+
+
+def test_in_english_your_own_moves_and_tokens_and_your_turn_chosen_are_said_to_you() -> None:
+    """"You: overeat, 1 token now." and "Bot 1: Choose the next player, you
+    play next.", never "You: overeats" or "You plays next"."""
+    said = [line for seed in range(6) for line in _practice_said(["You", "Bot 1", "Bot 2"],
+                                                                  "en", seed)]
+    assert any(line.startswith("You: overeat, ") for line in said)
+    assert any(line.startswith("Bot ") and line.endswith(", you play next.") for line in said)
+    assert not [line for line in said if "You plays" in line or "You: overeats" in line]
+
+
+def test_in_czech_your_own_moves_are_said_to_you_and_the_bots_moves_of_them() -> None:
+    """"Vy: zakládáte", "Vy: sníte" (second person plural, as Czech speaks
+    to the player), while a bot "zakládá", "sní" (third person)."""
+    said = _practice_said(["Vy", "Bot 1", "Bot 2"], "cs", 3)
     mine = [line for line in said if line.startswith("Vy: ")]
     theirs = [line for line in said if line.startswith("Bot ")]
     assert any(line.startswith("Vy: zakládáte balíček") for line in mine), mine
