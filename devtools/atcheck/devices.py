@@ -22,6 +22,7 @@ from __future__ import annotations
 import array
 import contextlib
 import ctypes
+import errno
 import fcntl
 import importlib.util
 import os
@@ -40,6 +41,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 VT_OPENQRY = 0x5600
+GIO_UNIMAP = 0x4B66
+VT_GETHIFONTMASK = 0x560D
 VT_GETSTATE = 0x5603
 VT_ACTIVATE = 0x5606
 VT_WAITACTIVE = 0x5607
@@ -124,6 +127,10 @@ class VirtualConsole:
     def __init__(self, cols: int, rows: int) -> None:
         self.cols, self.rows = cols, rows
         self.opened = False
+        #: Each character beyond ASCII the screen showed, as a screen reader
+        #: reading the screen's memory reads it (:meth:`_learn`).
+        self.read_as: dict[str, str] = {}
+        self._glyphs: dict[int, str] | None = None
 
     def open(self) -> None:
         """A free VT, sized, cleared and brought to the foreground."""
@@ -159,12 +166,60 @@ class VirtualConsole:
     def snapshot(self) -> tuple[list[str], int, int]:
         """The screen's lines (trailing blanks cut), and the cursor's column and row."""
         with Path(f"/dev/vcsa{self.vt}").open("rb") as attributes:
-            rows, cols, x, y = attributes.read(4)
+            memory = attributes.read()
+        rows, cols, x, y = memory[:4]
         with Path(f"/dev/vcsu{self.vt}").open("rb") as text:
             chars = array.array("I", text.read())
+        if max(chars, default=0) > 127:
+            self._learn(chars, memory[4:])
         lines = ["".join(chr(c) if c else " " for c in chars[r * cols:(r + 1) * cols]).rstrip()
                  for r in range(rows)]
         return lines, x, y
+
+    def _charmap(self) -> dict[int, str]:
+        """The font's table, as Fenrir reads it: each glyph the first
+        character it stands for (empty if it cannot be read)."""
+        size = 512
+        while size <= 1 << 16:
+            pairs = array.array("H", [0] * (2 * size))
+            wanted = array.array("B", struct.pack("@HP", size, pairs.buffer_info()[0]))
+            try:
+                fcntl.ioctl(self.fd, GIO_UNIMAP, wanted)
+                break
+            except OSError as error:
+                if error.errno != errno.ENOMEM:
+                    return {}
+                size *= 2
+        else:
+            return {}
+        count, = struct.unpack_from("@H", wanted)
+        table = struct.unpack_from(f"@{2 * count}H", pairs)
+        first: dict[int, str] = {}
+        for code, glyph in zip(table[::2], table[1::2], strict=True):
+            first.setdefault(glyph, chr(code))
+        return first
+
+    def _learn(self, chars: array.array[int], cells: bytes) -> None:
+        """What each character shown beyond ASCII is read as from the
+        screen's memory: the console draws a character its font lacks with
+        a glyph of another (the kernel's fallback: "Č" as "C", "Русский"
+        as "Russkii" with a Latin font), and a screen reader reading that
+        memory (Fenrir) says the other: the console's font, not the app's
+        text (:attr:`read_as`)."""
+        if self._glyphs is None:
+            self._glyphs = self._charmap()
+        mask = self._hi_mask()  # (a font of 512 glyphs: one attribute bit is the ninth)
+        for index, code in enumerate(chars):
+            if code > 127 and (char := chr(code)) not in self.read_as:
+                cell = cells[2 * index] | cells[2 * index + 1] << 8
+                glyph = (cell & 0xFF) | (0x100 if mask and cell & mask else 0)
+                self.read_as[char] = self._glyphs.get(glyph, "?") if self._glyphs else char
+
+    def _hi_mask(self) -> int:
+        mask = array.array("H", [0])
+        with contextlib.suppress(OSError):
+            fcntl.ioctl(self.fd, VT_GETHIFONTMASK, mask, True)
+        return mask[0]
 
     def close(self) -> None:
         if not self.opened:

@@ -3,9 +3,12 @@ menu, the code drill with a right, a wrong and an invalid answer, a
 practice game with hand, where, hint, a pick and repeat, played to its
 final scores (killed with SIGKILL after its first pick, started again and
 resumed), a whole scored game's final result, Mici Maki chosen in the
-settings and the first moves of its practice game (a pile started, eats,
-the bots' moves), and a table-companion turn with a skipped hand and
-reveal.
+settings and its practice game played to its end (piles started, eats, the
+bots' moves, overeating, the winner), a Mici Maki table (a hand refused
+and read back, a move refused, the risk, undo, another's eat, an
+overeating), French chosen in the settings (a card identified, a code
+refused, help) and English again, and a Sushi Go! table-companion turn
+with a skipped hand and reveal.
 
 Each step declares what must reach the player (``expect``), as the shared
 walk in ``../shared/at-check`` does: a menu's title with its first option,
@@ -62,8 +65,12 @@ def _first_card(screen: list[str]) -> str:
 #: Mici Maki's practice questions: a move, a pile to start, an extra card.
 MICI_ASKS = re.compile(r"Start a pile with a food card:|Your move: a card, a pair, or eat:"
                        r"|Choose 1 to 2:")
-#: Moves of the Mici Maki practice game walked.
-MICI_MOVES = 8
+#: Moves of the Mici Maki practice game walked at most: to its end (16 to 30
+#: moves in games tried; the walk fails when the main menu is not back by
+#: then: the next step is chosen from it).
+MICI_MOVES = 80
+#: The end of a Mici Maki game, when a move brings it: its winner.
+MICI_END = ("Game over", ("Game over", "Winner|Shared win"))
 
 
 def _mici_move(screen: list[str]) -> str:
@@ -227,12 +234,8 @@ def steps(face: str, rows: int = 25) -> list[Step]:
                                        says=r"main menu")),
         # Mici Maki: chosen in the settings, a practice game's first moves
         # with three players, back to the main menu, and Sushi Go! again
-        Step("5: settings", choose("5"), shows=menu("Language", "Settings"),
-             says=r"settings", expect=("Settings", "Language")),
-        Step("6: the game", choose("6"), shows=menu("Sushi Go", "Game"), says=r"game",
-             expect=("Game", "Sushi Go")),
-        Step("2: Mici Maki; its main menu", choose("2"), shows=r"^Settings saved",
-             says=r"mici maki", ready=asks(6), expect=("Settings saved", "Mici Maki")),
+        *_game_chosen(choose, asks, "2", "Mici Maki", was="Sushi Go",
+                     menu="Main menu, Mici Maki"),
         Step("2: a Mici Maki practice game; how many players", choose("2"),
              shows=r"How many players", says=r"how many players", expect=("players",)),
         Step("3 and Enter: opponents", line("3"), shows=menu("Cautious", "Opponents"),
@@ -240,17 +243,12 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("1: cautious bots; the game starts", choose("1"), shows=r"^Mici Maki practice",
              says=r"your hand", expect=("First: You", "Your hand")),
         *[Step("Mici Maki: my move", _mici_move, shows=r"^You: ", says=r"you \w+",
-               expect=("You: ",), when=lambda screen: not _at_main_menu(screen))
+               expect=("You: ",), when=lambda screen: not _at_main_menu(screen),
+               finale=MICI_END)
           for _move in range(MICI_MOVES)],
-        Step("menu and Enter: back to the main menu", line("menu"), shows=r"^Back to the",
-             says=r"main menu", ready=asks(6), expect=("Main menu, Mici Maki",),
-             when=lambda screen: not _at_main_menu(screen)),
-        Step("5: settings", choose("5"), shows=menu("Language", "Settings"),
-             says=r"settings", expect=("Settings", "Language")),
-        Step("6: the game", choose("6"), shows=menu("Sushi Go", "Game"), says=r"game",
-             expect=("Game", "Mici Maki")),
-        Step("1: Sushi Go!; its main menu", choose("1"), shows=r"^Settings saved",
-             says=r"main menu", ready=asks(6), expect=("Settings saved", "Main menu")),
+        *_mici_table(choose, line, asks),
+        *_game_chosen(choose, asks, "1", "Sushi Go", was="Mici Maki", menu="Main menu"),
+        *_in_french(choose, line, full),
         Step("1: table companion; how many players", choose("1"), shows=r"How many players",
              says=r"how many players"),
         Step("2 and Enter", line("2"), shows=r"Player 1's name", says=r"player 1"),
@@ -274,6 +272,114 @@ def steps(face: str, rows: int = 25) -> list[Step]:
         Step("Control Q: quit", "C-q", shows=None, says=None, changes=False),
     ]
     return walk
+
+
+Keys = Callable[[str], tuple[str, str]]
+
+
+def _mici_table(choose: Keys, line: Keys, asks: Callable[[int], str | None]) -> list[Step]:
+    """A Mici Maki table of three from the main menu (the player is Ann):
+    a dealt hand refused for a card that is not one, then read back; a
+    pile started, a move refused, the risk asked, the pile's start undone
+    and made again, a serve, another's eat, an eat of the player's that
+    turns up an overeating card, and back to the main menu."""
+    return [
+        Step("1: the Mici Maki table companion; how many players", choose("1"),
+             shows=r"How many players", says=r"how many players", expect=("players",)),
+        Step("3 and Enter", line("3"), shows=r"Player 1's name", says=r"player 1"),
+        Step("Ann", line("Ann"), shows=r"Player 2's name", says=r"player 2"),
+        Step("Ben", line("Ben"), shows=r"Player 3's name", says=r"player 3"),
+        Step("Cy", line("Cy"), shows=r"^Which one", says=r"which one",
+             expect=("Which one", "Ann")),
+        Step("1: I am Ann; who starts", choose("1"), shows=r"^Who starts",
+             says=r"who starts", expect=("Who starts", "Ann")),
+        Step("1: Ann starts; the action cards", choose("1"), shows=r"^Action cards",
+             says=r"action cards", expect=("Action cards", "The usual")),
+        Step("1: the usual; where cards come from", choose("1"), shows=r"^Cards come from",
+             says=r"cards come", expect=("come from", "Typed codes")),
+        Step("1: typed codes; the hand dealt", choose("1"), shows=r"Your 5 cards",
+             says=r"your 5 cards", expect=("Your 5 cards",)),
+        Step("a hand with a 9: refused", line("5 5 3 9 c"), shows=r"^9: food cards are",
+             says=r"food cards are 2 to 7", expect=("9: food cards are 2 to 7",)),
+        Step("the hand again: read back", line("5 5 3 p c"), shows=r"^Your hand, 5 cards",
+             says=r"your hand 5 cards", expect=("Your hand, 5 cards", "Start a pile")),
+        Step("5: a pile started; Ben's move", line("5"), shows=r"^Ann: starts a pile",
+             says=r"ann starts a pile", expect=("Ann: starts a pile", "Ben's move")),
+        Step("6 for Ben: refused", line("6"), shows=r"^The food in play is 5",
+             says=r"food in play is 5", expect=("The food in play is 5",)),
+        Step("risk", line("risk"), shows=r"^Eating now", says=r"risk of overeating",
+             expect=("risk of overeating",)),
+        Step("undo: the pile's start taken back", line("undo"), shows=r"^Taken back",
+             says=r"taken back", expect=("Taken back", "Start a pile")),
+        Step("5 again", line("5"), shows=r"^Ann: starts a pile", says=r"ann starts a pile",
+             expect=("Ann: starts a pile", "Ben's move")),
+        Step("5 for Ben: a serve", line("5"), shows=r"^Ben: serves", says=r"ben serves",
+             expect=("Ben: serves", "Cy's move")),
+        Step("eat for Cy", line("eat"), shows=r"^Cy: eats", says=r"cy eats",
+             expect=("Cy: eats", "Cy starts")),
+        Step("4 for Cy: a pile; my move", line("4"), shows=r"^Cy: starts a pile",
+             says=r"cy starts a pile", expect=("Cy: starts", "Your move")),
+        Step("eat x: refused, the count of cards asked", line("eat x"),
+             shows=r"^That turns up 4 cards", says=r"turns up 4 cards",
+             expect=("That turns up 4 cards",)),
+        Step("eat 2 3 x 5: an overeating card; one more?", line("eat 2 3 x 5"),
+             shows=r"^Ann: eats 4 cards", says=r"overeating card among them",
+             expect=("overeating card among them", "Ann: overeats", "Add one more")),
+        Step("1: no more; round 2", choose("1"), shows=r"^Ann: adds no",
+             says=r"adds no overeating", expect=("adds no overeating", "Round 2")),
+        Step("menu and Enter: back to the main menu", line("menu"), shows=r"^Back to the",
+             says=r"main menu", ready=asks(6), expect=("Main menu, Mici Maki",)),
+    ]
+
+
+def _settings(choose: Keys) -> Step:
+    return Step("5: settings", choose("5"), shows=r"^Settings", says=r"settings",
+                expect=("Settings", "Language"))
+
+
+def _game_chosen(choose: Keys, asks: Callable[[int], str | None], digit: str, title: str, *,
+                 was: str, menu: str) -> list[Step]:
+    """The game ``title`` chosen in the settings (its menu's first option,
+    ``was``, the game chosen before): its main menu, titled ``menu``."""
+    return [
+        _settings(choose),
+        Step("6: the game", choose("6"), shows=r"^Game", says=r"game", expect=("Game", was)),
+        Step(f"{digit}: {title}; its main menu", choose(digit), shows=r"^Settings saved",
+             says=r"main menu", ready=asks(6), expect=("Settings saved", menu)),
+    ]
+
+
+def _in_french(choose: Keys, line: Keys, full: bool) -> list[Step]:
+    """French chosen in the settings: the main menu, a card identified, a
+    code refused, help, in French; English chosen again."""
+    ready = r"Choisissez de 1 à 6" if full else None
+    return [
+        _settings(choose),
+        Step("1: the language", choose("1"), shows=r"^Language", says=r"language",
+             expect=("Language", "English")),
+        Step("2: Français; the main menu in French", choose("2"),
+             shows=r"^Réglages enregistrés", says=r"réglages enregistrés", ready=ready,
+             expect=("Réglages enregistrés", "Menu principal")),
+        Step("4: apprendre les codes", choose("4"), shows=r"^Apprendre les codes",
+             says=r"apprendre les codes", expect=("Apprendre les codes", "Tapez ou scannez")),
+        Step("1: a card identified", choose("1"), shows=r"Un code ou un scan",
+             says=r"un code ou un scan"),
+        Step("t: Wasabi", line("t"), shows=r"^Wasabi\s:\sTriangle", says=r"wasabi",
+             expect=("Wasabi : Triangle",)),
+        Step("zz: not a card", line("zz"), shows=r"^zz n'est pas une carte",
+             says=r"n est pas une carte", expect=("zz n'est pas une carte",)),
+        Step("aide: how to type a card", line("aide"), shows=r"^Tapez une carte",
+             says=r"tapez une carte", expect=("Tapez une carte",)),
+        Step("Enter on an empty line: the main menu", "Enter", shows=r"^Menu principal",
+             says=r"menu principal", ready=ready, expect=("Menu principal",)),
+        Step("5: réglages", choose("5"), shows=r"^Réglages", says=r"réglages",
+             expect=("Réglages", "Langue")),
+        Step("1: la langue", choose("1"), shows=r"^Langue", says=r"langue",
+             expect=("Langue", "English")),
+        Step("1: English; the main menu", choose("1"), shows=r"^Settings saved",
+             says=r"settings saved", ready=r"Choose 1 to 6:" if full else None,
+             expect=("Settings saved", "Main menu")),
+    ]
 
 
 def walk_everything(app: Sequence[str], out: Path | None = None,

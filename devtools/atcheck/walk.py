@@ -49,7 +49,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from types import FrameType
@@ -107,6 +107,25 @@ class Step:
     repeats: bool = False
     #: A test on the screen's lines before the step: the step is taken only if true.
     when: Callable[[list[str]], bool] | None = None
+    #: What must reach the player too when the reply shows a pattern (on its
+    #: screen at rest or a page): ``(pattern, expectations)``; for a move
+    #: that may end a game, the end ("Game over", the winner).
+    finale: tuple[str, tuple[str, ...]] | None = None
+
+
+def with_finale(step: Step, lines: Sequence[str]) -> Step:
+    """``step``, its :attr:`Step.finale` expectations added when ``lines``
+    show its pattern (once).
+
+    >>> move = Step("a move", "Enter", expect=("You: ",), finale=("Game over", ("Winner",)))
+    >>> with_finale(move, ["You: eat.", "Game over. Winner: Bot 1."]).expect
+    ('You: ', 'Winner')
+    >>> with_finale(move, ["You: eat."]).expect
+    ('You: ',)
+    """
+    if step.finale is None or not re.search(step.finale[0], "\n".join(lines)):
+        return step
+    return replace(step, expect=(*step.expect, *step.finale[1]), finale=None)
 
 
 @dataclass
@@ -147,6 +166,10 @@ class Seen:
     #: The rows each page of the reply wrote (:func:`changed_rows`),
     #: whatever a screen reader's comparison of lines makes of them.
     wrote: list[str] = field(default_factory=list)
+    #: Characters beyond ASCII as the screen reader reads them from the
+    #: console's memory (:attr:`devices.VirtualConsole.read_as`: "Č" as "C"
+    #: where the font lacks it).
+    read_as: dict[str, str] = field(default_factory=dict)
     #: Whether the face redraws rows in place (the full screen): a row equal
     #: to the one under it before was not written (:func:`changed_rows`).
     in_place: bool = False
@@ -180,7 +203,8 @@ class Seen:
         heard = Counter(piece for utterance in self.fenrir_said if utterance.kind == "say"
                         for piece in _pieces(utterance.text))
         missing = []
-        for row in [*written, *self.wrote]:
+        for shown in [*written, *self.wrote]:
+            row = "".join(self.read_as.get(char, char) for char in shown)
             words = _plain_words(_as_said(row))
             if len(words.split()) < 2 or words == _plain_words(self.answered):
                 continue
@@ -190,7 +214,7 @@ class Seen:
             if all(heard[part] > 0 for part in parts):
                 heard.subtract(parts)
             else:
-                missing.append(row.strip())
+                missing.append(shown.strip())
         return missing
 
     def stale(self) -> list[str]:
@@ -335,7 +359,10 @@ def changed_rows(before: Sequence[str], after: Sequence[str], *,
     the row of ``before`` now under it. With ``in_place`` (a face that
     redraws rows where they are rather than scrolling the terminal: the
     full screen), a row equal to the one at its place before (the key
-    facts' row, at the screen's foot) was not written either.
+    facts' row, at the screen's foot) was not written either, and the
+    shift is the one that leaves most of the other rows as they were (a
+    page's first rows, the page before's last, moved up above new ones:
+    not the key facts, equal in place under both).
 
     >>> changed_rows(["a", "b", "c", "More: Enter."], ["c", "x", "b", "y"])  # two scrolled
     [1, 2, 3]
@@ -343,13 +370,17 @@ def changed_rows(before: Sequence[str], after: Sequence[str], *,
     []
     >>> changed_rows(["a", "b", "c", "R1 T1"], ["b", "c", "d", "R1 T1"], in_place=True)
     [2]
+    >>> changed_rows(["x", "y", "a", "b", "More: Enter.", "R1", "T1"],  # a page after
+    ...              ["a", "b", "c", "d", "e", "R1", "T1"], in_place=True)
+    [2, 3, 4]
     """
     rows = max(len(before), len(after))
     old = [*before, *[""] * (rows - len(before))]
     new = [*after, *[""] * (rows - len(after))]
 
     def kept(shift: int) -> int:
-        return sum(1 for i in range(rows - shift) if new[i].strip() and new[i] == old[i + shift])
+        return sum(1 for i in range(rows - shift) if new[i].strip() and new[i] == old[i + shift]
+                   and not (in_place and new[i] == old[i]))
 
     shift = max(range(rows), key=lambda k: (kept(k), -k)) if rows else 0
     return [i for i in range(rows) if new[i].strip()
@@ -642,7 +673,6 @@ class Walker:
         before_state = self.console.snapshot()
         before = before_state[0]
         typed = text = ""
-        waited = ""
         if step.keys is None:
             self._start_app()
         elif step.keys == KILL:
@@ -651,6 +681,41 @@ class Walker:
             typed = self._send(step.keys, before)
             text = _typed(step.keys, before)
 
+        waited, step = self._settle(step, before_state, marks[2])
+        reached = self._reach(step)
+        # the reply at rest, where the cursor put it (pages read after it)
+        window, (lines, _x, y) = brltty.window(), self.console.snapshot()
+        row = lines[y] if y < len(lines) else ""
+        shown = _counted(lines)
+        rest = (lines, y)
+        paged: list[str] = []
+        wrote: list[str] = []
+        pages, reached, step = self._pages(step, reached, shown, paged, wrote)
+        typed += ", Enter (More)" * pages
+        with brltty.lock, brltty.speech.lock, fenrir.lock:
+            frames = brltty.frames[marks[0]:]
+            brltty_said = brltty.speech.said[marks[1]:]
+            fenrir_said = fenrir.said[marks[2]:]
+        lines, _x, y = self.console.snapshot()
+        answered = _answered(before, rest[0], text)
+        seen = Seen(step, typed, frames, brltty_said, fenrir_said, window, row, lines,
+                    timed_out=waited, before=before, reached=reached, cursor_y=y,
+                    shown=shown, answered=answered,
+                    rest=rest[0] if pages else None, rest_y=rest[1], paged=paged, text=text,
+                    wrote=wrote, in_place=self.in_place, read_as=self.console.read_as)
+        if step.shows is not None and not seen.at_cursor:
+            self._review(seen)
+        return seen
+
+    def _settle(self, step: Step, before_state: tuple[list[str], int, int],
+                mark: int) -> tuple[str, Step]:
+        """Wait for what the step's keys brought (the screen changed, the
+        reply at the cursor, the question ready, BRLTTY and Fenrir caught
+        up, then quiet): what was waited for in vain, if anything, and the
+        step, its finale's expectations added if the reply shows it."""
+        assert self.brltty is not None and self.fenrir is not None
+        brltty, fenrir = self.brltty, self.fenrir
+        waited = ""
         if step.changes:
             waited = self._until(lambda: self.console.snapshot() != before_state,
                                  "the screen to change")
@@ -671,42 +736,28 @@ class Walker:
         if step.says is not None and not waited:
             says = step.says
             waited = self._until(lambda: re.search(says, _plain_words(" ".join(
-                u.text for u in fenrir.said[marks[2]:] if u.kind == "say")), re.IGNORECASE)
+                u.text for u in fenrir.said[mark:] if u.kind == "say")), re.IGNORECASE)
                 is not None, f"Fenrir to say /{says}/", patience=15.0)
-        if step.expect and not waited:  # Fenrir is given the time to say them
-            self._until(lambda: not Seen(step, "", [], [], fenrir.said[marks[2]:], "", "", [],
-                                         reached=[Reach(e) for e in step.expect]).unsaid(),
-                        "", patience=10.0)
-        self._quiet()
-        reached = self._reach(step)
-        # the reply at rest, where the cursor put it (pages read after it)
-        window, (lines, _x, y) = brltty.window(), self.console.snapshot()
-        row = lines[y] if y < len(lines) else ""
-        shown = _counted(lines)
-        rest = (lines, y)
-        paged: list[str] = []
-        wrote: list[str] = []
-        pages, reached = self._pages(step, reached, shown, paged, wrote)
-        typed += ", Enter (More)" * pages
-        with brltty.lock, brltty.speech.lock, fenrir.lock:
-            frames = brltty.frames[marks[0]:]
-            brltty_said = brltty.speech.said[marks[1]:]
-            fenrir_said = fenrir.said[marks[2]:]
-        lines, _x, y = self.console.snapshot()
-        answered = _answered(before, rest[0], text)
-        seen = Seen(step, typed, frames, brltty_said, fenrir_said, window, row, lines,
-                    timed_out=waited, before=before, reached=reached, cursor_y=y,
-                    shown=shown, answered=answered,
-                    rest=rest[0] if pages else None, rest_y=rest[1], paged=paged, text=text,
-                    wrote=wrote, in_place=self.in_place)
-        if step.shows is not None and not seen.at_cursor:
-            self._review(seen)
-        return seen
+
+        def said_all(step: Step) -> None:  # Fenrir is given the time to say them
+            if step.expect and not waited:
+                self._until(lambda: not Seen(step, "", [], [], fenrir.said[mark:], "", "",
+                                             [], reached=[Reach(e) for e in step.expect]
+                                             ).unsaid(), "", patience=10.0)
+            self._quiet()
+
+        step = with_finale(step, self.console.snapshot()[0])
+        said_all(step)
+        if (ended := with_finale(step, self.console.snapshot()[0])) is not step:  # (shown late)
+            step = ended
+            said_all(step)
+        return waited, step
 
     def _pages(self, step: Step, reached: list[Reach], shown: dict[str, int],
-               paged: list[str], wrote: list[str]) -> tuple[int, list[Reach]]:
+               paged: list[str], wrote: list[str]) -> tuple[int, list[Reach], Step]:
         """A reply in pages: each page read, Enter for the next; how many
-        Enters, where the declared announcements were at best, the rows
+        Enters, where the declared announcements were at best (the step's
+        finale among them once a page shows it: the step returned), the rows
         each page brought added to ``shown``, each page's rows to ``paged``
         (as a screen reader comparing lines finds them) and to ``wrote``
         (as the page wrote them: :func:`changed_rows`)."""
@@ -717,11 +768,14 @@ class Walker:
             pages += 1
             self._until(partial(_changed, self.console, screen), "", patience=10.0)
             self._quiet()
-            reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
             page = self.console.snapshot()[0]
+            if (ended := with_finale(step, page)) is not step:
+                reached += [Reach(text) for text in ended.expect[len(step.expect):]]
+                step = ended
+            reached = [_better(a, b) for a, b in zip(reached, self._reach(step), strict=True)]
             paged += _brought(shown, screen[0], page)
             wrote += [page[i] for i in changed_rows(screen[0], page, in_place=self.in_place)]
-        return pages, reached
+        return pages, reached, step
 
     def _reach(self, step: Step) -> list[Reach]:
         """Where the step's declared announcements are on the screen now."""
@@ -749,15 +803,23 @@ class Walker:
         self._quiet()
 
 
-#: The last row of a page that is not the last one (both faces, in English).
-MORE = re.compile(r"^More: Enter\.( Page \d+\.)?\s*$")
+#: The last row of a page that is not the last one (both faces, in the four
+#: languages).
+MORE = re.compile(r"^(More: Enter|La suite\s?: Entrée|Další: Enter|Дальше: Enter)\."
+                  r"( (Page|Strana|Страница) \d+\.)?\s*$")
 
 
 def _paged(lines: Sequence[str]) -> bool:
     """Whether the screen ends a page, the rest waiting for Enter: a page's
     last line is on it (neither face leaves one once the page is read: the
     full screen draws it only under a page, plain mode writes the next
-    page over it; and the key facts under it may take two rows or more)."""
+    page over it; and the key facts under it may take two rows or more).
+
+    >>> _paged(["Tapez une carte :", "La suite\xa0: Entrée. Page 2.", "R1 T1"])
+    True
+    >>> _paged(["More cards: Enter them."])
+    False
+    """
     return any(MORE.match(line) for line in lines)
 
 

@@ -84,6 +84,21 @@ def test_a_row_fenrir_cut_in_two_is_heard() -> None:
     assert said("You: eat 6 cards.  , R1, turn: You, pile 21, risk 28").unheard() == [after[1]]
 
 
+def test_a_row_is_heard_as_the_console_s_font_shows_it() -> None:
+    """A Latin console font draws "Č" as "C" and "Русский" as "Russkii",
+    and Fenrir reads the screen's memory: "3. Cestina" is the row
+    "3. Čeština" heard; without the font's view it would be missing."""
+    before = ["Settings:", "Choose 1 to 7:"]
+    after = ["Choose 1 to 7: 1", "Language:", "3. Čeština", "4. Русский", "Choose 1 to 5:"]
+    read_as = {"Č": "C", "š": "s", "Р": "R", "у": "u", "с": "s", "к": "k", "и": "i", "й": "i"}
+    seen = Seen(Step("1: the language", ("type", "1\r")), "typed '1\r'", [], [],
+                [Utterance(0.0, "say", "Language:  , 3. Cestina  , 4. Russkii  , "
+                                       "Choose 1 to 5:")],
+                "", after[1], after, before=before, cursor_y=1, text="1\r", read_as=read_as)
+    assert seen.unheard() == []
+    assert replace(seen, read_as={}).unheard() == ["3. Čeština", "4. Русский"]
+
+
 def test_a_row_shown_twice_may_be_said_twice_signs_and_all() -> None:
     """Two rows the same, "+1 food" in them (said "plus 1 food"): said
     twice, they are not said twice too many."""
