@@ -322,6 +322,8 @@ def choose_game(talk: Talk, current: Settings) -> Settings | None:
 def practice(talk: Talk) -> None:
     plugin = which_game(talk, PRACTICE)
     if plugin is not None:
+        if offer_resume(talk, kind=PRACTICE, game_name=plugin.game):
+            return
         try:
             game = plugin.practice(talk, talk.random)
         except Back:  # Back in the set-up's first menu
@@ -330,8 +332,11 @@ def practice(talk: Talk) -> None:
 
 
 def table(talk: Talk) -> None:
-    companion = capability(which_game(talk, TABLE), TableCompanion)
-    if companion is None:
+    plugin = which_game(talk, TABLE)
+    companion = capability(plugin, TableCompanion)
+    if plugin is None or companion is None:
+        return
+    if offer_resume(talk, kind=TABLE, game_name=plugin.game):
         return
 
     def cards_from() -> None:
@@ -374,6 +379,11 @@ def play(talk: Talk, game: Play) -> None:
                 except Quit:
                     kept(talk)
                     raise
+                except ToMenu:  # the game kept: the same journey offers it again
+                    if not SAVING.paused:
+                        talk.say(reply(talk.text(
+                            "The game is saved: the same choice in the menu resumes it.")))
+                    raise
                 with transaction():  # an answer and all it makes happen: saved at once
                     said = game.take(step, answer)
                 talk.say_all(said)
@@ -390,10 +400,15 @@ def kept(talk: Talk) -> None:
             talk.say(reply(talk.text("The game is saved: choose Resume at the next start.")))
 
 
-def offer_resume(talk: Talk) -> None:
+def offer_resume(talk: Talk, *, kind: str | None = None, game_name: str | None = None) -> bool:
     """Offer the newest unfinished game, practice or table, if there is one; a
     game that ended before its result was said says it now. A game that
-    cannot be trusted is set aside (:func:`resumed`), and the next one offered."""
+    cannot be trusted is set aside (:func:`resumed`), and the next one offered.
+
+    With ``kind`` and ``game_name`` (a journey chosen from the main menu: a
+    game left with "menu" comes back there), only a game of that kind and
+    game is offered, and "Start a new game." stands for "Not now."; whether
+    a game was played (the journey then ends)."""
     aside = set(Store.at(journal_dir()).aside())
     for saved in unfinished():
         if saved.name in aside:
@@ -402,6 +417,10 @@ def offer_resume(talk: Talk) -> None:
         if opened is None:
             continue
         journal, loaded, game = opened
+        if kind is not None and (game.kind != kind or journal.header.get(
+                "game", DEFAULT_GAME) != game_name):
+            game.close()  # another journey's or game's: offered there
+            continue
         if journal.discarded:
             game.close()  # thrown away, the window closed before it was said
             continue
@@ -412,15 +431,20 @@ def offer_resume(talk: Talk) -> None:
             continue
         offer = (talk.text("An unfinished practice game was found.") if game.kind == PRACTICE
                  else talk.text("An unfinished table game was found."))
+        later = talk.text("Not now.") if kind is None else talk.text("Start a new game.")
         try:  # Back, like Not now, keeps it for the next start
-            answer = talk.ask(Menu(offer, (talk.text("Resume it."), talk.text("Not now."),
+            answer = talk.ask(Menu(offer, (talk.text("Resume it."), later,
                                            talk.text("Throw it away."), talk.text("Back.")),
                                    back=True))
         except BaseException:
             game.close()
             raise
+        if answer == 3 and kind is not None:  # Back, from the journey: the main menu
+            game.close()
+            raise ToMenu
         if answer == 0:
             play(talk, game)
+            return True
         elif answer == 2 and talk.ask(YesNo(talk.text("Throw it away for good?"),
                                             no=talk.text("No, keep it."),
                                             yes=talk.text("Yes, throw it away."))):
@@ -428,7 +452,8 @@ def offer_resume(talk: Talk) -> None:
             talk.say(reply(talk.text("Thrown away.")))
         else:
             game.close()
-        return
+        return False
+    return False
 
 
 def resumed(talk: Talk, saved: GameRef) -> tuple[Journal, Loaded, Play] | None:

@@ -204,8 +204,9 @@ def steps(face: str, rows: int = 25) -> list[Step]:
              expect=("turn 2", HAND)),
         *_play_on(),
         Step("menu and Enter: back to the main menu (if the game did not end there)",
-             line("menu"), shows=r"^Back to the", says=r"main menu", ready=asks(6),
-             expect=("Main menu",), when=lambda screen: not _at_main_menu(screen)),
+             line("menu"), shows=r"^The game is saved", says=r"main menu", ready=asks(6),
+             expect=("The game is saved", "Main menu"),
+             when=lambda screen: not _at_main_menu(screen)),
         Step("3: score a finished game; the first name", choose("3"), shows=r"Player 1",
              says=r"player 1", expect=("Player 1",)),
         Step("Ann", line("Ann"), shows=r"Player 2", says=r"player 2"),
@@ -327,8 +328,9 @@ def _mici_table(choose: Keys, line: Keys, asks: Callable[[int], str | None]) -> 
              expect=("overeating card among them", "Ann: overeats", "Add one more")),
         Step("1: no more; round 2", choose("1"), shows=r"^Ann: adds no",
              says=r"adds no overeating", expect=("adds no overeating", "Round 2")),
-        Step("menu and Enter: back to the main menu", line("menu"), shows=r"^Back to the",
-             says=r"main menu", ready=asks(6), expect=("Main menu, Mici Maki",)),
+        Step("menu and Enter: the game kept, the main menu", line("menu"),
+             shows=r"^The game is saved", says=r"main menu", ready=asks(6),
+             expect=("The game is saved", "Main menu, Mici Maki")),
     ]
 
 

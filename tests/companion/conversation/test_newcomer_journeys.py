@@ -416,3 +416,38 @@ def test_back_in_the_resume_offer_keeps_the_game_for_the_next_start(home: Path) 
     third.answer("Choose 1 to 4:", "1")
     third.until("Your pick:")
     assert third.quit() == 0
+
+
+def test_a_game_left_with_menu_is_offered_again_by_its_own_journey(home: Path) -> None:
+    """"menu" mid-game says the game is kept and how to come back; the
+    practice journey then offers it (Resume, or Start a new game), the table
+    companion does not (it is not a table game); resumed, it is at the
+    question it was left at."""
+    app = PipedApp(home)
+    first_start(app)
+    app.practice()
+    app.until("Your pick:")
+    hand = app.lines[-2]
+    app.send("menu")
+    assert app.until("resumes it.") == (
+        "The game is saved: the same choice in the menu resumes it.")
+    app.until("Back to the main menu.")
+    app.answer("Choose 1 to 6:", "1")  # the table companion: its own set-up
+    app.until("How many players at the table, you included? 2 to 5:")
+    app.send("menu")
+    app.answer("Choose 1 to 6:", "2")  # practice: the game left is offered
+    app.until("An unfinished practice game was found.")
+    app.until("Choose 1 to 4:")
+    assert app.lines[-5:-1] == ["1. Resume it.", "2. Start a new game.", "3. Throw it away.",
+                                "4. Back."]
+    app.send("1")
+    app.until("Your pick:")
+    assert hand in app.lines[-12:]  # the same hand, the same question
+    app.send("menu")
+    app.answer("Choose 1 to 6:", "2")
+    app.answer("Choose 1 to 4:", "2")  # a new game: its set-up, the old one kept
+    assert "table" not in app.until("2 to 5:")  # the practice game's first question
+    assert app.quit() == 0
+    again = PipedApp(home)  # the old game offered at the next start still
+    again.until("An unfinished practice game was found.")
+    assert again.quit() == 0
