@@ -286,16 +286,29 @@ class Rows(Widget):
 class Prompt(Rows):
     """The open question's prompt, left of the answer: as wide as its
     longest line and a cell between it and the answer, at most 60% of the
-    row (:meth:`CompanionApp._question_rows` counts its rows alike), so the
-    answer is typed beside its first row."""
+    row (:meth:`CompanionApp._question_rows` counts its rows with
+    :meth:`wrap` too), so the answer is typed beside its first row."""
 
     DEFAULT_CSS = "Prompt { height: auto; width: auto; max-width: 60%; }"
 
+    @staticmethod
+    def wrap(prompt: str, width: int) -> list[str]:
+        """``prompt``'s rows in a prompt ``width`` cells wide (the last cell
+        the one between it and the answer).
+
+        >>> Prompt.wrap("Player 1's name, going round the table to the left:", 24)
+        ["Player 1's name, going", 'round the table to the', 'left:']
+        """
+        return wrapped("\n".join(break_question([prompt])), width - 1) if prompt else []
+
+    prompt = ""
+
     def update(self, text: str) -> None:
+        self.prompt = text
         super().update("\n".join(break_question([text])) if text else "")
 
     def rows(self, width: int) -> list[str]:
-        return wrapped(self.text, width - 1) if self.text else []
+        return self.wrap(self.prompt, width)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return max((len(line) for line in self.text.split("\n")), default=0) + 1 if self.text else 0
@@ -778,10 +791,7 @@ class CompanionApp(CursorApp[int]):
             rows += len(wrapped(menu.title, width))
             options = sum(len(wrapped(option, width)) for option in menu.numbered())
             rows += min(options, max(1, height * 4 // 10))
-        prompt = self.prompt
-        rows += max(1, sum(len(wrapped(line, max(1, width * 6 // 10 - 1)))
-                           for line in break_question([prompt]))) if prompt else 1
-        return rows
+        return rows + max(1, len(Prompt.wrap(self.prompt, max(2, width * 6 // 10))))
 
     def _fit(self) -> None:
         """The reply, then the question, on one screen; when they do not fit,
