@@ -797,9 +797,10 @@ def options(choices: Choices) -> list[str]:
 
 def run_screen(body: Callable[[Player], Awaitable[None]], *,
                first_start: bool = False,
-               kept: list[FullScreen] | None = None) -> CompanionApp:
-    """Run the app in a 40x15 terminal and ``body`` at its keyboard;
-    ``kept`` is given the full screen put together (its conversation)."""
+               kept: list[FullScreen] | None = None,
+               size: tuple[int, int] = SIZE) -> CompanionApp:
+    """Run the app in a terminal of ``size`` (40x15) and ``body`` at its
+    keyboard; ``kept`` is given the full screen put together (its conversation)."""
 
     async def main() -> CompanionApp:
         full = FullScreen(Settings(speech="none"), first_start=first_start)
@@ -807,7 +808,7 @@ def run_screen(body: Callable[[Player], Awaitable[None]], *,
             kept.append(full)
         app = full.app
         app.inbox = Given()
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await body(Player(app, pilot))
         return app
 

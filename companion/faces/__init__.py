@@ -19,6 +19,14 @@ from typing import Protocol
 
 from companion.contract.events import Face, SettingsView, SpeechControl
 
+#: The cells of a braille display's window (most have 40): the full
+#: screen's answer row keeps to the first window (the prompt at most 60%
+#: of it, the answer the rest, scrolling in it), so that typing never takes
+#: the cursor, and the display's window with it, into the empty cells past
+#: it (a blank display for the key that crosses, and the prompt out of
+#: sight until the answer is sent).
+WINDOW = 40
+
 #: The column past which an answer is out of a 40-cell braille display's
 #: first window (a few cells kept for the answer): both faces keep the
 #: cursor at the start of the question's row, or break the question,

@@ -113,7 +113,7 @@ from companion.contract.events import (
     Pressed,
 )
 from companion.conversation.inbox import Inbox, Item
-from companion.faces import FAR_RIGHT, KEPT, Begin, Running, break_question
+from companion.faces import FAR_RIGHT, KEPT, WINDOW, Begin, Running, break_question
 from companion.faces.screen_state import Facts, ScreenState
 from companion.faces.textual_adapter import CursorApp, HalfScrollInput
 from companion.keymap import ACTIONS
@@ -286,8 +286,9 @@ class Rows(Widget):
 class Prompt(Rows):
     """The open question's prompt, left of the answer: as wide as its
     longest line and a cell between it and the answer, at most 60% of the
-    row (:meth:`CompanionApp._question_rows` counts its rows with
-    :meth:`wrap` too), so the answer is typed beside its first row."""
+    answer's row (:data:`~companion.faces.WINDOW` cells at most:
+    :meth:`CompanionApp._question_rows` counts its rows with :meth:`wrap`
+    too), so the answer is typed beside its first row."""
 
     DEFAULT_CSS = "Prompt { height: auto; width: auto; max-width: 60%; }"
 
@@ -791,7 +792,7 @@ class CompanionApp(CursorApp[int]):
             rows += len(wrapped(menu.title, width))
             options = sum(len(wrapped(option, width)) for option in menu.numbered())
             rows += min(options, max(1, height * 4 // 10))
-        return rows + max(1, len(Prompt.wrap(self.prompt, max(2, width * 6 // 10))))
+        return rows + max(1, len(Prompt.wrap(self.prompt, max(2, min(width, WINDOW) * 6 // 10))))
 
     def _fit(self) -> None:
         """The reply, then the question, on one screen; when they do not fit,

@@ -86,7 +86,21 @@ def _mici_move(screen: list[str]) -> str:
 
 
 def _at_main_menu(screen: list[str]) -> bool:
-    tail = "\n".join(screen[-10:]).lower()
+    """Whether the main menu is the question on the screen (the full
+    screen's blank rows below it left out).
+
+    >>> _at_main_menu(["Main menu.", "1. Table companion for a real game.",
+    ...                "2. Practice game against bots.", "Choose 1 to 6:", *[""] * 12])
+    True
+    >>> _at_main_menu(["Main menu.", "1. Table companion for a real game.",
+    ...                "2. Practice game against bots.", "Choose 1 to 6: 2", "Round 1.",
+    ...                "Your pick:"])
+    False
+    """
+    shown = [row for row in screen if row.strip()]
+    if not shown or not shown[-1].startswith("Choose 1 to 6:"):
+        return False
+    tail = "\n".join(shown[-10:]).lower()
     return "table companion" in tail and "practice game" in tail and "your pick" not in tail
 
 
@@ -204,8 +218,8 @@ def steps(face: str, rows: int = 25) -> list[Step]:
              expect=("turn 2", HAND)),
         *_play_on(),
         Step("menu and Enter: back to the main menu (if the game did not end there)",
-             line("menu"), shows=r"^The game is saved", says=r"main menu", ready=asks(6),
-             expect=("The game is saved", "Main menu"),
+             line("menu"), shows=r"^(The game is saved|Back to the)", says=r"main menu",
+             ready=asks(6), expect=("Main menu",),
              when=lambda screen: not _at_main_menu(screen)),
         Step("3: score a finished game; the first name", choose("3"), shows=r"Player 1",
              says=r"player 1", expect=("Player 1",)),

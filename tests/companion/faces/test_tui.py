@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 from collections.abc import Iterator, Sequence
+from functools import partial
 from itertools import cycle
 from pathlib import Path
 
@@ -21,9 +22,10 @@ from rich.segment import Segment
 from textual.app import App, ComposeResult
 from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from companion.contract.events import Chosen
+from companion.faces import WINDOW
 from companion.faces.screen import CompanionApp, Prompt, Rows, Transcript
 from companion.faces.textual_adapter import Cells, ChopsUpdate, LayoutUpdate
 from companion.games.sushigo.cards import CARDS, Card
@@ -505,6 +507,43 @@ def test_a_menus_options_are_shown_once_in_its_list_and_the_choice_kept() -> Non
 def screen_rows(app: CompanionApp) -> list[str]:
     """The screen's rows as the app last drew them."""
     return ["".join(character for character, _style in row).rstrip() for row in app.cells.rows]
+
+
+def _typed(answer: Input, count: int) -> bool:
+    return len(answer.value) == count
+
+
+def test_at_80_columns_typing_keeps_to_a_braille_window_beside_the_prompt() -> None:
+    """A long question at 80 columns (a player's name, going round the
+    table): its prompt wraps within 60% of 40 cells and the answer is typed
+    beside its first row; however long the answer, the cursor stays in the
+    first 40 cells, the answer scrolling in its room. (The answer began at
+    column 52: a braille display's window followed the cursor past column
+    40, into empty cells, a blank display for that key, the prompt out of
+    it until the answer was sent.)"""
+    async def body(player: Player) -> None:
+        await main_menu(player)
+        await player.press("1")  # the table companion
+        await player.said("you included? 2 to 5:")
+        await player.rests()
+        player.send("2", "enter")
+        await player.said("to the left:")
+        await player.rests()
+        rows = screen_rows(player.app)
+        first = next(at for at, row in enumerate(rows) if row.startswith("Player 1's name"))
+        assert max(len(row) for row in rows[first:first + 3]) <= WINDOW * 6 // 10, rows
+        answer = player.app.answer
+        name = "Marguerite-Annabelle de la Tour du Pin"
+        for count, key in enumerate(name, 1):
+            player.send(key)
+            await player.until(partial(_typed, answer, count), "typed")
+            await player.pilot.pause()
+            x, y = player.app.cursor_position
+            assert x < WINDOW and y == first, (count, x, y, screen_rows(player.app))
+        assert screen_rows(player.app)[first].startswith("Player 1's name")
+        await player.quit()
+
+    run(body, size=(80, 25))
 
 
 def test_a_question_in_rows_stays_in_those_rows_once_answered() -> None:
