@@ -55,16 +55,26 @@ def break_question(rows: list[str]) -> list[str]:
     """A question's rows with its last row, when longer than
     :data:`FAR_RIGHT` cells, broken after a sentence if the rest then fits:
     the answer typed after it stays in a 40-cell braille display's first
-    window, with the words before it.
+    window, with the words before it. A row that ends in that window's last
+    cells (the answer would begin there, and typing would take the
+    display's window on into empty cells: a blank display) and has no such
+    sentence is broken after a colon, else a comma, the same way.
 
     >>> break_question(["Code for Sashimi? An empty line stops."])
     ['Code for Sashimi?', 'An empty line stops.']
+    >>> break_question(["Your 5 cards as dealt, card by card:"])
+    ['Your 5 cards as dealt,', 'card by card:']
+    >>> break_question(["Ben's move: a card, a pair, or eat:"])
+    ["Ben's move:", 'a card, a pair, or eat:']
     >>> break_question(["Player 1's name, or an empty line when all are in:"])
     ["Player 1's name, or an empty line when all are in:"]
     """
     tail = rows[-1]
-    if len(tail) > FAR_RIGHT:
-        for end in re.finditer(r"[.?!] ", tail):
+    if len(tail) <= FAR_RIGHT:
+        return rows
+    marks = [r"[.?!] "] + ([r": ", r", "] if len(tail) < WINDOW else [])
+    for mark in marks:
+        for end in re.finditer(mark, tail):
             if len(tail) - end.end() <= FAR_RIGHT:
                 return [*rows[:-1], tail[:end.end()].rstrip(), tail[end.end():]]
     return rows
