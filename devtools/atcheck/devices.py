@@ -171,7 +171,12 @@ class VirtualConsole:
         with Path(f"/dev/vcsu{self.vt}").open("rb") as text:
             chars = array.array("I", text.read())
         if max(chars, default=0) > 127:
-            self._learn(chars, memory[4:])
+            # learnt only from a screen that did not change while it was
+            # read (the glyphs of the screen before under the characters
+            # of the next would be learnt for good: "\xa0" as a letter)
+            with Path(f"/dev/vcsa{self.vt}").open("rb") as again:
+                if again.read() == memory:
+                    self._learn(chars, memory[4:])
         lines = ["".join(chr(c) if c else " " for c in chars[r * cols:(r + 1) * cols]).rstrip()
                  for r in range(rows)]
         return lines, x, y
