@@ -42,6 +42,7 @@ from companion.conversation.journeys import run
 from companion.conversation.scanning import Scanner
 from companion.conversation.services import Kept
 from companion.conversation.speech import SpeechService
+from companion.faces.web import PORT
 from companion.games import UnknownGameError, game
 from companion.i18n import Catalog
 from companion.settings import Settings, SettingsError, load_settings
@@ -65,6 +66,43 @@ def start(language: str | None, *, plain: bool, scanner: str | None = None,
     mode; the exit status. ``language``, ``scanner`` (``none``: none) and
     ``game_name`` are the command line's; ``default_language`` is the
     language of a first start when none is given (the environment's)."""
+    chosen = settings_for_run(language, game_name, default_language)
+    if isinstance(chosen, int):
+        return chosen
+    settings, first = chosen
+    if scanner == "none":
+        scanner = ""
+    try:
+        if wants_plain(plain):
+            return run_plain(sys.stdin, sys.stdout, settings, first_start=first, scanner=scanner)
+        os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+        from companion.faces import screen  # noqa: PLC0415, F401 - Textual when used
+
+        # Until the screen is up and takes the signals itself, one is only noted
+        # (raised inside Textual's start, it would leave the terminal in its
+        # alternate screen): the screen ends as soon as it is up.
+        with ending.held():
+            app = FullScreen(settings, first_start=first, scanner=scanner).app
+            try:
+                code = app.run()
+            finally:
+                # Textual's loop gave the signals back to the defaults as it ended:
+                # the app's again, so that what follows (speech ended, the game
+                # closed) is not broken into
+                ending.take_signals()
+    except Exception as error:  # whatever it was: one sentence and the status, no traceback
+        return stopped_on(error, settings.language)
+    if app.error is not None:
+        return stopped_on(app.error, settings.language)
+    return app.return_code or code or EXIT_OK
+
+
+def settings_for_run(language: str | None, game_name: str | None,
+                     default_language: Callable[[], str]) -> tuple[Settings, bool] | int:
+    """The settings of a run: the file's (or the defaults, at a first start,
+    or when the file cannot be used) with the command line's language and
+    game over them; whether it is a first start. An unknown game: said on
+    standard error, and the exit status instead."""
     try:
         settings = load_settings()
     except SettingsError as error:
@@ -81,31 +119,7 @@ def start(language: str | None, *, plain: bool, scanner: str | None = None,
             words = Catalog.for_language(language or default_language())
             print(f"companion: {error.text(words)}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if scanner == "none":
-        scanner = ""
-    try:
-        if wants_plain(plain):
-            return run_plain(sys.stdin, sys.stdout, chosen, first_start=first, scanner=scanner)
-        os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
-        from companion.faces import screen  # noqa: PLC0415, F401 - Textual when used
-
-        # Until the screen is up and takes the signals itself, one is only noted
-        # (raised inside Textual's start, it would leave the terminal in its
-        # alternate screen): the screen ends as soon as it is up.
-        with ending.held():
-            app = FullScreen(chosen, first_start=first, scanner=scanner).app
-            try:
-                code = app.run()
-            finally:
-                # Textual's loop gave the signals back to the defaults as it ended:
-                # the app's again, so that what follows (speech ended, the game
-                # closed) is not broken into
-                ending.take_signals()
-    except Exception as error:  # whatever it was: one sentence and the status, no traceback
-        return stopped_on(error, chosen.language)
-    if app.error is not None:
-        return stopped_on(app.error, chosen.language)
-    return app.return_code or code or EXIT_OK
+    return chosen, first
 
 
 def wants_plain(plain: bool, environ: dict[str, str] | os._Environ[str] = os.environ) -> bool:
@@ -180,6 +194,101 @@ def run_plain(source: ItemSource | LineReader, output: LineSink, settings: Setti
         return 0
     finally:
         lines.finish()
+
+
+#: The words the web face has buttons for, besides the game's own: the
+#: history's other words (back, next, stop) are the page itself there.
+WEB_WORDS = ("help", "repeat", "menu")
+#: Seconds the end of the web face waits, at most, for the conversation to
+#: end (the game saved, the goodbye said) once the server has stopped.
+WEB_END_WAIT = 10.0
+
+
+def run_web(settings: Settings, *, first_start: bool = False, scanner: str | None = None,
+            port: int = PORT, open_page: bool = True, speak: bool = False,
+            out: LineSink | None = None) -> int:
+    """The app as a web page on this machine (``companion web``): the
+    conversation over the web face, served on 127.0.0.1 at ``port`` (0:
+    any free port), its address printed on ``out`` (and the page opened in
+    the browser, where there is one to open, with ``open_page``), until the
+    player quits or the server is stopped (Control C). ``speak``: the app's
+    own speech as the settings say (by default the screen reader speaks)."""
+    import threading  # noqa: PLC0415 - the web face's, when it runs
+
+    from companion.faces.web.face import WebFace  # noqa: PLC0415
+    from companion.faces.web.server import WebServer, bind  # noqa: PLC0415
+
+    output = out if out is not None else sys.stdout
+    catalog = Catalog.for_language(settings.language)
+    try:
+        sock = bind("127.0.0.1", port)
+    except OSError as error:
+        print("companion: " + catalog.text(
+            "The web page cannot be served on port %(port)d: %(error)s. Choose another "
+            "port with --port.", port=port, error=error.strerror or error), file=sys.stderr)
+        return EXIT_ERROR
+    made: list[Talk] = []
+    face = WebFace(lambda: made[0].language if made else settings.language)
+    talk = Talk(face, face.inbox, settings, rng=dealer(),
+                speech=SpeechService(face.show, speech=None if speak else "none"),
+                listening=Scanner(scanner), kept=Kept(settings))
+    made.append(talk)
+    server = WebServer(face, actions=lambda: web_actions(talk))
+    failed: list[BaseException] = []
+
+    def journeys() -> None:
+        try:
+            run(talk, first_start=first_start)
+        except Exception as error:  # said once the server has stopped
+            failed.append(error)
+        finally:
+            face.ended()
+            server.stop()
+
+    address = f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    print(catalog.text("The companion is at %(address)s: open it in your browser. "
+                       "Control C stops it.", address=address), file=output)
+    output.flush()
+    thread = threading.Thread(target=journeys, name="journeys", daemon=True)
+    thread.start()
+    if open_page:
+        opened(address)
+    try:
+        server.serve(sock)
+    finally:
+        face.give(None)  # the input ends: the conversation ends too (the game saved)
+        thread.join(WEB_END_WAIT)
+        sock.close()
+    if failed:
+        return stopped_on(failed[0], talk.language)
+    return EXIT_OK
+
+
+def web_actions(talk: Talk) -> list[tuple[str, str]]:
+    """The words the web face has buttons for now, (name, label): help,
+    repeat and menu, and in a game the game's own words."""
+    play = talk.play
+    names = [*WEB_WORDS, *(play.actions if play is not None else ())]
+    return [(name, talk.words.word(name).capitalize()) for name in names if name in talk.words]
+
+
+def opened(address: str, environ: Mapping[str, str] = os.environ) -> bool:
+    """Open ``address`` in the browser, where there is a desktop to open it
+    on (on Linux, a display): a browser in the terminal (lynx, w3m) would
+    take the terminal the address was printed in. Whether it was asked to.
+
+    >>> opened("http://127.0.0.1:1/", {}) if sys.platform.startswith("linux") else False
+    False
+    """
+    if sys.platform.startswith("linux") and not (
+            environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        return False
+    import webbrowser  # noqa: PLC0415 - when a page is opened
+
+    try:
+        return webbrowser.open(address, new=2)
+    except webbrowser.Error:
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,7 @@ from companion.contract.game import (
     capability,
     lacking_text,
 )
+from companion.faces.web import PORT
 from companion.games import DEFAULT_GAME, UnknownGameError, game, games
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Catalog
 from companion.progress import (
@@ -219,6 +220,14 @@ def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
     _games_parser(commands.add_parser(
         "games", parents=[language],
         help=text("list the saved games, damaged ones marked; copy one to a file")), words)
+    web = commands.add_parser(
+        "web", parents=[language, which],
+        help=text("the app as a web page, for a browser and its screen reader"))
+    web.add_argument("--port", type=int, default=None, metavar="N",
+                     help=text("the port to serve on (default %(port)d; 0: any free port)",
+                               port=PORT))
+    web.add_argument("--no-open", action="store_true",
+                     help=text("do not open the page in the browser"))
     bench = commands.add_parser("bench", parents=[language, which],
                                 help=text("measure speed (figures for developers)"))
     _bench_parser(bench, words)
@@ -418,6 +427,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.speech is not None:  # for this run and what it starts, over the settings
             os.environ[SPEECH_VARIABLE] = args.speech
         return run_app(args.lang, plain=args.plain, scanner=args.scanner, game_name=args.game)
+    if args.command == "web":
+        return web_app(args)
     if args.command == "say":
         return say_command(args.text, language=args.lang or default_language(),
                            backend=args.backend, to=args.to)
@@ -622,6 +633,24 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
 
     return start(language, plain=plain, scanner=scanner, game_name=game_name,
                  default_language=default_language)
+
+
+def web_app(args: argparse.Namespace) -> int:
+    """``companion web``: the app as a web page, put together by its
+    composition root (:func:`companion.app.run_web`). Its speech is the
+    screen reader's unless ``--speech`` says otherwise."""
+    from companion.app import run_web, settings_for_run  # noqa: PLC0415 - when it runs
+
+    chosen = settings_for_run(args.lang, getattr(args, "game", None), default_language)
+    if isinstance(chosen, int):
+        return chosen
+    settings, first = chosen
+    if args.speech is not None:
+        os.environ[SPEECH_VARIABLE] = args.speech
+    return run_web(settings, first_start=first,
+                   scanner="" if args.scanner == "none" else args.scanner,
+                   port=PORT if args.port is None else args.port,
+                   open_page=not args.no_open, speak=args.speech is not None)
 
 
 def game_command(args: argparse.Namespace, catalog: Catalog, plugin: SomeGame,

@@ -89,8 +89,12 @@ class SpeechService:
     """The voice and the announcer of a run, over what shows a sentence
     (the face's ``show``)."""
 
-    def __init__(self, show: Callable[[Announcement], None]) -> None:
+    def __init__(self, show: Callable[[Announcement], None], *,
+                 speech: str | None = None) -> None:
         self.show = show
+        #: The speech of this run over the settings' (the web face's: ``none``,
+        #: the player's screen reader speaks), under ``COMPANION_SPEECH``.
+        self.run_speech = speech
         self.announcer: Announcer | None = None
         self.catalog: Catalog | None = None
         #: The speech chosen for the voice now (``auto``, a backend, ``none``).
@@ -118,7 +122,7 @@ class SpeechService:
         The same voice is retuned, never started twice (nor told twice)."""
         self.catalog = Catalog.for_language(settings.language)
         voice = VoiceSettings(None, settings.rate, settings.pitch, settings.volume)
-        speech = speech_for_run() or settings.speech
+        speech = speech_for_run() or self.run_speech or settings.speech
         order = None if speech == "auto" else (speech,)
         speaker = self.announcer.speaker if self.announcer is not None else None
         if isinstance(speaker, FallbackSpeaker) and speech == self._speech:

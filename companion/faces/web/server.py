@@ -1,0 +1,335 @@
+"""The web face's HTTP server: Starlette on uvicorn, on this machine only
+(127.0.0.1) unless told otherwise.
+
+- ``GET /``: the page (the question focused, the reply first);
+- ``POST /answer``: an answer, an option chosen or a word's button; the
+  reply comes when the conversation has taken it and asks the next
+  question (at most :data:`ANSWER_WAIT` seconds): a new page (after a
+  redirect, so that reloading it sends nothing again) or, for the page's
+  script, an update (JSON);
+- ``GET /events``: what the companion says by itself (Server-Sent Events),
+  as updates;
+- ``GET /static/...``: the page's script and style sheet, from the package.
+
+What keeps it safe: only the hosts it serves as are answered (another name
+pointed at it, DNS rebinding, gets 400); every post carries the page's
+token and comes from the page's own origin (else 403, and nothing is
+sent); a body larger than :data:`LARGEST_POST` is refused (413); every
+response has a strict Content-Security-Policy (scripts and styles of this
+server only, no frames, forms posting only here) and is never cached.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+import socket
+import threading
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from importlib.resources import files
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from companion.contract.events import Chosen, Item, Pressed, Typed
+from companion.conversation.inbox import LINE_LONGEST
+from companion.faces.web.face import WebFace
+from companion.faces.web.page import NOTICES, Pages, drawn
+
+if TYPE_CHECKING:
+    import uvicorn
+
+#: Seconds a post waits, at most, for the conversation to take the answer
+#: and ask the next question; past it the page says the reply is coming
+#: (and the page's script shows it when it comes).
+ANSWER_WAIT = 10.0
+#: The largest body of a post, in bytes: an answer is a line.
+LARGEST_POST = 16 * 1024
+#: Seconds between the comments that keep an update stream open.
+KEEP_ALIVE = 15.0
+
+#: The files the page loads, and their types: nothing else is served.
+STATIC = {"web.js": "text/javascript; charset=utf-8", "web.css": "text/css; charset=utf-8"}
+
+#: What every response says of itself.
+SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",  # ("no-referrer" makes a post's Origin "null")
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+    "cache-control": "no-store",
+}
+
+#: The hosts a server on this machine only answers as.
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+class _Secured:
+    """Adds :data:`SECURITY_HEADERS` to every response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.decode("latin-1").lower() not in SECURITY_HEADERS]
+                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+
+#: The fields a post may have, at most (an answer, its question, the token...).
+FIELDS = 8
+
+
+async def _form(request: Request) -> dict[str, str] | Response:
+    """The fields of a form post (``application/x-www-form-urlencoded``, as
+    a form and the page's script send them), each once; a response that
+    refuses it when it is larger than :data:`LARGEST_POST` or of another
+    kind."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        return PlainTextResponse("Refused: send the page's form.", 415)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > LARGEST_POST:
+            return PlainTextResponse("Refused: an answer is one line.", 413)
+    try:
+        fields = parse_qsl(body.decode("utf-8"), keep_blank_values=True,
+                           max_num_fields=FIELDS, strict_parsing=False)
+    except (UnicodeDecodeError, ValueError):
+        return PlainTextResponse("Refused: send the page's form.", 400)
+    return dict(fields)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host`` and ``port`` (0: any free port);
+    raises :class:`OSError` (the port taken, say)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(64)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+class WebServer:
+    """The web face served: its pages, the answers posted to the
+    conversation (through ``face``), the updates streamed.
+
+    ``actions``: the words that work now, as (name, label); ``hosts``: the
+    host names it answers as (this machine's, by default)."""
+
+    def __init__(self, face: WebFace, *,
+                 actions: Callable[[], Sequence[tuple[str, str]]] = tuple,
+                 hosts: Sequence[str] = LOCAL_HOSTS) -> None:
+        self.face = face
+        self.token = secrets.token_urlsafe(24)
+        self.actions = actions
+        self.pages = Pages(self.token, actions)
+        self.hosts = tuple(hosts)
+        self.port = 0
+        self._server: uvicorn.Server | None = None
+        self._stopping = threading.Event()
+        self._wakers: set[Callable[[], None]] = set()
+        self._wakers_lock = threading.Lock()
+        self.app = Starlette(
+            routes=[
+                Route("/", self.home, methods=["GET"]),
+                Route("/answer", self.answer, methods=["POST"]),
+                Route("/events", self.events, methods=["GET"]),
+                Route("/static/{name}", self.static, methods=["GET"]),
+            ],
+            middleware=[
+                Middleware(_Secured),
+                Middleware(TrustedHostMiddleware,
+                           allowed_hosts=[h.strip("[]") if h.startswith("[") else h
+                                          for h in self.hosts] + list(self.hosts)),
+            ],
+        )
+
+    # -- the pages -------------------------------------------------------------------------
+
+    async def home(self, request: Request) -> Response:
+        notice = request.query_params.get("notice")
+        return HTMLResponse(self.pages.page(self.face.view(),
+                                            notice if notice in NOTICES else None))
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return PlainTextResponse("Not found.", status_code=404)
+        body = (files("companion.faces.web") / "static" / name).read_bytes()
+        return Response(body, media_type=STATIC[name])
+
+    def _origin_is_ours(self, request: Request) -> bool:
+        """Whether a post comes from a page of this server (its Origin, when
+        the browser says it, is one of ours)."""
+        origin = request.headers.get("origin")
+        if origin is None:
+            return request.headers.get("sec-fetch-site") in (None, "same-origin", "none")
+        ours = {f"http://{host}:{self.port}" for host in self.hosts}
+        return origin in ours
+
+    def _item(self, form: Mapping[str, str]) -> Item | None:
+        """What a post gives the conversation, if it is something it may
+        give now: an option of the menu open, a word that works now, or a
+        line typed (cut at a line's length, its controls dropped)."""
+        view = self.face.view()
+        if "choice" in form:
+            options = drawn(view.question).options if view.question is not None else ()
+            choice = str(form["choice"])
+            if choice.isdigit() and int(choice) < len(options):
+                return Chosen(int(choice))
+            return None
+        if "action" in form:
+            name = str(form["action"])
+            return Pressed(name) if name in {n for n, _ in self.actions()} else None
+        if "answer" in form:
+            text = str(form["answer"])[:LINE_LONGEST]
+            return Typed("".join(" " if ch in "\r\n\t" else ch for ch in text
+                                 if ch.isprintable() or ch in "\r\n\t"))
+        return None
+
+    async def answer(self, request: Request) -> Response:
+        if not self._origin_is_ours(request):
+            return PlainTextResponse("Refused: this page is not the companion's.", 403)
+        form = await _form(request)
+        if isinstance(form, Response):
+            return form
+        if not hmac.compare_digest(str(form.get("token", "")), self.token):
+            return PlainTextResponse("Refused: reload the companion's page.", 403)
+        since = str(form.get("since", ""))
+        notice: str | None = None
+        view = self.face.view()
+        if not view.ended:
+            if str(form.get("question", "")) != str(view.question_id) or view.question is None:
+                notice = "stale"
+            elif (item := self._item(form)) is None:
+                notice = "refused"
+            else:
+                self.face.give(item)
+                if not await run_in_threadpool(self.face.settled, ANSWER_WAIT):
+                    notice = "slow"
+        view = self.face.view()
+        if "application/json" in request.headers.get("accept", ""):
+            update = self.pages.update(view, int(since) if since.isdigit() else 0, notice)
+            return JSONResponse(update)
+        if view.ended:  # the server stops: this page is the last one
+            return HTMLResponse(self.pages.page(view, notice))
+        return RedirectResponse("/" + (f"?notice={notice}" if notice else ""), 303)
+
+    # -- the updates that come by themselves -----------------------------------------------
+
+    async def events(self, request: Request) -> Response:
+        numbers = [request.query_params.get("since", ""),
+                   request.headers.get("last-event-id", "")]
+        since = max([int(n) for n in numbers if n.isdigit()] or [0])
+        shown = request.query_params.get("version", "")
+        # the version of the page that listens: what changed since it was drawn comes first
+        version = int(shown) if shown.isdigit() else self.face.view().version
+        loop = asyncio.get_running_loop()
+        changed = asyncio.Event()
+
+        def wake() -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nothing to wake
+                loop.call_soon_threadsafe(changed.set)
+
+        async def stream() -> AsyncIterator[str]:
+            nonlocal since, version
+            stop = self.face.listen(wake)
+            with self._wakers_lock:
+                self._wakers.add(wake)
+            try:
+                yield "retry: 3000\n\n"
+                while not self._stopping.is_set():
+                    view = self.face.view()
+                    if view.version > version:
+                        update = self.pages.update(view, since)
+                        since = max([since, *(e.number for e in view.entries)])
+                        yield (f"id: {since}\ndata: "
+                               f"{json.dumps(update, ensure_ascii=False)}\n\n")
+                        if view.ended:
+                            return
+                    version = view.version
+                    try:
+                        await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                    changed.clear()
+            finally:
+                stop()
+                with self._wakers_lock:
+                    self._wakers.discard(wake)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"x-accel-buffering": "no"})
+
+    # -- running ---------------------------------------------------------------------------
+
+    def serve(self, sock: socket.socket) -> None:
+        """Serve on ``sock`` until :meth:`stop` (or Control C, SIGTERM):
+        uvicorn takes the signals meanwhile, and raises them again once it
+        has stopped."""
+        import uvicorn  # noqa: PLC0415 - the server, when served
+
+        self.port = sock.getsockname()[1]
+        config = uvicorn.Config(self.app, log_config=None, log_level="warning",
+                                access_log=False, ws="none", lifespan="off",
+                                timeout_graceful_shutdown=2, server_header=False)
+        server = uvicorn.Server(config)
+        self._server = server
+        if self._stopping.is_set():
+            return
+        server.run(sockets=[sock])
+
+    def stop(self) -> None:
+        """Stop serving (from any thread): the update streams end, and the
+        responses under way are given first."""
+        self._stopping.set()
+        with self._wakers_lock:
+            wakers = list(self._wakers)
+        for wake in wakers:
+            wake()
+        server = self._server
+        if server is not None:
+            server.should_exit = True
+
+
+__all__ = ["ANSWER_WAIT", "WebServer", "bind"]
