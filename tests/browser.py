@@ -14,23 +14,18 @@ Content-Security-Policy holds).
 from __future__ import annotations
 
 import contextlib
-import os
-import re
-import select
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.resources import files
 from itertools import cycle
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
 
-from tests.drivers import CODES, app_environment
+from tests.drivers import CODES
+from tests.webclient import PATIENCE, Served
+
+__all__ = ["Player", "Served", "chromium"]
 
 #: Debian's Chromium (Playwright's own browser download cannot run here).
 CHROMIUM = "/usr/bin/chromium"
@@ -38,65 +33,6 @@ CHROMIUM = "/usr/bin/chromium"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 #: Where the test serves axe-core from, on the page's own origin.
 AXE_PATH = "/__axe__/axe.min.js"
-#: Seconds any one wait of a test lasts at most.
-PATIENCE = 60.0
-
-
-class Served:
-    """``companion web --no-open --port 0 ARGS`` in a process of its own, with
-    its settings and saved games in ``home``; ``address`` is the one it
-    printed. :meth:`stop` ends it (SIGINT, as Control C; SIGKILL if it
-    does not end in time): its exit status."""
-
-    def __init__(self, home: Path | None, *args: str, lang: str = "en_GB.UTF-8",
-                 environment: dict[str, str] | None = None) -> None:
-        env = app_environment(home, lang=lang, **(environment or {}))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "web", "--no-open", "--port", "0", *args],
-            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=env, start_new_session=True)
-        self.first_line = self._line()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", self.first_line)
-        if found is None:
-            self.stop()
-            raise AssertionError(f"no address: {self.first_line!r} {self.errors()}")
-        self.address = found.group(0)
-
-    def _line(self) -> str:
-        assert self.process.stdout is not None
-        deadline = time.monotonic() + PATIENCE
-        line = b""
-        while not line.endswith(b"\n"):
-            left = deadline - time.monotonic()
-            ready, _, _ = select.select([self.process.stdout], [], [], max(left, 0))
-            if not ready:
-                return line.decode(errors="replace")
-            chunk = os.read(self.process.stdout.fileno(), 1)
-            if not chunk:
-                break
-            line += chunk
-        return line.decode(errors="replace")
-
-    def errors(self) -> str:
-        if self.process.poll() is None or self.process.stderr is None:
-            return ""
-        return self.process.stderr.read().decode(errors="replace")
-
-    def wait(self, timeout: float = PATIENCE) -> int:
-        """Its exit status, once it has ended by itself."""
-        return self.process.wait(timeout=timeout)
-
-    def stop(self) -> int:
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=30)
-        return self.process.returncode
 
 
 @contextlib.contextmanager

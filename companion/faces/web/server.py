@@ -187,6 +187,9 @@ class WebServer:
     # -- the pages -------------------------------------------------------------------------
 
     async def home(self, request: Request) -> Response:
+        # the page as the conversation asks its question (the first one, at
+        # the start), not while it is on its way there
+        await run_in_threadpool(self.face.settled, ANSWER_WAIT)
         notice = request.query_params.get("notice")
         return HTMLResponse(self.pages.page(self.face.view(),
                                             notice if notice in NOTICES else None))

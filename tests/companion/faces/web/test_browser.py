@@ -1,0 +1,266 @@
+"""The web face in a real browser (Debian's Chromium, headless, through
+Playwright), driven by the keyboard alone (Tab, Enter, typing) with
+JavaScript on and off, every journey of both games; after every answer the
+page is read as a screen reader reads it (:func:`heard`): the question
+focused with its name, the reply said once (in the live region with the
+script on, as the question's description with it off), axe-core's WCAG
+2.2 AA rules with no violation. And the page at 320 CSS pixels (400% zoom
+of a 1280-pixel window) without horizontal scrolling, its targets 44
+pixels at least."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.browser import Player, Served, chromium
+from tests.drivers import GOOD_SETTINGS
+
+pytestmark = pytest.mark.system
+
+#: Moves of a Mici Maki practice game, at most (16 to 30 in games tried).
+MICI_MOVES = 120
+SCRIPT = pytest.mark.parametrize("script", [True, False], ids=["script on", "script off"])
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as running:
+        yield running
+
+
+def _home(tmp_path: Path, *, settings: str | None = GOOD_SETTINGS) -> Path:
+    if settings is not None:
+        (tmp_path / "config").mkdir()
+        (tmp_path / "config" / "settings.toml").write_text(settings, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    server = Served(_home(tmp_path))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def heard(player: Player) -> None:
+    """The page as a screen reader meets it now: focus on the question,
+    named by it; each sentence exposed once, the reply where it is said
+    once; no WCAG 2.2 AA violation."""
+    focused = player.focused()
+    question = player.question()
+    assert question, player.page.url
+    assert focused.name == question, (focused, question)
+    assert focused.role in ("group", "textbox"), focused
+    page = player.page
+    ids = page.eval_on_selector_all("p.said", "ps => ps.map(p => p.id)")
+    assert len(ids) == len(set(ids)), ids  # no sentence twice
+    assert all(page.eval_on_selector_all("p.said", "ps => ps.map(p => !!p.lang)")), (
+        "a sentence without its language")
+    reply = player.reply()
+    if player.script:
+        assert page.get_attribute("#reply", "aria-live") == "polite"
+        assert focused.description == "", focused  # the live region says the reply
+    elif reply:
+        assert focused.description.startswith(reply[0]), (focused, reply)
+    assert page.get_attribute("#log", "role") == "log"
+    assert player.violations() == []
+
+
+def first_start(player: Player) -> None:
+    heard(player)
+    assert player.question() == "Language / Langue / Jazyk / Язык:"
+    player.choose(1)  # English
+    heard(player)
+    player.choose(2)  # the screen reader speaks
+    heard(player)
+    player.choose(2)  # normal
+    heard(player)
+    assert player.question() == "Main menu."
+    assert player.reply()[0] == "Settings saved. Change them any time from the menu."
+
+
+def practice_to_the_end(player: Player) -> None:
+    player.choose(2)  # practice
+    heard(player)
+    player.type("2")
+    heard(player)
+    player.choose(1)  # greedy bots
+    heard(player)
+    player.choose(1)  # no variant
+    heard(player)
+    assert player.reply()[0] == "Practice game: You, Bot 1."
+    while player.question().startswith("Your pick"):
+        player.pick()
+        heard(player)
+    said = player.said()
+    assert "Final scores." in said, said[-12:]
+    assert player.question() == "Main menu."
+
+
+@SCRIPT
+def test_sushi_go_first_start_codes_practice_and_quit_by_keyboard(
+        browser: Browser, tmp_path: Path, script: bool) -> None:
+    served = Served(_home(tmp_path, settings=None))
+    player = Player(browser, served.address, script=script)
+    try:
+        first_start(player)
+        player.choose(4)  # learn the codes
+        heard(player)
+        player.choose(1)  # identify cards
+        heard(player)
+        player.type("w2")
+        heard(player)
+        assert player.reply() == ["Salmon nigiri: Window, middle, 2 points, 6 on wasabi. "
+                                  "Code w2."]
+        player.type("zz")
+        heard(player)
+        assert player.refused()
+        player.word("Help")
+        heard(player)
+        assert player.reply()[0].startswith("Type a card:")
+        player.word("Repeat")
+        heard(player)
+        player.type("")  # an empty line stops
+        heard(player)
+        assert player.question() == "Main menu."
+        player.choose(4)
+        heard(player)
+        player.word("Menu")
+        heard(player)
+        assert player.question() == "Main menu."
+        practice_to_the_end(player)
+        player.choose(6)  # quit
+        assert player.page.locator("#stopped").inner_text().startswith(
+            "The companion has stopped.")
+        assert player.focused().name.startswith("The companion has stopped.")
+        assert "Goodbye." in player.reply()
+        assert served.wait() == 0
+        if script:  # the same page all along: nothing reloaded
+            assert player.page.evaluate("window.stillHere") is True
+    finally:
+        player.close()
+        served.stop()
+
+
+@SCRIPT
+def test_the_table_companion_and_a_name_with_markup(
+        browser: Browser, served: Served, script: bool) -> None:
+    player = Player(browser, served.address, script=script)
+    try:
+        player.choose(1)  # the table companion
+        heard(player)
+        player.type("2")
+        heard(player)
+        player.type("<b>Ana</b>")
+        heard(player)
+        player.type("Ben")
+        heard(player)
+        assert "<b>" not in player.page.content().replace("&lt;b&gt;", "")
+        player.choose(1)  # I am Ana
+        heard(player)
+        player.choose(1)  # no variant
+        heard(player)
+        player.choose(1)  # typed codes
+        heard(player)
+        assert player.question() == "Your hand, card by card (an empty line skips):"
+        player.type("p t s x q o1 w1 f s x")
+        heard(player)
+        assert player.reply()[0].startswith("10 cards: Wasabi, 2 Dumpling")
+        assert player.question() == "Your pick:"
+        player.type("p")
+        heard(player)
+        assert player.question() == "Ben's reveal (an empty line skips):"
+        player.word("Where")
+        heard(player)
+        player.word("Undo")
+        heard(player)
+        player.word("Menu")
+        heard(player)
+        assert "The game is saved: the same choice in the menu resumes it." in player.reply()
+    finally:
+        player.close()
+
+
+@SCRIPT
+def test_settings_in_french_put_the_language_on_the_page_and_every_sentence(
+        browser: Browser, served: Served, script: bool) -> None:
+    player = Player(browser, served.address, script=script)
+    try:
+        player.choose(5)  # settings
+        heard(player)
+        options = player.options()
+        player.choose(next(i for i, o in enumerate(options, 1) if "Language" in o))
+        heard(player)
+        player.choose(2)  # Français
+        heard(player)
+        page = player.page
+        assert page.get_attribute("html", "lang") == "fr"
+        langs = page.eval_on_selector_all("#reply p.said", "ps => ps.map(p => p.lang)")
+        assert langs and set(langs) == {"fr"}, langs
+        player.word("Menu")
+        heard(player)
+        assert player.question() == "Menu principal."
+        assert page.title().startswith("Menu principal.")
+    finally:
+        player.close()
+
+
+@SCRIPT
+def test_mici_maki_practice_to_its_end(browser: Browser, tmp_path: Path, script: bool) -> None:
+    served = Served(_home(tmp_path, settings=GOOD_SETTINGS + 'game = "mici-maki"\n'))
+    player = Player(browser, served.address, script=script)
+    try:
+        heard(player)
+        player.choose(2)  # practice
+        heard(player)
+        for _ in range(MICI_MOVES):
+            if player.question().startswith("Main menu"):
+                break
+            question = player.question()
+            if player.focused().role == "group":
+                player.choose(1)
+            elif question.endswith("3 to 7:"):
+                player.type("3")
+            else:
+                player.type(mici_move(player))
+            heard(player)
+        assert player.question() == "Main menu, Mici Maki.", player.said()[-8:]
+        assert any(line.startswith("Game over") for line in player.said()), player.said()[-8:]
+    finally:
+        player.close()
+        served.stop()
+
+
+def mici_move(player: Player) -> str:
+    """A Mici Maki move for the question open: a pile started with the
+    hand's highest food, else eat."""
+    if not player.question().startswith("Start"):
+        return "eat"
+    said = " ".join(player.said())
+    values = re.findall(r"Food (\d)", said[said.rfind("Your hand"):])
+    return max(values) if values else "2"
+
+
+@pytest.mark.parametrize("width", [320])
+def test_at_320_pixels_nothing_scrolls_sideways_and_every_target_is_44_pixels(
+        browser: Browser, served: Served, width: int) -> None:
+    player = Player(browser, served.address, width=width, height=640)
+    try:
+        for step in (lambda: None, lambda: player.choose(4), lambda: player.choose(1),
+                     lambda: player.type("a very long code that is not a card at all " * 3)):
+            step()
+            assert player.horizontal_scroll() <= 0
+            sizes = player.page.eval_on_selector_all(
+                "button, input[type=text]",
+                "es => es.map(e => [e.getBoundingClientRect().width,"
+                " e.getBoundingClientRect().height])")
+            assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
+    finally:
+        player.close()
