@@ -47,7 +47,6 @@ WORDS = {
     "facts": N_("Key facts"),
     "stopped": N_("The companion has stopped. You can close this page."),
     "reload": N_("Show the page again"),
-    "type_word": N_("Or type a word:"),
     "gone": N_("The companion does not answer: is it still running? Reload the page to try "
                "again."),
 }

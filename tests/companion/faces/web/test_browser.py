@@ -11,7 +11,7 @@ pixels at least."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -253,8 +253,10 @@ def test_at_320_pixels_nothing_scrolls_sideways_and_every_target_is_44_pixels(
         browser: Browser, served: Served, width: int) -> None:
     player = Player(browser, served.address, width=width, height=640)
     try:
-        for step in (lambda: None, lambda: player.choose(4), lambda: player.choose(1),
-                     lambda: player.type("a very long code that is not a card at all " * 3)):
+        steps: list[Callable[[], None]] = [
+            lambda: None, lambda: player.choose(4), lambda: player.choose(1),
+            lambda: player.type("a very long code that is not a card at all " * 3)]
+        for step in steps:
             step()
             assert player.horizontal_scroll() <= 0
             sizes = player.page.eval_on_selector_all(
