@@ -99,7 +99,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("companion.__main__", "companion.launch", "companion.cli", "companion.app")),
     ("commands", "the kit and the benchmarks",
      ("companion.kit", "companion.bench")),
-    ("faces", "plain lines, the full screen", ("companion.faces",)),
+    ("faces", "plain lines, the full screen, the web", ("companion.faces",)),
     ("conversation", "journeys, questions, history, inbox", ("companion.conversation",)),
     ("games", "the registry, then each game's package", ("companion.games",)),
     ("contract", "questions, answers, announcements, protocols", ("companion.contract",)),
