@@ -10,6 +10,7 @@ by a person (or CI's log) against the targets in the docs.
 
 from __future__ import annotations
 
+import socket
 import tempfile
 import threading
 import time
@@ -219,3 +220,209 @@ def bench_speech(*, runs: int = 20, progress: Progressed = no_progress) -> list[
             speaker.close()
     progress(done, total)
     return figures
+
+
+@dataclass(frozen=True, slots=True)
+class WebFigures:
+    """The web face on this machine: an answer posted until its reply is
+    back (as the page's script gets it), and an update's fan-out to every
+    seat listening (until the last has it), in milliseconds; the first
+    page's bytes with its script and style."""
+
+    answer_ms_p50: float
+    answer_ms_p95: float
+    fanout_ms_p50: float
+    fanout_ms_p95: float
+    runs: int
+    seats: int
+    lost: int
+    first_page_bytes: int
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "answer_ms": {"p50": round(self.answer_ms_p50, 3), "p95": round(self.answer_ms_p95, 3)},
+            "fanout_ms": {"p50": round(self.fanout_ms_p50, 3), "p95": round(self.fanout_ms_p95, 3)},
+            "runs": self.runs, "seats": self.seats, "lost": self.lost,
+            "first_page_bytes": self.first_page_bytes,
+        }
+
+
+#: Seconds a benchmark's request or update waits, at most.
+WEB_PATIENCE = 10.0
+
+
+class _Listener:
+    """A seat's update stream (``GET /events``), read in a thread of its
+    own: the newest version it has had, and when it came."""
+
+    def __init__(self, host: str, port: int, since: int, version: int) -> None:
+        import http.client  # noqa: PLC0415 - the web benchmark's
+
+        self.connection = http.client.HTTPConnection(host, port, timeout=WEB_PATIENCE)
+        self.connection.request("GET", f"/events?since={since}&version={version}")
+        self.response = self.connection.getresponse()
+        self.version = version
+        self.came = 0.0
+        self.news = threading.Condition()
+        self.thread = threading.Thread(target=self._read, name="seat", daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        import json  # noqa: PLC0415
+
+        try:
+            for raw in self.response:
+                line = raw.decode("utf-8", "replace")
+                if not line.startswith("data: "):
+                    continue
+                version = int(json.loads(line[len("data: "):])["version"])
+                with self.news:
+                    self.version, self.came = version, time.perf_counter()
+                    self.news.notify_all()
+        except (OSError, ValueError):
+            pass  # closed: the benchmark is over
+
+    def reached(self, version: int, timeout: float) -> float | None:
+        """When this seat had ``version`` (or a newer one); ``None`` if not in time."""
+        deadline = time.monotonic() + timeout
+        with self.news:
+            while self.version < version:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.news.wait(left)
+            return self.came
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+class _WebRig:
+    """A web face on 127.0.0.1, any free port, over Learn the codes (each
+    code typed is read back), its settings kept in memory: nothing on disk
+    is touched. Ended (the conversation, the server, their threads) with
+    the block."""
+
+    def __init__(self) -> None:
+        import random  # noqa: PLC0415 - the web benchmark's
+
+        from companion.contract.events import Verbosity  # noqa: PLC0415
+        from companion.conversation.core import Talk  # noqa: PLC0415
+        from companion.conversation.scanning import Scanner  # noqa: PLC0415
+        from companion.conversation.services import Kept  # noqa: PLC0415
+        from companion.conversation.speech import SpeechService  # noqa: PLC0415
+        from companion.faces.web.face import WebFace  # noqa: PLC0415
+        from companion.faces.web.server import WebServer, bind  # noqa: PLC0415
+        from companion.settings import Settings  # noqa: PLC0415
+
+        settings = Settings(language="en", speech="none", verbosity=Verbosity.NORMAL.value)
+        self.face = WebFace(lambda: settings.language)
+        self.talk = Talk(self.face, self.face.inbox, settings, rng=random.Random(0),
+                         speech=SpeechService(self.face.show, speech="none"),
+                         listening=Scanner(""), kept=Kept(settings, save=lambda chosen: None))
+        self.server = WebServer(self.face)
+        self.sock = bind("127.0.0.1", 0)
+        self.port: int = self.sock.getsockname()[1]
+        self.threads = [
+            threading.Thread(target=self._journey, name="journeys", daemon=True),
+            threading.Thread(target=self.server.serve, args=(self.sock,), name="web",
+                             daemon=True)]
+
+    def _journey(self) -> None:
+        from companion.conversation.core import Quit  # noqa: PLC0415
+        from companion.conversation.journeys import identify  # noqa: PLC0415
+        from companion.games import DEFAULT_GAME, game  # noqa: PLC0415
+
+        try:
+            identify(self.talk, game(DEFAULT_GAME))
+        except Quit:
+            pass
+        finally:
+            self.talk.close()
+            self.face.ended()
+
+    def __enter__(self) -> _WebRig:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.face.give(None)
+        self.server.stop()
+        for thread in self.threads:
+            thread.join(WEB_PATIENCE)
+        self.sock.close()
+
+    def get(self, path: str) -> bytes:
+        """``path``'s body (the server may still be starting)."""
+        import http.client  # noqa: PLC0415 - the web benchmark's
+
+        deadline = time.monotonic() + WEB_PATIENCE
+        while True:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port,
+                                                    timeout=WEB_PATIENCE)
+            try:
+                connection.request("GET", path)
+                return connection.getresponse().read()
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+            finally:
+                connection.close()
+
+
+def bench_web(*, runs: int = 200, seats: int = 7,
+              progress: Progressed = no_progress) -> WebFigures:
+    """``runs`` answers posted to a web face on 127.0.0.1 (:class:`_WebRig`),
+    as the page's script posts them, ``seats`` update streams listening;
+    ``progress`` is told the answers sent."""
+    import http.client  # noqa: PLC0415 - the web benchmark's
+    import json  # noqa: PLC0415
+    import urllib.parse  # noqa: PLC0415
+
+    answers: list[float] = []
+    fanouts: list[float] = []
+    lost = 0
+    codes = ("w2", "t", "s", "x", "q", "p", "f", "o1", "w1", "d")
+    with _WebRig() as rig:
+        size = sum(len(rig.get(path)) for path in ("/", "/static/web.css", "/static/web.js"))
+        view = rig.face.view()
+        since = view.entries[-1].number if view.entries else 0
+        listeners = [_Listener("127.0.0.1", rig.port, since, view.version)
+                     for _ in range(seats)]
+        poster = http.client.HTTPConnection("127.0.0.1", rig.port, timeout=WEB_PATIENCE)
+        poster.connect()
+        # as a browser does: no small packet held back for an acknowledgement
+        # (Nagle's algorithm and delayed acknowledgements: 40 ms a post)
+        poster.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        try:
+            for number in range(runs):
+                body = urllib.parse.urlencode({
+                    "token": rig.server.token, "question": rig.face.view().question_id,
+                    "answer": codes[number % len(codes)], "since": since})
+                start = time.perf_counter()
+                poster.request("POST", "/answer", body=body, headers={
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Accept": "application/json", "Origin": f"http://127.0.0.1:{rig.port}"})
+                update = json.loads(poster.getresponse().read())
+                answers.append(time.perf_counter() - start)
+                since = max([since, *(int(e["number"]) for e in update["entries"])])
+                came = [listener.reached(int(update["version"]), WEB_PATIENCE)
+                        for listener in listeners]
+                arrived = [when for when in came if when is not None]
+                if len(arrived) < len(came):
+                    lost += 1
+                else:
+                    fanouts.append(max(arrived, default=start) - start)
+                progress(number + 1, runs)
+        finally:
+            poster.close()
+            for listener in listeners:
+                listener.close()
+
+    def ms(values: list[float], fraction: float) -> float:
+        return percentile(values, fraction) * 1000 if values else float("nan")
+
+    return WebFigures(ms(answers, 0.5), ms(answers, 0.95), ms(fanouts, 0.5), ms(fanouts, 0.95),
+                      runs, seats, lost, size)

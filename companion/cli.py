@@ -259,9 +259,17 @@ def _bench_parser(bench: argparse.ArgumentParser, words: Catalog) -> None:
     text = words.text
     whole, figure = _whole(words.language), _figure(words.language)
     bench.add_argument(
-        "what", choices=["engine", "advisor", "scan", "speech"],
+        "what", choices=["engine", "advisor", "scan", "speech", "web"],
         metavar=text("WHAT"),
-        help=text("what to measure: engine, advisor, scan or speech")
+        help=text("what to measure: engine, advisor, scan, speech or web")
+    )
+    bench.add_argument(
+        "--runs", type=whole, default=200, metavar="N",
+        help=text("web: answers posted (default 200)")
+    )
+    bench.add_argument(
+        "--seats", type=whole, default=7, metavar="N",
+        help=text("web: seats listening to every update (default 7)")
     )
     bench.add_argument(
         "--rate", type=figure, default=200.0, metavar="N",
@@ -441,6 +449,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return games_command(catalog)
     if args.command == "bench" and args.what == "speech":
         return bench_speech_command(as_json=args.json, catalog=catalog)
+    if args.command == "bench" and args.what == "web":
+        return bench_web_command(runs=args.runs, seats=args.seats, as_json=args.json,
+                                 catalog=catalog)
     if args.command == "bench" and args.what == "scan":
         return bench_scan_command(seconds=args.seconds or 10.0, rate=args.rate, as_json=args.json,
                                   catalog=catalog)
@@ -955,6 +966,34 @@ def _copy_new(source: Path, to: Path) -> None:
         to.unlink(missing_ok=True)
         raise
     os.close(fd)
+
+
+def bench_web_command(*, runs: int, seats: int, as_json: bool, catalog: Catalog) -> int:
+    """``companion bench web``: the web face's answer to reply, its fan-out
+    to every seat, and its first page (companion/bench.py)."""
+    if runs <= 0:
+        return _fail("bench", catalog.text("Give a number of runs above 0."))
+    from companion.bench import bench_web  # noqa: PLC0415 - when asked for
+
+    with Progress(catalog, runs_done, runs, long=True,
+                  title=catalog.text("Timing the web face…")) as told:
+        f = bench_web(runs=runs, seats=seats, progress=told)
+    if as_json:
+        print(json.dumps(f.as_json()))
+        return EXIT_OK
+    print(catalog.text(
+        "Web face, an answer to its reply: p50 %(p50)s ms, p95 %(p95)s ms (goal: p95 at most "
+        "50 ms), %(runs)d answers.", p50=decimal(f.answer_ms_p50, 1, catalog.language),
+        p95=decimal(f.answer_ms_p95, 1, catalog.language), runs=f.runs))
+    print(catalog.text(
+        "An update to %(seats)d seats, until the last has it: p50 %(p50)s ms, p95 %(p95)s ms "
+        "(goal: p95 at most 100 ms), %(lost)d lost.", seats=f.seats,
+        p50=decimal(f.fanout_ms_p50, 1, catalog.language),
+        p95=decimal(f.fanout_ms_p95, 1, catalog.language), lost=f.lost))
+    print(catalog.text(
+        "The first page, with its script and style: %(size)s kB (goal: under 100 kB).",
+        size=decimal(f.first_page_bytes / 1000, 1, catalog.language)))
+    return EXIT_OK
 
 
 def bench_speech_command(*, as_json: bool, catalog: Catalog) -> int:

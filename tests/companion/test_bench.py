@@ -56,6 +56,33 @@ def test_bench_scan_json_reports_latency_and_losses() -> None:
     assert 0 < figures["latency_ms"]["p50"] <= figures["latency_ms"]["p99"]
 
 
+def test_bench_web_json_reports_answers_fan_out_and_the_first_page(tmp_path: Path) -> None:
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data"),
+           "COMPANION_CONFIG_DIR": str(tmp_path / "config")}
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "web", "--json", "--runs", "12",
+         "--seats", "3"], capture_output=True, text=True, timeout=120, check=False, env=env)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert (figures["runs"], figures["seats"], figures["lost"]) == (12, 3, 0)
+    for measured in ("answer_ms", "fanout_ms"):
+        assert 0 < figures[measured]["p50"] <= figures[measured]["p95"], figures
+    assert 1000 < figures["first_page_bytes"] < 100_000
+    assert not (tmp_path / "data").exists() and not (tmp_path / "config").exists()
+
+
+def test_bench_web_prints_its_figures_against_their_goals() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "web", "--runs", "5"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Web face, an answer to its reply: p50 ")
+    assert lines[0].endswith("(goal: p95 at most 50 ms), 5 answers.")
+    assert lines[1].startswith("An update to 7 seats, until the last has it: p50 ")
+    assert lines[2].startswith("The first page, with its script and style: ")
+
+
 @pytest.mark.system
 def test_bench_speech_json_reports_each_backend_present(tmp_path: Path) -> None:
     """On a machine whose sound works (here the test sound card, and a
