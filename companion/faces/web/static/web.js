@@ -24,6 +24,14 @@
   reply.setAttribute("aria-live", "polite");
   reply.setAttribute("aria-relevant", "additions");
 
+  function warning(text, language) {
+    var said = document.createElement("p");
+    said.className = "said warning";
+    said.lang = language || document.documentElement.lang;
+    said.textContent = text;
+    return said;
+  }
+
   function fragment(html) {
     var template = document.createElement("template");
     template.innerHTML = html;
@@ -50,12 +58,7 @@
         reply.replaceChildren();
         state.step = data.step;
       }
-      if (data.notice) {
-        var notice = document.createElement("p");
-        notice.className = "said warning";
-        notice.textContent = data.notice;
-        reply.appendChild(notice);
-      }
+      if (data.notice) { reply.appendChild(warning(data.notice, data.language)); }
       data.entries.forEach(function (entry) {
         if (entry.number <= state.since) { return; }
         state.since = entry.number;
@@ -75,10 +78,7 @@
       }
       if (data.ended && events) { events.close(); events = null; }
     } else if (data.notice && acted) {
-      var again = document.createElement("p");
-      again.className = "said warning";
-      again.textContent = data.notice;
-      reply.replaceChildren(again);
+      reply.replaceChildren(warning(data.notice, data.language));
     }
     main.dataset.version = String(state.version);
     main.dataset.question = String(state.question);
@@ -110,10 +110,7 @@
     }).then(function (data) {
       apply(data, true);
     }).catch(function () {
-      var gone = document.createElement("p");
-      gone.className = "said warning";
-      gone.textContent = main.dataset.gone;
-      reply.replaceChildren(gone);
+      reply.replaceChildren(warning(main.dataset.gone));
     }).then(function () {
       state.busy = false;
       // the answers taken so far, replies shown: what a test waits on

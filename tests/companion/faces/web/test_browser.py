@@ -266,3 +266,49 @@ def test_at_320_pixels_nothing_scrolls_sideways_and_every_target_is_44_pixels(
             assert sizes and all(w >= 44 and h >= 44 for w, h in sizes), sizes
     finally:
         player.close()
+
+
+@pytest.mark.parametrize("media", [{"color_scheme": "dark"}, {"forced_colors": "active"},
+                                   {"reduced_motion": "reduce"}],
+                         ids=["dark", "forced colours", "reduced motion"])
+def test_dark_mode_forced_colours_and_reduced_motion_keep_every_rule(
+        browser: Browser, served: Served, media: dict[str, str]) -> None:
+    player = Player(browser, served.address)
+    try:
+        player.page.emulate_media(**media)  # type: ignore[arg-type]
+        assert player.violations() == []
+        player.choose(4)
+        player.choose(1)
+        player.type("zz")  # a warning, in its colour
+        assert player.refused()
+        assert player.violations() == []
+        animated = player.page.eval_on_selector_all(
+            "*", "es => es.filter(e => getComputedStyle(e).animationName !== 'none'"
+                 " || parseFloat(getComputedStyle(e).transitionDuration) > 0).length")
+        assert animated == 0
+    finally:
+        player.close()
+
+
+def test_a_second_window_follows_live_and_a_stale_one_sends_nothing(
+        browser: Browser, served: Served) -> None:
+    first = Player(browser, served.address)
+    second = Player(browser, served.address)
+    stale = Player(browser, served.address, script=False)
+    try:
+        first.choose(4)  # Learn the codes, in the first window
+        # the second sees it without a reload, its focus on the new question
+        second.page.wait_for_function(
+            "() => (document.getElementById('question-label') || {}).textContent"
+            " === 'Learn the codes:'")
+        assert second.page.evaluate("window.stillHere") is True
+        # the page without the script still shows the main menu: its answer is refused
+        assert stale.question() == "Main menu."
+        stale.choose(5)
+        assert stale.reply() == ["This page was out of date: nothing was sent. "
+                                 "The question now is below."]
+        assert stale.question() == "Learn the codes:"
+        heard(stale)
+    finally:
+        for player in (first, second, stale):
+            player.close()
