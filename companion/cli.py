@@ -228,6 +228,8 @@ def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
                                port=PORT))
     web.add_argument("--no-open", action="store_true",
                      help=text("do not open the page in the browser"))
+    web.add_argument("--scanner", metavar=text("PORT"), default=argparse.SUPPRESS,
+                     help=argparse.SUPPRESS)  # (the app's, also after the command)
     bench = commands.add_parser("bench", parents=[language, which],
                                 help=text("measure speed (figures for developers)"))
     _bench_parser(bench, words)

@@ -245,7 +245,7 @@ def test_a_missing_translation_is_found(monkeypatch: pytest.MonkeyPatch) -> None
     """One sentence taken out of the French catalogs (a help line of the
     app's, an argparse heading of the bridge's): the help check finds each."""
     english, typed = helps("en")
-    message = "what to measure: engine, advisor, scan or speech"
+    message = "what to measure: engine, advisor, scan, speech or web"
     missing = _without(message, Catalog.for_language("fr").translations)
     app = Catalog.for_language
 

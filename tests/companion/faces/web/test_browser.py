@@ -17,6 +17,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from companion.games.sushigo.cards import Card
+from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
+from firmware_bridge.registry import demo_uid
+from firmware_bridge.virtual import VirtualScanner
 from tests.browser import Player, Served, chromium
 from tests.drivers import GOOD_SETTINGS
 
@@ -312,3 +316,26 @@ def test_a_second_window_follows_live_and_a_stale_one_sends_nothing(
     finally:
         for player in (first, second, stale):
             player.close()
+
+
+def test_a_card_scanned_on_the_host_reaches_the_page_without_a_reload(
+        browser: Browser, tmp_path: Path) -> None:
+    board = VirtualScanner()
+    served = Served(_home(tmp_path), "--scanner", board.path)
+    player = Player(browser, served.address)
+    try:
+        player.choose(4)
+        player.choose(1)  # identify cards
+        heard(player)
+        board.scan(demo_uid(VOCABULARY, Card.SALMON.id, 0))
+        player.page.wait_for_function(
+            "() => [...document.querySelectorAll('#reply p')]"
+            ".some(p => p.textContent.startsWith('Salmon nigiri:'))")
+        assert player.reply() == ["Salmon nigiri: Window, middle, 2 points, 6 on wasabi. "
+                                  "Code w2."]
+        assert player.page.evaluate("window.stillHere") is True
+        assert player.focused().name == "A code or a scan, or an empty line to stop:"
+    finally:
+        player.close()
+        served.stop()
+        board.close()
