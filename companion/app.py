@@ -250,10 +250,10 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
                        "Control C stops it.", address=address), file=output)
     output.flush()
     thread = threading.Thread(target=journeys, name="journeys", daemon=True)
-    thread.start()
-    if open_page:
-        opened(address)
     try:
+        thread.start()
+        if open_page:  # (a browser may take its time to start: the page is served meanwhile)
+            threading.Thread(target=opened, args=(address,), name="browser", daemon=True).start()
         server.serve(sock)
     finally:
         face.give(None)  # the input ends: the conversation ends too (the game saved)

@@ -258,7 +258,8 @@ class _Listener:
     def __init__(self, host: str, port: int, since: int, version: int) -> None:
         import http.client  # noqa: PLC0415 - the web benchmark's
 
-        self.connection = http.client.HTTPConnection(host, port, timeout=WEB_PATIENCE)
+        # (longer than the stream's keep-alive: an idle seat is no lost seat)
+        self.connection = http.client.HTTPConnection(host, port, timeout=3 * WEB_PATIENCE)
         self.connection.request("GET", f"/events?since={since}&version={version}")
         self.response = self.connection.getresponse()
         self.version = version

@@ -648,12 +648,19 @@ def run_app(language: str | None, *, plain: bool, scanner: str | None = None,
                  default_language=default_language)
 
 
+#: The highest port there is.
+MAX_PORT = 65535
+
+
 def web_app(args: argparse.Namespace) -> int:
     """``companion web``: the app as a web page, put together by its
     composition root (:func:`companion.app.run_web`). Its speech is the
     screen reader's unless ``--speech`` says otherwise."""
     from companion.app import run_web, settings_for_run  # noqa: PLC0415 - when it runs
 
+    if args.port is not None and not 0 <= args.port <= MAX_PORT:
+        catalog = Catalog.for_language(args.lang or default_language())
+        return _fail("web", catalog.text("Give a port from 0 to 65535."))
     chosen = settings_for_run(args.lang, getattr(args, "game", None), default_language)
     if isinstance(chosen, int):
         return chosen

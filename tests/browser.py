@@ -162,6 +162,10 @@ class Player:
         if not self.script:
             with self.page.expect_navigation(wait_until="load"):
                 act()
+            # the browser applies autofocus as it renders the loaded page
+            self.page.wait_for_function(
+                "() => { const t = document.querySelector('[data-focus]');"
+                " return !t || document.activeElement === t; }", timeout=PATIENCE * 1000)
             return
         answered = int(self.page.evaluate("Number(document.querySelector('main')"
                                           ".dataset.answered || 0)"))

@@ -26,6 +26,16 @@ from tests.drivers import app_environment
 PATIENCE = 60.0
 
 
+#: The app's process, told first to end with SIGTERM when the test's
+#: process ends, however it ends (a run killed by its time limit): no
+#: server outlives its test (Linux's prctl PR_SET_PDEATHSIG).
+ENDS_WITH_ITS_TEST = (
+    "import ctypes, runpy, signal, sys\n"
+    "ctypes.CDLL(None).prctl(1, signal.SIGTERM)\n"
+    "sys.argv[0] = 'companion'\n"
+    "runpy.run_module('companion', run_name='__main__', alter_sys=True)\n")
+
+
 class Served:
     """``companion web --no-open --port 0 ARGS`` in a process of its own, with
     its settings and saved games in ``home``; ``address`` is the one it
@@ -36,7 +46,8 @@ class Served:
                  environment: dict[str, str] | None = None) -> None:
         env = app_environment(home, lang=lang, **(environment or {}))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "web", "--no-open", "--port", "0", *args],
+            [sys.executable, "-c", ENDS_WITH_ITS_TEST, "web", "--no-open", "--port", "0",
+             *args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=env, start_new_session=True)
         self.first_line = self._line()

@@ -96,6 +96,8 @@ class _State:
     said: int = 0
     question: Asked | None = None
     question_id: int = 0
+    #: The question an answer was given for, on its way to the conversation.
+    pending: int | None = None
     facts: str = ""
     ended: bool = False
 
@@ -232,6 +234,21 @@ class WebFace:
     def give(self, item: Item) -> None:
         """What the player gave on a page, for the conversation."""
         self.inbox.put(item)
+
+    def give_for(self, question_id: int, item: Item) -> bool:
+        """``item`` for the question ``question_id``, if it is the one open
+        and no answer to it is still on its way (two posts at once, from two
+        windows or a double submit: the second would answer the question
+        after); whether it was given."""
+        with self._lock:
+            state = self._state
+            if state.ended or state.question is None or state.question_id != question_id:
+                return False
+            if state.pending == question_id and not self.inbox.idle:
+                return False
+            state.pending = question_id
+            self.inbox.put(item)
+            return True
 
     def settled(self, timeout: float) -> bool:
         """Wait, at most ``timeout`` seconds, until the conversation has

@@ -119,10 +119,14 @@ class Pages:
         self._template = _environment().get_template("page.html")
         self._macros: Any = self._template.environment.get_template("parts.html").module
 
-    def _context(self, view: View, notice: str | None, *, describe: bool) -> dict[str, Any]:
+    def _context(self, view: View, notice: str | None, *, describe: bool,
+                 since: int | None = None) -> dict[str, Any]:
         catalog = Catalog.for_language(view.language)
         words = {key: catalog.text(text) for key, text in WORDS.items()}
-        step = view.of_step()
+        # what was said since the page's answer (it may span steps: an answer
+        # and a card scanned on the host meanwhile), else the step now
+        after = [entry for entry in view.entries if since is not None and entry.number > since]
+        step = after or view.of_step()
         said = [entry for entry in step if entry.is_reply]
         news = [entry for entry in step if not entry.is_reply]
         described = " ".join(
@@ -155,9 +159,11 @@ class Pages:
         where = [drawn(view.question).label] if view.question is not None else []
         return " – ".join([*where, *([view.facts] if view.facts else []), app])
 
-    def page(self, view: View, notice: str | None = None) -> str:
-        """The whole page, as a form post or a first visit gets it."""
-        return self._template.render(self._context(view, notice, describe=True))
+    def page(self, view: View, notice: str | None = None, *, since: int | None = None) -> str:
+        """The whole page, as a form post or a first visit gets it: the reply
+        is what was said after the sentence numbered ``since`` (the one
+        before the answer), or the step now."""
+        return self._template.render(self._context(view, notice, describe=True, since=since))
 
     def update(self, view: View, since: int, notice: str | None = None) -> dict[str, object]:
         """What changed since the sentence numbered ``since``, for the page's

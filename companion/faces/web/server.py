@@ -25,13 +25,14 @@ import asyncio
 import contextlib
 import hmac
 import json
+import re
 import secrets
 import socket
 import threading
+import urllib.parse
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from importlib.resources import files
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -126,11 +127,21 @@ async def _form(request: Request) -> dict[str, str] | Response:
         if len(body) > LARGEST_POST:
             return PlainTextResponse("Refused: an answer is one line.", 413)
     try:
-        fields = parse_qsl(body.decode("utf-8"), keep_blank_values=True,
+        fields = urllib.parse.parse_qsl(body.decode("utf-8"), keep_blank_values=True,
                            max_num_fields=FIELDS, strict_parsing=False)
     except (UnicodeDecodeError, ValueError):
         return PlainTextResponse("Refused: send the page's form.", 400)
     return dict(fields)
+
+
+def number(text: str) -> int | None:
+    """A whole number as a page sends it (ASCII digits, at most nine), else
+    ``None``: nothing else of a post is read as a number.
+
+    >>> number("12"), number("²"), number("1" * 5000), number("-1")
+    (12, None, None, None)
+    """
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -150,7 +161,6 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError:
         sock.close()
         raise
-    sock.set_inheritable(True)
     return sock
 
 
@@ -197,7 +207,8 @@ class WebServer:
         await run_in_threadpool(self.face.settled, ANSWER_WAIT)
         notice = request.query_params.get("notice")
         return HTMLResponse(self.pages.page(self.face.view(),
-                                            notice if notice in NOTICES else None))
+                                            notice if notice in NOTICES else None,
+                                            since=number(request.query_params.get("since", ""))))
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -222,10 +233,8 @@ class WebServer:
         view = self.face.view()
         if "choice" in form:
             options = drawn(view.question).options if view.question is not None else ()
-            choice = str(form["choice"])
-            if choice.isdigit() and int(choice) < len(options):
-                return Chosen(int(choice))
-            return None
+            choice = number(form["choice"])
+            return Chosen(choice) if choice is not None and choice < len(options) else None
         if "action" in form:
             name = str(form["action"])
             return Pressed(name) if name in {n for n, _ in self.actions()} else None
@@ -241,37 +250,41 @@ class WebServer:
         form = await _form(request)
         if isinstance(form, Response):
             return form
-        if not hmac.compare_digest(str(form.get("token", "")), self.token):
+        if not hmac.compare_digest(form.get("token", "").encode(), self.token.encode()):
             return PlainTextResponse("Refused: reload the companion's page.", 403)
-        since = str(form.get("since", ""))
         notice: str | None = None
         view = self.face.view()
+        # what was said before this answer: the page after it begins after that
+        said = view.entries[-1].number if view.entries else 0
         if not view.ended:
-            if str(form.get("question", "")) != str(view.question_id) or view.question is None:
+            asked = number(form.get("question", ""))
+            item = self._item(form)
+            if asked != view.question_id or view.question is None:
                 notice = "stale"
-            elif (item := self._item(form)) is None:
+            elif item is None:
                 notice = "refused"
-            else:
-                self.face.give(item)
-                if not await run_in_threadpool(self.face.settled, ANSWER_WAIT):
-                    notice = "slow"
+            elif not self.face.give_for(asked, item):
+                notice = "stale"  # answered meanwhile (another window, a double submit)
+            elif not await run_in_threadpool(self.face.settled, ANSWER_WAIT):
+                notice = "slow"
         view = self.face.view()
         if "application/json" in request.headers.get("accept", ""):
-            update = self.pages.update(view, int(since) if since.isdigit() else 0, notice)
-            return JSONResponse(update)
+            since = number(form.get("since", ""))
+            return JSONResponse(self.pages.update(view, since or 0, notice))
         if view.ended:  # the server stops: this page is the last one
-            return HTMLResponse(self.pages.page(view, notice))
-        return RedirectResponse("/" + (f"?notice={notice}" if notice else ""), 303)
+            return HTMLResponse(self.pages.page(view, notice, since=said))
+        query = {"since": str(said), **({"notice": notice} if notice else {})}
+        return RedirectResponse("/?" + urllib.parse.urlencode(query), 303)
 
     # -- the updates that come by themselves -----------------------------------------------
 
     async def events(self, request: Request) -> Response:
-        numbers = [request.query_params.get("since", ""),
-                   request.headers.get("last-event-id", "")]
-        since = max([int(n) for n in numbers if n.isdigit()] or [0])
-        shown = request.query_params.get("version", "")
+        numbers = [number(request.query_params.get("since", "")),
+                   number(request.headers.get("last-event-id", ""))]
+        since = max([n for n in numbers if n is not None] or [0])
         # the version of the page that listens: what changed since it was drawn comes first
-        version = int(shown) if shown.isdigit() else self.face.view().version
+        shown = number(request.query_params.get("version", ""))
+        version = shown if shown is not None else self.face.view().version
         loop = asyncio.get_running_loop()
         changed = asyncio.Event()
 
@@ -286,15 +299,16 @@ class WebServer:
                 self._wakers.add(wake)
             try:
                 yield "retry: 3000\n\n"
-                while not self._stopping.is_set():
+                while True:
                     view = self.face.view()
                     if view.version > version:
                         update = self.pages.update(view, since)
                         since = max([since, *(e.number for e in view.entries)])
                         yield (f"id: {since}\ndata: "
                                f"{json.dumps(update, ensure_ascii=False)}\n\n")
-                        if view.ended:
-                            return
+                    # the last news (the goodbye, "stopped") is sent before the end
+                    if view.ended or self._stopping.is_set():
+                        return
                     version = view.version
                     try:
                         await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
@@ -321,7 +335,14 @@ class WebServer:
         config = uvicorn.Config(self.app, log_config=None, log_level="warning",
                                 access_log=False, ws="none", lifespan="off",
                                 timeout_graceful_shutdown=2, server_header=False)
-        server = uvicorn.Server(config)
+        owner = self
+
+        class Server(uvicorn.Server):
+            async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+                owner.stop()  # (Control C too) the update streams end first, at once
+                await super().shutdown(sockets)
+
+        server = Server(config)
         self._server = server
         if self._stopping.is_set():
             return

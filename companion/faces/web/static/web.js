@@ -50,43 +50,89 @@
     for (var i = 0; i < described.length; i++) { described[i].removeAttribute("aria-describedby"); }
   }
 
-  function apply(data, acted) {
+  // Milliseconds between moving focus and saying the reply: a screen reader
+  // stops speaking when focus moves, and would cut a reply said before it.
+  var AFTER_FOCUS = 250;
+
+  // Sentences waiting while focus moves (and what comes meanwhile, after
+  // them), and what is to be done once they are on the page.
+  var held = null;
+  var afterHeld = [];
+
+  function finished(done) {
+    if (!done) { return; }
+    if (held) { afterHeld.push(done); } else { done(); }
+  }
+
+  function say(entries) {
+    if (held) { held.push.apply(held, entries); return; }
+    entries.forEach(function (entry) {
+      (entry.kind === "log" ? log : reply).appendChild(fragment(entry.html));
+    });
+  }
+
+  // An update: the new sentences, the question if another is open. After
+  // the player's own act (``acted``) focus goes to the question; when it
+  // has to move there, the reply comes just after it, so that nothing of
+  // it is cut. ``done`` is called once everything is on the page.
+  function apply(data, acted, done) {
     undescribe();
+    var fresh = [];
+    var moved = false;
     if (data.version > state.version) {
       state.version = data.version;
       if (data.step !== state.step) {
-        reply.replaceChildren();
+        reply.replaceChildren();  // a new step: the reply to the new act
         state.step = data.step;
       }
-      if (data.notice) { reply.appendChild(warning(data.notice, data.language)); }
       data.entries.forEach(function (entry) {
-        if (entry.number <= state.since) { return; }
-        state.since = entry.number;
-        if (entry.kind === "log") {
-          log.appendChild(fragment(entry.html));
-        } else if (entry.step === state.step) {
-          reply.appendChild(fragment(entry.html));
+        if (entry.number > state.since) {
+          state.since = entry.number;
+          fresh.push(entry);
         }
       });
+      if (data.notice) {
+        fresh.unshift({ kind: "reply", html: warning(data.notice, data.language).outerHTML });
+      }
       if (facts.textContent !== data.facts) { facts.textContent = data.facts; }
       if (document.title !== data.title) { document.title = data.title; }
       document.documentElement.lang = data.language;
       if (data.question_id !== state.question || data.ended) {
         state.question = data.question_id;
         area.replaceChildren(fragment(data.question));
-        acted = true;
+        moved = true;
       }
       if (data.ended && events) { events.close(); events = null; }
     } else if (data.notice && acted) {
-      reply.replaceChildren(warning(data.notice, data.language));
+      reply.replaceChildren();
+      fresh.push({ kind: "reply", html: warning(data.notice, data.language).outerHTML });
     }
     main.dataset.version = String(state.version);
     main.dataset.question = String(state.question);
-    if (acted) {
+    var target = area.querySelector("[data-focus]");
+    if (acted || moved) {
       var field = area.querySelector("input[name=answer]");
-      if (field) { field.value = ""; }
-      focusQuestion();
+      if (field && acted) { field.value = ""; }
+      if (target && document.activeElement !== target) {
+        if (!held) {
+          held = [];
+          window.setTimeout(function () {
+            var waiting = held;
+            var then = afterHeld;
+            held = null;
+            afterHeld = [];
+            say(waiting);
+            then.forEach(function (callback) { callback(); });
+          }, AFTER_FOCUS);
+        }
+        say(fresh);  // held until focus has moved
+        target.focus();
+        finished(done);
+        return;
+      }
     }
+    say(fresh);
+    finished(done);
   }
 
   document.addEventListener("submit", function (event) {
@@ -108,18 +154,28 @@
       if (!response.ok) { throw new Error(String(response.status)); }
       return response.json();
     }).then(function (data) {
-      apply(data, true);
+      return new Promise(function (resolve) { apply(data, true, resolve); });
     }).catch(function () {
       reply.replaceChildren(warning(main.dataset.gone));
     }).then(function () {
       state.busy = false;
-      // the answers taken so far, replies shown: what a test waits on
+      // the answers taken so far, their replies on the page: what a test waits on
       main.dataset.answered = String(Number(main.dataset.answered || 0) + 1);
     });
   });
 
   if (window.EventSource) {
     events = new EventSource("/events?since=" + state.since + "&version=" + state.version);
-    events.onmessage = function (message) { apply(JSON.parse(message.data), false); };
+    events.onmessage = function (message) {
+      failures = 0;
+      apply(JSON.parse(message.data), false);
+    };
+    // the companion gone (stopped, the computer asleep): said once, the
+    // stream still trying to come back
+    var failures = 0;
+    events.onerror = function () {
+      failures += 1;
+      if (failures === 2) { reply.replaceChildren(warning(main.dataset.gone)); }
+    };
   }
 })();

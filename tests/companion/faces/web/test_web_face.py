@@ -116,3 +116,28 @@ def test_each_kind_of_question_is_drawn_as_its_form() -> None:
     assert drawn(Asked(CardsQuestion("Your pick:", reader), None)).label == "Your pick:"
     yes_no = drawn(Asked(YesNo("Add one more?", "No.", "Yes."), "Choose 1 to 2:"))
     assert (yes_no.kind, yes_no.options) == ("menu", ("1. No.", "2. Yes."))
+
+
+def test_the_page_after_an_answer_shows_every_reply_since_it_over_several_steps() -> None:
+    """An answer, and a card scanned on the host while it was taken: two
+    steps by the time the page is drawn; neither reply is lost."""
+    face = _face()
+    face.show(reply("Main menu help."))
+    face.taken(Typed("w2"))
+    face.show(reply("Salmon nigiri."))
+    face.taken(Chosen(0))  # the scan, taken next
+    face.show(reply("Tempura."))
+    face.asked(Asked(Menu("Main menu.", ("Quit.",)), "Choose 1 to 1:"))
+    shown = read(Pages("token").page(face.view(), since=1))
+    assert shown.reply == ["Salmon nigiri.", "Tempura."]
+    assert read(Pages("token").page(face.view())).reply == ["Tempura."]  # a visit: the step now
+
+
+def test_two_answers_at_once_for_one_question_give_one() -> None:
+    face = _face()
+    face.asked(Asked(Menu("Main menu.", ("Practice.", "Quit.")), "Choose 1 to 2:"))
+    question = face.view().question_id
+    assert face.give_for(question, Chosen(0)) is True
+    assert face.give_for(question, Chosen(1)) is False  # the first is still on its way
+    assert face.give_for(question + 1, Chosen(1)) is False  # no such question open
+    assert face.inbox.get() == Chosen(0)

@@ -6,11 +6,14 @@ and Control C: the game saved, nothing left running)."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import socket
 import subprocess
 import sys
+import threading
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -156,6 +159,83 @@ def test_the_script_gets_only_what_changed_and_the_stream_brings_it_too(
         assert data[-1]["title"].startswith("Learn the codes:")
     finally:
         stream.close()
+
+
+def _stream(served: Served) -> http.client.HTTPResponse:
+    view = Client(served.address).page()
+    since = view.html.split('data-since="')[1].split('"')[0]
+    version = view.html.split('data-version="')[1].split('"')[0]
+    stream: http.client.HTTPResponse = urllib.request.urlopen(
+        served.address + f"events?since={since}&version={version}", timeout=PATIENCE)
+    return stream
+
+
+def test_another_window_hears_the_goodbye_when_one_quits(served: Served) -> None:
+    stream = _stream(served)
+    try:
+        Client(served.address).choose(6)  # Quit, in the other window
+        updates = [json.loads(raw.decode()[len("data: "):]) for raw in stream
+                   if raw.startswith(b"data: ")]
+    finally:
+        stream.close()
+    assert updates and updates[-1]["ended"] is True
+    said = " ".join(entry["html"] for update in updates for entry in update["entries"])
+    assert "Goodbye." in said
+    assert "The companion has stopped." in updates[-1]["question"]
+    assert served.wait() == 0
+
+
+def test_control_c_with_a_window_listening_ends_without_a_traceback(served: Served) -> None:
+    stream = _stream(served)
+    try:
+        served.process.send_signal(signal.SIGINT)
+        assert served.wait() == 128 + signal.SIGINT
+    finally:
+        stream.close()
+    errors = served.errors()
+    assert "Traceback" not in errors and "Exception" not in errors, errors
+
+
+def test_two_posts_at_once_for_one_question_take_one_answer(served: Served) -> None:
+    client = Client(served.address)
+    page = client.page()
+    fields = {"token": page.token, "question": page.question_id, "choice": "3"}
+    answers: list[int] = []
+    posts = [threading.Thread(target=lambda: answers.append(client.post(fields).status))
+             for _ in range(2)]
+    for post in posts:
+        post.start()
+    for post in posts:
+        post.join(PATIENCE)
+    assert answers == [200, 200]
+    # the second, had it been taken, would have chosen in Learn the codes
+    assert client.page().question == "Learn the codes:"
+
+
+@pytest.mark.parametrize("given", ["²", "1" * 5000, "٣"])
+def test_a_number_that_is_no_plain_number_is_refused_not_an_error(
+        served: Served, given: str) -> None:
+    client = Client(served.address)
+    page = client.page()
+    shown = read(client.post({"token": page.token, "question": page.question_id,
+                              "choice": given}).body)
+    assert shown.question == "Main menu." and shown.reply[0].startswith(
+        "That answer could not be sent")
+    opened = urllib.request.urlopen(
+        served.address + f"events?since={urllib.parse.quote(given)}", timeout=PATIENCE)
+    try:
+        assert opened.status == 200
+    finally:
+        opened.close()
+
+
+def test_a_port_out_of_range_is_said(home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "web", "--no-open", "--port", "70000"],
+        env=app_environment(home), capture_output=True, text=True, timeout=PATIENCE,
+        check=False, stdin=subprocess.DEVNULL)
+    assert (done.returncode, done.stderr) == (
+        2, "companion web: Give a port from 0 to 65535.\n")
 
 
 def test_quit_gives_a_last_page_and_ends_the_server(served: Served) -> None:
