@@ -22,7 +22,7 @@ from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
 from tests.browser import Player, Served, chromium
-from tests.drivers import GOOD_SETTINGS
+from tests.drivers import GOOD_SETTINGS, WHOLE_GAME
 
 pytestmark = pytest.mark.system
 
@@ -193,6 +193,31 @@ def test_the_table_companion_and_a_name_with_markup(
 
 
 @SCRIPT
+def test_scoring_a_finished_game_every_point_explained(
+        browser: Browser, served: Served, script: bool) -> None:
+    player = Player(browser, served.address, script=script)
+    try:
+        player.choose(3)  # score a finished game
+        heard(player)
+        for name in ("Ana", "Ben", ""):
+            player.type(name)
+            heard(player)
+        player.type("t w3 o2 f")  # 4 cards: refused, asked again
+        heard(player)
+        assert player.refused()
+        for lines in WHOLE_GAME:
+            for line in lines:
+                assert player.question().endswith("cards, in the order played:")
+                player.type(line)
+                heard(player)
+        said = player.said()
+        assert "Final scores." in said, said[-10:]
+        assert any(line.startswith("Ana: 73 points") for line in said), said
+    finally:
+        player.close()
+
+
+@SCRIPT
 def test_settings_in_french_put_the_language_on_the_page_and_every_sentence(
         browser: Browser, served: Served, script: bool) -> None:
     player = Player(browser, served.address, script=script)
@@ -237,6 +262,54 @@ def test_mici_maki_practice_to_its_end(browser: Browser, tmp_path: Path, script:
             heard(player)
         assert player.question() == "Main menu, Mici Maki.", player.said()[-8:]
         assert any(line.startswith("Game over") for line in player.said()), player.said()[-8:]
+    finally:
+        player.close()
+        served.stop()
+
+
+@SCRIPT
+def test_a_mici_maki_table_of_three(browser: Browser, tmp_path: Path, script: bool) -> None:
+    served = Served(_home(tmp_path, settings=GOOD_SETTINGS + 'game = "mici-maki"\n'))
+    player = Player(browser, served.address, script=script)
+    try:
+        player.choose(1)  # the table companion
+        heard(player)
+        for typed in ("3", "Ann", "Ben", "Cy"):
+            player.type(typed)
+            heard(player)
+        for _ in range(4):  # I am Ann, Ann starts, the usual action cards, typed codes
+            player.choose(1)
+            heard(player)
+        assert player.question().startswith("Your 5 cards")
+        player.type("5 5 3 9 c")
+        heard(player)
+        assert player.refused() and player.reply()[0].startswith("9: food cards are")
+        player.type("5 5 3 p c")
+        heard(player)
+        assert player.reply()[0].startswith("Your hand, 5 cards")
+        player.type("5")  # a pile started
+        heard(player)
+        assert player.question() == "Ben's move: a card, a pair, or eat:"
+        player.type("6")  # refused: the food in play is 5
+        heard(player)
+        assert player.refused()
+        player.word("Risk")
+        heard(player)
+        player.word("Undo")
+        heard(player)
+        assert player.reply()[0].startswith("Taken back")
+        for typed in ("5", "5", "eat", "4"):  # the pile again, Ben serves, Cy eats, a pile
+            player.type(typed)
+            heard(player)
+        assert player.question().startswith("Your move")
+        player.type("eat 2 3 x 5")  # an overeating card among them
+        heard(player)
+        assert player.question() == "Add one more?" or player.focused().role == "group"
+        player.choose(1)  # no more
+        heard(player)
+        player.word("Menu")
+        heard(player)
+        assert player.question() == "Main menu, Mici Maki."
     finally:
         player.close()
         served.stop()
