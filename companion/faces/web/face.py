@@ -10,7 +10,7 @@ the conversation has taken an answer and asks the next question
 A *step* is what the app said since the player last gave something (an
 answer, a word, a card scanned): its first sentences are the reply to it.
 
->>> from companion.contract.events import Chosen
+>>> from companion.contract.events import Chosen, Menu
 >>> face = WebFace(lambda: "en")
 >>> face.show(reply("Salmon nigiri."))
 >>> face.asked(Asked(Menu("Main menu.", ("Practice.", "Quit.")), "Choose 1 to 2:"))
@@ -33,9 +33,7 @@ from companion.contract.events import (
     Answered,
     Asked,
     Item,
-    Menu,
     Role,
-    YesNo,
     reply,
 )
 from companion.conversation.inbox import Inbox
@@ -270,8 +268,3 @@ class WebFace:
             self._lock.notify_all()
         for listener in listeners:
             listener()
-
-
-def is_menu(asked: Asked | None) -> bool:
-    """Whether the question open is chosen from options (a menu, yes or no)."""
-    return asked is not None and isinstance(asked.question, Menu | YesNo)
