@@ -81,6 +81,7 @@ class Player:
         self.page: Page = self.context.new_page()
         self.page.route(f"{address.rstrip('/')}{AXE_PATH}", _axe)
         self.page.goto(address)
+        self._focus_landed()
         self._codes = cycle(CODES)
         if script:  # a page that is never reloaded keeps this
             self.page.evaluate("window.stillHere = true")
@@ -162,10 +163,7 @@ class Player:
         if not self.script:
             with self.page.expect_navigation(wait_until="load"):
                 act()
-            # the browser applies autofocus as it renders the loaded page
-            self.page.wait_for_function(
-                "() => { const t = document.querySelector('[data-focus]');"
-                " return !t || document.activeElement === t; }", timeout=PATIENCE * 1000)
+            self._focus_landed()
             return
         answered = int(self.page.evaluate("Number(document.querySelector('main')"
                                           ".dataset.answered || 0)"))
@@ -173,6 +171,14 @@ class Player:
         self.page.wait_for_function(
             "n => Number(document.querySelector('main').dataset.answered || 0) > n", arg=answered,
             timeout=PATIENCE * 1000)
+
+    def _focus_landed(self) -> None:
+        """Wait until the page's focus is where the page puts it: the
+        browser applies autofocus as it renders a loaded page, which can
+        come after "load" on a busy machine."""
+        self.page.wait_for_function(
+            "() => { const t = document.querySelector('[data-focus]');"
+            " return !t || document.activeElement === t; }", timeout=PATIENCE * 1000)
 
     def type(self, text: str) -> None:
         """Type ``text`` in the question's field (focused) and press Enter."""
