@@ -326,8 +326,15 @@ class Pressed:
     action: str
 
 
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """The game moved on elsewhere (another seat of a table shared between
+    devices): the open question of a game is dropped and the game asked
+    what comes now."""
+
+
 #: What a face and the scanner give the conversation; ``None``: the input ended.
-Item = Typed | Chosen | Pressed | InputEvent | None
+Item = Typed | Chosen | Pressed | Moved | InputEvent | None
 
 
 # -- what a face shows --------------------------------------------------------------------

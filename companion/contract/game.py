@@ -301,6 +301,44 @@ class TableCompanion(Protocol):
         ...
 
 
+#: Tells a seat of a shared table (``None``: the host) that the game moved on.
+TableNews = Callable[[int | None], None]
+
+
+class SharedTable(Protocol):
+    """A real game at a table shared between devices, one per seat: each
+    seat's game its own (its hand and pick on that seat only), the picks
+    revealed to all at once; the host follows what is public."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' players, in turn round the table."""
+        ...
+
+    def joined(self, seat: int) -> None:
+        """A device took ``seat`` (or took it again)."""
+        ...
+
+    def seat(self, seat: int, language: str, verbosity: Verbosity) -> Play:
+        """Seat ``seat``'s game, saved as a game of its own."""
+        ...
+
+    def host(self, language: str, verbosity: Verbosity) -> Play:
+        """The host's game: what is public, as it comes."""
+        ...
+
+
+@runtime_checkable
+class SharedTableCompanion(Protocol):
+    """A real game followed on one device per seat (``companion web --table``)."""
+
+    def shared(self, conversation: Conversation, news: TableNews) -> SharedTable:
+        """Ask the host how the table is set up (seats, names, variant);
+        the table, no seat taken yet. ``news`` is called (from any thread)
+        for the seat, or the host, whose game moved on."""
+        ...
+
+
 @runtime_checkable
 class Scoring(Protocol):
     """Scoring a finished game: entered card by card (the :data:`SCORE`

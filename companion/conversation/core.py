@@ -38,6 +38,7 @@ from companion.contract.events import (
     Face,
     Item,
     Menu,
+    Moved,
     Pressed,
     Question,
     Typed,
@@ -285,6 +286,10 @@ class Talk:
             if isinstance(item, Chosen):
                 if choices:
                     return item
+                continue
+            if isinstance(item, Moved):
+                if self.play is not None:
+                    raise Changed  # the game asked again what comes now
                 continue
             if isinstance(item, Pressed):
                 self.voice.interrupt()  # a key: speech stops at once

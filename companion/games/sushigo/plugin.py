@@ -28,18 +28,21 @@ from companion.contract.game import (
     Progressed,
     ScoredFile,
     Scoring,
+    SharedTable,
     Simulated,
     Simulation,
     SimulationRequest,
     StickerKind,
     Stickers,
     TableCompanion,
+    TableNews,
     TactileKit,
     no_progress,
 )
 from companion.games.saved import resumed
 from companion.games.sushigo import practice as practice_game
 from companion.games.sushigo import scorer
+from companion.games.sushigo import shared as shared_game
 from companion.games.sushigo import table as table_game
 from companion.games.sushigo.cards import CARDS, MAX_PLAYERS, MIN_PLAYERS, Card
 from companion.games.sushigo.draft import Game, Variant
@@ -128,6 +131,9 @@ class SushiGo(SushiGoVocabulary):
             return table_game.TableGame(session, language, verbosity)
 
         return start
+
+    def shared(self, conversation: Conversation, news: TableNews) -> SharedTable:
+        return shared_game.set_up(conversation, news)
 
     def score(self, conversation: Conversation) -> None:
         scorer.score(conversation)
