@@ -31,7 +31,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from companion import ending
@@ -49,8 +49,12 @@ from companion.settings import Settings, SettingsError, load_settings
 from companion.shown import shown
 
 if TYPE_CHECKING:
+    import socket
+
+    from companion.contract.game import SharedTable
     from companion.faces.plain import LineSink
     from companion.faces.screen import CompanionApp
+    from companion.faces.web.page import Window
 
 #: The exit statuses of a run, as the command line gives them.
 EXIT_OK = 0
@@ -206,48 +210,57 @@ WEB_END_WAIT = 10.0
 
 def run_web(settings: Settings, *, first_start: bool = False, scanner: str | None = None,
             port: int = PORT, open_page: bool = True, speak: bool = False,
-            out: LineSink | None = None) -> int:
+            table: bool = False, lan: bool = False, out: LineSink | None = None) -> int:
     """The app as a web page on this machine (``companion web``): the
     conversation over the web face, served on 127.0.0.1 at ``port`` (0:
     any free port), its address printed on ``out`` (and the page opened in
     the browser, where there is one to open, with ``open_page``), until the
     player quits or the server is stopped (Control C). ``speak``: the app's
-    own speech as the settings say (by default the screen reader speaks)."""
+    own speech as the settings say (by default the screen reader speaks).
+    ``table``: a table shared between devices first (one per seat, each
+    joining at ``/join``); ``lan``: served on the local network too (the
+    host's own page still on this machine only)."""
     import threading  # noqa: PLC0415 - the web face's, when it runs
 
     from companion.faces.web.face import WebFace  # noqa: PLC0415
-    from companion.faces.web.server import WebServer, bind  # noqa: PLC0415
+    from companion.faces.web.seats import Seats  # noqa: PLC0415
+    from companion.faces.web.server import LOCAL_HOSTS, WebServer  # noqa: PLC0415
 
     output = out if out is not None else sys.stdout
     catalog = Catalog.for_language(settings.language)
-    try:
-        sock = bind("127.0.0.1", port)
-    except OSError as error:
-        print("companion: " + catalog.text(
-            "The web page cannot be served on port %(port)d: %(error)s. Choose another "
-            "port with --port.", port=port, error=error.strerror or error), file=sys.stderr)
-        return EXIT_ERROR
+    bound = web_socket(port, lan=lan, catalog=catalog)
+    if isinstance(bound, int):
+        return bound
+    sock, here = bound
     made: list[Talk] = []
     face = WebFace(lambda: made[0].language if made else settings.language)
     talk = Talk(face, face.inbox, settings, rng=dealer(),
                 speech=SpeechService(face.show, speech=None if speak else "none"),
                 listening=Scanner(scanner), kept=Kept(settings))
     made.append(talk)
-    server = WebServer(face, actions=lambda: web_actions(talk))
+    actual = sock.getsockname()[1]
+    seats = (Seats(face, lambda shared, number, language: seat_window(
+        shared, number, settings, language), f"http://{here}:{actual}/")
+        if table else None)
+    server = WebServer(face, actions=lambda: web_actions(talk), seats=seats, lan=lan,
+                       hosts=(*LOCAL_HOSTS, here) if lan else LOCAL_HOSTS)
     failed: list[BaseException] = []
 
     def journeys() -> None:
         try:
-            run(talk, first_start=first_start)
+            run(talk, first_start=first_start, seating=seats)
         except Exception as error:  # said once the server has stopped
             failed.append(error)
         finally:
             face.ended()
             server.stop()
 
-    address = f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    address = f"http://127.0.0.1:{actual}/"
     print(catalog.text("The companion is at %(address)s: open it in your browser. "
                        "Control C stops it.", address=address), file=output)
+    if seats is not None:
+        print(catalog.text("Players join at %(address)s once the table is set up (the page "
+                           "shows its code).", address=seats.address + "join"), file=output)
     output.flush()
     thread = threading.Thread(target=journeys, name="journeys", daemon=True)
     try:
@@ -257,11 +270,89 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
         server.serve(sock)
     finally:
         face.give(None)  # the input ends: the conversation ends too (the game saved)
+        if seats is not None:
+            seats.close()
         thread.join(WEB_END_WAIT)
         sock.close()
     if failed:
         return stopped_on(failed[0], talk.language)
     return EXIT_OK
+
+
+def web_socket(port: int, *, lan: bool, catalog: Catalog) -> tuple[socket.socket, str] | int:
+    """The web face's listening socket, and the address others reach it at
+    (this machine's, or with ``lan`` its address on the local network); a
+    problem said on standard error, and the exit status instead."""
+    from companion.faces.web.server import bind  # noqa: PLC0415 - the web face's
+
+    here = "127.0.0.1"
+    if lan:
+        here = lan_address() or ""
+        if not here:
+            print("companion: " + catalog.text(
+                "No local network was found: is this computer on the table's Wi-Fi? Without "
+                "--lan the page is on this computer only."), file=sys.stderr)
+            return EXIT_ERROR
+    try:
+        return bind("0.0.0.0" if lan else "127.0.0.1", port), here
+    except OSError as error:
+        print("companion: " + catalog.text(
+            "The web page cannot be served on port %(port)d: %(error)s. Choose another "
+            "port with --port.", port=port, error=error.strerror or error), file=sys.stderr)
+        return EXIT_ERROR
+
+
+def seat_window(table: SharedTable, seat: int, settings: Settings, language: str) -> Window:
+    """Seat ``seat``'s own conversation at a shared table, in ``language``
+    (the device's), over a page of its own: the seat's game in a thread of
+    its own (no speech of the app's, no scanner: the device's screen
+    reader speaks). Its window, whose ``close`` ends the conversation."""
+    import threading  # noqa: PLC0415 - the web face's, when it runs
+
+    from companion.conversation.journeys import seat as seat_journey  # noqa: PLC0415
+    from companion.faces.web.face import WebFace  # noqa: PLC0415
+    from companion.faces.web.page import Window  # noqa: PLC0415
+
+    own = replace(settings, language=language, speech="none", scanner="")
+    face = WebFace(lambda: language)
+    talk = Talk(face, face.inbox, own, rng=dealer(), speech=SpeechService(face.show,
+                                                                          speech="none"),
+                listening=Scanner(""), kept=Kept(own))
+
+    def journey() -> None:
+        try:
+            seat_journey(talk, table.seat(seat, language, talk.verbosity))
+        finally:
+            face.ended()
+
+    thread = threading.Thread(target=journey, name=f"seat {seat + 1}", daemon=True)
+
+    def close() -> None:
+        face.give(None)
+        thread.join(WEB_END_WAIT)
+
+    thread.start()
+    return Window(face, lambda: [(name, label) for name, label in web_actions(talk)
+                                 if name != "menu"], base="/seat", close=close)
+
+
+def lan_address() -> str | None:
+    """This computer's address on the local network (the one a phone on the
+    same Wi-Fi reaches it at), or ``None`` when it is on none. (A UDP
+    socket "connected" to an outside address only picks the route: no
+    packet is sent.)"""
+    import socket  # noqa: PLC0415 - when served on the network
+
+    for probe in ("192.0.2.1", "10.255.255.255"):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            try:
+                sock.connect((probe, 9))
+                address = str(sock.getsockname()[0])
+            except OSError:
+                continue
+            if not address.startswith("127.") and address != "0.0.0.0":
+                return address
+    return None
 
 
 def web_actions(talk: Talk) -> list[tuple[str, str]]:

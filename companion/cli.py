@@ -228,6 +228,12 @@ def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
                                port=PORT))
     web.add_argument("--no-open", action="store_true",
                      help=text("do not open the page in the browser"))
+    web.add_argument("--table", action="store_true",
+                     help=text("a real game shared between devices, one per seat: each "
+                               "player joins from their own phone or computer"))
+    web.add_argument("--lan", action="store_true",
+                     help=text("serve on the local network too, for the players' phones "
+                               "(the host's page stays on this computer)"))
     web.add_argument("--scanner", metavar=text("PORT"), default=argparse.SUPPRESS,
                      help=argparse.SUPPRESS)  # (the app's, also after the command)
     bench = commands.add_parser("bench", parents=[language, which],
@@ -670,7 +676,8 @@ def web_app(args: argparse.Namespace) -> int:
     return run_web(settings, first_start=first,
                    scanner="" if args.scanner == "none" else args.scanner,
                    port=PORT if args.port is None else args.port,
-                   open_page=not args.no_open, speak=args.speech is not None)
+                   open_page=not args.no_open, speak=args.speech is not None,
+                   table=args.table, lan=args.lan)
 
 
 def game_command(args: argparse.Namespace, catalog: Catalog, plugin: SomeGame,

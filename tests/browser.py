@@ -14,6 +14,7 @@ Content-Security-Policy holds).
 from __future__ import annotations
 
 import contextlib
+import urllib.parse
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.resources import files
@@ -25,7 +26,7 @@ from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwrigh
 from tests.drivers import CODES
 from tests.webclient import PATIENCE, Served
 
-__all__ = ["Player", "Served", "chromium"]
+__all__ = ["Focused", "Player", "Served", "chromium"]
 
 #: Debian's Chromium (Playwright's own browser download cannot run here).
 CHROMIUM = "/usr/bin/chromium"
@@ -74,16 +75,26 @@ class Player:
     def __init__(self, browser: Browser, address: str, *, script: bool = True,
                  width: int = 1024, height: int = 768) -> None:
         self.address = address
+        parts = urllib.parse.urlsplit(address)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
         self.script = script
         self.context = browser.new_context(java_script_enabled=script,
                                            viewport={"width": width, "height": height})
         self.context.set_default_timeout(PATIENCE * 1000)
+        self._codes = cycle(CODES)
         self.page: Page = self.context.new_page()
-        self.page.route(f"{address.rstrip('/')}{AXE_PATH}", _axe)
+        self.reopen(address)
+
+    def reopen(self, address: str) -> None:
+        """Close the page, and open ``address`` in a new one (the same
+        browser: its cookies kept), as a player whose page was lost."""
+        if not self.page.is_closed():
+            self.page.close()
+        self.page = self.context.new_page()
+        self.page.route(f"{self.origin}{AXE_PATH}", _axe)
         self.page.goto(address)
         self._focus_landed()
-        self._codes = cycle(CODES)
-        if script:  # a page that is never reloaded keeps this
+        if self.script:  # a page that is never reloaded keeps this
             self.page.evaluate("window.stillHere = true")
 
     def close(self) -> None:
@@ -136,8 +147,10 @@ class Player:
         axe and not the page's own script)."""
         page = self.page
         if not self.script:
-            page = self.context.browser.new_context().new_page()  # type: ignore[union-attr]
-            page.route(f"{self.address.rstrip('/')}{AXE_PATH}", _axe)
+            # (the same cookies: a seat's page is its device's)
+            page = self.context.browser.new_context(  # type: ignore[union-attr]
+                storage_state=self.context.storage_state()).new_page()
+            page.route(f"{self.origin}{AXE_PATH}", _axe)
             page.route("**/static/web.js", lambda route: route.abort())
             page.goto(self.page.url if "/answer" not in self.page.url else self.address)
         try:
@@ -216,6 +229,22 @@ class Player:
     def refused(self) -> bool:
         """Whether the reply is a warning (a code refused)."""
         return self.page.locator("#reply p.warning").count() > 0
+
+    def navigate(self, act: Callable[[], None]) -> None:
+        """Do ``act`` (keys) on a page that posts as a plain form (the join
+        page): wait for the next page and its focus."""
+        with self.page.expect_navigation(wait_until="load"):
+            act()
+        self._focus_landed()
+        if self.script:
+            self.page.evaluate("window.stillHere = true")
+
+    def join(self, name: str) -> None:
+        """At the join page's seats, take ``name``'s: Tab to it, Enter."""
+        focused = self.focused()
+        assert focused.role == "group", focused
+        self._tab_to(name)
+        self.navigate(lambda: self.page.keyboard.press("Enter"))
 
     def pick(self) -> None:
         """Codes typed at "Your pick" until one is taken."""

@@ -6,6 +6,7 @@ which need no browser. :class:`Shown` reads a page's parts back."""
 from __future__ import annotations
 
 import contextlib
+import http.cookiejar
 import os
 import re
 import select
@@ -136,8 +137,8 @@ class _Reader(HTMLParser):
         elif tag == "p" and self.where and "said" in at.get("class", ""):
             self.text, self.into = [], self.where[-1]
             self.shown.languages.append(at.get("lang", ""))
-        elif tag == "button" and at.get("name") in ("choice", "action"):
-            self.text, self.into = [], "options" if at["name"] == "choice" else "words"
+        elif tag == "button" and at.get("name") in ("choice", "action", "seat"):
+            self.text, self.into = [], "words" if at["name"] == "action" else "options"
 
     def handle_data(self, data: str) -> None:
         if self.text is not None:
@@ -174,18 +175,24 @@ class Response:
 
 
 class Client:
-    """Requests to the web face at ``address``, with the page's origin."""
+    """Requests to the web face at ``address``, with the page's origin, as
+    one device: the cookies it is given kept (a seat's session). ``base``:
+    where its pages are (a seat's: ``/seat``)."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, *, base: str = "") -> None:
         self.address = address.rstrip("/")
         self.origin = self.address
+        self.base = base
+        self.cookies = http.cookiejar.CookieJar()
+        self._opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.cookies))
 
     def request(self, path: str = "/", *, data: bytes | None = None,
                 headers: dict[str, str] | None = None) -> Response:
         request = urllib.request.Request(self.address + path, data=data, headers=headers or {},
                                          method="POST" if data is not None else "GET")
         try:
-            with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
+            with self._opener.open(request, timeout=PATIENCE) as answer:
                 return Response(answer.status, {k.lower(): v for k, v in answer.headers.items()},
                                 answer.read().decode("utf-8"))
         except urllib.error.HTTPError as error:
@@ -193,15 +200,28 @@ class Client:
                             error.read().decode("utf-8", "replace"))
 
     def page(self) -> Shown:
-        answer = self.request("/")
+        answer = self.request(f"{self.base}/")
         assert answer.status == 200, answer
         return read(answer.body)
 
-    def post(self, fields: dict[str, str], *, headers: dict[str, str] | None = None) -> Response:
+    def post(self, fields: dict[str, str], *, headers: dict[str, str] | None = None,
+             path: str | None = None) -> Response:
         sent = {"Content-Type": "application/x-www-form-urlencoded", "Origin": self.origin,
                 **(headers or {})}
-        return self.request("/answer", data=urllib.parse.urlencode(fields).encode(),
-                            headers=sent)
+        return self.request(path or f"{self.base}/answer",
+                            data=urllib.parse.urlencode(fields).encode(), headers=sent)
+
+    def join(self, code: str, name: str) -> Shown:
+        """Join the shared table with ``code`` and take ``name``'s seat: the
+        seat's first page (its pages then under ``/seat``)."""
+        seats = self.post({"code": code}, path="/join")
+        assert seats.status == 200, seats
+        found = re.search(r'name="seat" value="(\d+)">' + re.escape(name) + "<", seats.body)
+        assert found is not None, seats.body
+        taken = self.post({"code": code, "seat": found.group(1)}, path="/join")
+        assert taken.status == 200, taken
+        self.base = "/seat"
+        return read(taken.body)
 
     def _give(self, **given: str) -> Shown:
         shown = self.page()

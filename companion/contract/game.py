@@ -328,6 +328,20 @@ class SharedTable(Protocol):
         ...
 
 
+class Seating(Protocol):
+    """Where the seats of a shared table are taken (the web face's)."""
+
+    def news(self, seat: int | None) -> None:
+        """Tell seat ``seat``'s game (``None``: the host's) that the table
+        moved on (from any thread)."""
+        ...
+
+    def opened(self, table: SharedTable) -> tuple[str, str]:
+        """Seats may be taken now: the address players open, and the
+        table's join code."""
+        ...
+
+
 @runtime_checkable
 class SharedTableCompanion(Protocol):
     """A real game followed on one device per seat (``companion web --table``)."""
@@ -581,8 +595,8 @@ class Lacking(Protocol):
 
 
 #: Every capability a game may declare.
-CAPABILITIES: tuple[type, ...] = (TableCompanion, Scoring, Simulation, Benchmarks, TactileKit,
-                                  Commands, Lacking)
+CAPABILITIES: tuple[type, ...] = (TableCompanion, SharedTableCompanion, Scoring, Simulation,
+                                  Benchmarks, TactileKit, Commands, Lacking)
 K = TypeVar("K")
 
 

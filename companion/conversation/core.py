@@ -106,6 +106,8 @@ class Talk:
         self.listening: Listening = listening if listening is not None else Scanner(scanner)
         self.kept: Keeper = kept if kept is not None else Kept(settings)
         self.play: Play | None = None
+        #: A seat of a table shared between devices (the game is all there is).
+        self.seated = False
         #: The question open now, for help (``None`` between questions).
         self.asking: Question[object] | None = None
         self.dispatcher = Dispatcher(self)
@@ -290,6 +292,8 @@ class Talk:
             if isinstance(item, Moved):
                 if self.play is not None:
                     raise Changed  # the game asked again what comes now
+                if show:  # (the face may have closed the question: shown again)
+                    self._open(question, prompt, again=True, spoken=False)
                 continue
             if isinstance(item, Pressed):
                 self.voice.interrupt()  # a key: speech stops at once

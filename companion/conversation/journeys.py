@@ -35,7 +35,10 @@ from companion.contract.game import (
     SCORE,
     TABLE,
     Back,
+    Play,
     Scoring,
+    Seating,
+    SharedTableCompanion,
     TableCompanion,
     capability,
     journeys_of,
@@ -66,9 +69,10 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "
 VERBOSITIES = ("terse", "normal", "verbose")
 
 
-def run(talk: Talk, *, first_start: bool = False) -> int:
-    """The whole app: first start if it is one, the resume offer, the menu,
-    until the player quits or the input ends."""
+def run(talk: Talk, *, first_start: bool = False, seating: Seating | None = None) -> int:
+    """The whole app: first start if it is one, the resume offer (with
+    ``seating``, a table shared between devices instead), the menu, until
+    the player quits or the input ends."""
     try:
         check_files(talk)
         if first_start:
@@ -76,7 +80,10 @@ def run(talk: Talk, *, first_start: bool = False) -> int:
                 first(talk)
         use_scanner(talk, talk.scanner_choice)
         with contextlib.suppress(ToMenu):
-            offer_resume(talk)
+            if seating is not None:
+                shared_table(talk, seating)
+            else:
+                offer_resume(talk)
         main_menu(talk)
     except (Quit, KeyboardInterrupt):  # quit, Control C, or the app told to end
         ending.calm()  # a signal now ends nothing more: it does not cut the goodbye
@@ -349,6 +356,45 @@ def table(talk: Talk) -> None:
     except Back:  # Back in the set-up's first menu
         raise ToMenu from None
     play(talk, start())
+
+
+def shared_table(talk: Talk, seating: Seating) -> None:
+    """The host's side of a table shared between devices: its set-up, then
+    how players join, then what is public as it comes, until the game ends
+    or the host ends the table (each seat's game is saved as it goes)."""
+    plugin = which_game(talk, TABLE)
+    if plugin is None:
+        return
+    sharing = capability(plugin, SharedTableCompanion)
+    if sharing is None:
+        talk.say(warning(talk.text(
+            "%(game)s has no table shared between devices yet: its table companion, in "
+            "the menu, follows the game on this device.", game=plugin.title)))
+        return
+    try:
+        table = sharing.shared(talk, seating.news)
+    except Back:  # Back in the set-up's first menu
+        return
+    address, code = seating.opened(table)
+    talk.say(info(talk.text(
+        "The table is open. Each player opens %(address)s on their own device and gives "
+        "the code %(code)s (or scans the QR code on this page), then chooses their name.",
+        address=address, code=code)))
+    play(talk, table.host(talk.language, talk.verbosity))
+
+
+def seat(talk: Talk, game: Play) -> None:
+    """One seat's game at a table shared between devices, until the game
+    ends or the input does (the game saved all along)."""
+    talk.seated = True
+    try:
+        play(talk, game)
+    except (Quit, ToMenu, KeyboardInterrupt):
+        pass  # the server stops: the game is saved
+    else:
+        talk.say(info(talk.text("Your game is over: you can close this page.")))
+    finally:
+        talk.close()
 
 
 def score(talk: Talk) -> None:

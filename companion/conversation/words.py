@@ -75,6 +75,12 @@ class Host(Protocol):
         """Whether the face has the function keys (help names them then)."""
         ...
 
+    @property
+    def seated(self) -> bool:
+        """A seat of a table shared between devices: the game is all there
+        is (the words menu and quit do not leave it)."""
+        ...
+
     def say(self, announcement: Announcement) -> None: ...
 
     def question_help(self) -> list[str]:
@@ -135,6 +141,11 @@ class Dispatcher:
         for here (then the typed text is the answer)."""
         name = action.name
         history = self.host.history
+        if name in ("quit", "menu") and self.host.seated:
+            self.host.say(reply(self.host.catalog.text(
+                "At a shared table your game goes on here: to leave, close the page (the "
+                "game is saved).")))
+            return True
         if name == "quit":
             raise Quit
         if name == "menu":

@@ -33,6 +33,7 @@ from companion.contract.events import (
     Answered,
     Asked,
     Item,
+    Moved,
     Role,
     reply,
 )
@@ -193,8 +194,8 @@ class WebFace:
     def taken(self, item: Item) -> None:
         """Whatever the player gave (an answer, a word, a card scanned)
         begins a new step: what is said next is the reply to it."""
-        if item is None:
-            return
+        if item is None or isinstance(item, Moved):
+            return  # (the game moved on elsewhere: not the player's act)
         with self._lock:
             self._state.step += 1
         self._touch()
@@ -208,6 +209,16 @@ class WebFace:
         with self._lock:
             self._state.ended = True
             self._state.question = None
+        self._touch()
+
+    def moved(self) -> None:
+        """The game moved on elsewhere (another seat of a shared table): the
+        question open is closed at once (a post for it is out of date, so
+        no answer meant for it lands on the next) and the conversation asks
+        what comes now."""
+        with self._lock:
+            self._state.question = None
+            self.inbox.put(Moved())
         self._touch()
 
     def view(self) -> View:

@@ -17,10 +17,11 @@ its language.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
-from typing import Any
+from typing import Any, Protocol
 
 import jinja2
 
@@ -33,8 +34,8 @@ from companion.contract.events import (
     Text,
     YesNo,
 )
-from companion.faces.web.face import Entry, View
-from companion.i18n import N_, Catalog
+from companion.faces.web.face import Entry, View, WebFace
+from companion.i18n import LANGUAGES, N_, Catalog
 
 #: The page's own words, for the catalogs (each in the player's language).
 WORDS = {
@@ -58,6 +59,8 @@ NOTICES = {
     "slow": N_("The companion is still working on your answer: the reply comes below "
                "when it is ready."),
     "refused": N_("That answer could not be sent: choose an option, or type an answer."),
+    "freed": N_("The seat is free: its player takes it again from any device, with the "
+                "table's code."),
 }
 
 #: How many of the game's log sentences a page shows (the newest).
@@ -101,21 +104,57 @@ def drawn(asked: Asked) -> Drawn:
 def _environment() -> jinja2.Environment:
     templates = files("companion.faces.web") / "templates"
     source = {name: (templates / name).read_text(encoding="utf-8")
-              for name in ("page.html", "parts.html")}
+              for name in ("page.html", "parts.html", "join.html")}
     return jinja2.Environment(loader=jinja2.DictLoader(source), autoescape=True,
                               undefined=jinja2.StrictUndefined, trim_blocks=True,
                               lstrip_blocks=True)
 
 
+@dataclass(frozen=True, slots=True)
+class Joining:
+    """How players join the shared table, for the host's page: the
+    address (with the code in it, as the QR code has it), the code, and
+    each seat's name and whether a device holds it."""
+
+    address: str
+    code: str
+    seats: tuple[tuple[str, bool], ...]
+    #: Only this computer can reach the address (no ``--lan``).
+    local: bool
+
+
+def qr_data(text: str) -> tuple[str, int]:
+    """``text`` as a QR code: an SVG image in a ``data:`` address (the page
+    loads nothing from elsewhere), and its size in CSS pixels."""
+    import base64  # noqa: PLC0415 - the host's page only
+    import io  # noqa: PLC0415
+
+    import segno  # noqa: PLC0415
+
+    code = segno.make(text, error="m")
+    out = io.BytesIO()
+    scale = 5
+    code.save(out, kind="svg", scale=scale, border=4, xmldecl=False, dark="#000",
+              light="#fff")
+    size = int(code.symbol_size(scale=1, border=4)[0]) * scale
+    return "data:image/svg+xml;base64," + base64.b64encode(out.getvalue()).decode(), size
+
+
 class Pages:
     """The pages and updates of one web face. ``token`` goes in every form
     (a post without it is refused); ``actions`` gives the words that work
-    now, each with its label in the player's language ((name, label))."""
+    now, each with its label in the player's language ((name, label));
+    ``base``: where its pages are (a seat's, ``/seat``); ``joining``: how
+    players join a shared table, for the host's page."""
 
     def __init__(self, token: str,
-                 actions: Callable[[], Sequence[tuple[str, str]]] = tuple) -> None:
+                 actions: Callable[[], Sequence[tuple[str, str]]] = tuple, *,
+                 base: str = "", joining: Callable[[], Joining | None] = lambda: None) -> None:
         self.token = token
         self.actions = actions
+        self.base = base
+        self.joining = joining
+        self._qr: tuple[str, str, int] | None = None
         self._template = _environment().get_template("page.html")
         self._macros: Any = self._template.environment.get_template("parts.html").module
 
@@ -142,9 +181,40 @@ class Pages:
             "described": described if describe else "",
             "token": self.token,
             "actions": list(self.actions()) if view.question is not None else [],
+            "base": self.base,
+            "join": self._join(catalog) if not view.ended else None,
         }
         context["c"] = context  # what the macros are given
         return context
+
+    def _join(self, catalog: Catalog) -> dict[str, object] | None:
+        joining = self.joining()
+        if joining is None:
+            return None
+        if self._qr is None or self._qr[0] != joining.address:
+            self._qr = (joining.address, *qr_data(joining.address))
+        _, qr, size = self._qr
+        return {
+            "heading": catalog.text("Join the table"),
+            "how": catalog.text("Each player opens this address on their own device, or scans "
+                                "the QR code, and chooses their name:"),
+            "address": joining.address,
+            "shown": joining.address.split("?")[0],
+            "code_label": catalog.text("The table's code:"),
+            "code": joining.code,
+            "qr": qr,
+            "qr_size": size,
+            "qr_alt": catalog.text("QR code of the address, with the code in it"),
+            "local": catalog.text("Only this computer reaches this address: for phones at the "
+                                  "table, start the companion with --lan.")
+            if joining.local else "",
+            "seats_heading": catalog.text("Seats"),
+            "seats": [(catalog.text("%(player)s: on a device.", player=name), number,
+                       catalog.text("Free %(player)s's seat (a lost device)", player=name))
+                      if taken else (catalog.text("%(player)s: no device yet.", player=name),
+                                     None, "")
+                      for number, (name, taken) in enumerate(joining.seats)],
+        }
 
     @staticmethod
     def title(view: View, app: str) -> str:
@@ -190,4 +260,104 @@ class Pages:
         }
 
 
-__all__ = ["Drawn", "Entry", "Pages", "drawn"]
+def best_language(accepted: str, fallback: str) -> str:
+    """The first of the app's languages that an ``Accept-Language`` header
+    asks for (by its weights), else ``fallback``.
+
+    >>> best_language("de-DE,fr;q=0.8,en;q=0.5", "cs"), best_language("", "cs")
+    ('fr', 'cs')
+    """
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accepted.split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        primary = tag.strip().split("-")[0].lower()
+        if primary in LANGUAGES and weight > 0:
+            weighted.append((-weight, index, primary))
+    return min(weighted)[2] if weighted else fallback
+
+
+class JoinPages:
+    """The join page of a shared table, in the player's language: the
+    table not open yet, the code asked, or the seats to choose from."""
+
+    def __init__(self) -> None:
+        self._template = _environment().get_template("join.html")
+
+    def _render(self, language: str, stage: str, label: str, **more: object) -> str:
+        catalog = Catalog.for_language(language)
+        app = catalog.text(WORDS["app"])
+        return self._template.render(language=language, stage=stage, label=label,
+                                     title=f"{label} – {app}", app=app,
+                                     send=catalog.text(WORDS["send"]), **{
+                                         "notice": None, "again": "", "code": "",
+                                         "free": [], "taken": "", **more})
+
+    def closed(self, language: str) -> str:
+        catalog = Catalog.for_language(language)
+        return self._render(language, "closed", catalog.text(
+            "The table is not open yet: the host is setting it up."),
+            again=catalog.text("Try again"))
+
+    def code(self, language: str, *, wrong: bool = False) -> str:
+        catalog = Catalog.for_language(language)
+        return self._render(language, "code", catalog.text(
+            "The table's code (the host's page shows it):"),
+            notice=catalog.text("That is not this table's code: ask the host for it, and "
+                                "type it again.") if wrong else None)
+
+    def seats(self, language: str, code: str, seats: Sequence[SeatLike], *,
+              taken: bool) -> str:
+        catalog = Catalog.for_language(language)
+        free = [seat for seat in seats if not seat.taken]
+        held = [seat.name for seat in seats if seat.taken]
+        return self._render(
+            language, "seats",
+            catalog.text("Which one are you?") if free else catalog.text(
+                "Every seat has a device: ask the host to free yours."),
+            code=code, free=free,
+            notice=catalog.text("That seat was just taken: choose yours.") if taken else None,
+            taken=catalog.text("On a device already: %(players)s.", players=", ".join(held))
+            if held else "")
+
+
+class SeatLike(Protocol):
+    """A seat as the join page shows it."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def taken(self) -> bool: ...
+
+
+@dataclass
+class Window:
+    """One conversation's pages: its face, its words (``actions``, as
+    (name, label)), where its pages are (``base``) and the token every
+    one of its forms carries."""
+
+    face: WebFace
+    actions: Callable[[], Sequence[tuple[str, str]]] = tuple
+    base: str = ""
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    #: What ends it (its conversation told the input ended, and waited for).
+    close: Callable[[], None] = lambda: None
+    #: How players join the shared table (the host's window).
+    joining: Callable[[], Joining | None] = lambda: None
+    pages: Pages = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.pages = Pages(self.token, self.actions, base=self.base, joining=self.joining)
+
+
+__all__ = ["Drawn", "Entry", "JoinPages", "Joining", "Pages", "Window", "best_language",
+           "drawn"]

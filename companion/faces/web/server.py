@@ -26,7 +26,6 @@ import contextlib
 import hmac
 import json
 import re
-import secrets
 import socket
 import threading
 import urllib.parse
@@ -53,7 +52,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from companion.contract.events import Chosen, Item, Pressed, Typed
 from companion.conversation.inbox import LINE_LONGEST
 from companion.faces.web.face import WebFace
-from companion.faces.web.page import NOTICES, Pages, drawn
+from companion.faces.web.page import NOTICES, Joining, JoinPages, Window, best_language, drawn
+from companion.faces.web.seats import SEAT_COOKIE, SEAT_COOKIE_AGE, Seats, plain
 
 if TYPE_CHECKING:
     import uvicorn
@@ -169,28 +169,46 @@ class WebServer:
     conversation (through ``face``), the updates streamed.
 
     ``actions``: the words that work now, as (name, label); ``hosts``: the
-    host names it answers as (this machine's, by default)."""
+    host names it answers as (this machine's, by default). ``seats``: the
+    seats of a table shared between devices, when it serves one (then
+    ``/join`` and each seat's pages, ``/seat/``, are served too); ``lan``:
+    it is reached from the local network, so the host's own pages answer
+    only this machine."""
 
     def __init__(self, face: WebFace, *,
                  actions: Callable[[], Sequence[tuple[str, str]]] = tuple,
-                 hosts: Sequence[str] = LOCAL_HOSTS) -> None:
+                 hosts: Sequence[str] = LOCAL_HOSTS, seats: Seats | None = None,
+                 lan: bool = False) -> None:
         self.face = face
-        self.token = secrets.token_urlsafe(24)
+        self.seats = seats
+        self.lan = lan
+        self.host = Window(face, actions, joining=self._joining)
+        self.token = self.host.token
         self.actions = actions
-        self.pages = Pages(self.token, actions)
+        self.pages = self.host.pages
         self.hosts = tuple(hosts)
         self.port = 0
         self._server: uvicorn.Server | None = None
         self._stopping = threading.Event()
         self._wakers: set[Callable[[], None]] = set()
         self._wakers_lock = threading.Lock()
+        self._join_pages = JoinPages()
+        routes = [
+            Route("/", self.home, methods=["GET"]),
+            Route("/answer", self.answer, methods=["POST"]),
+            Route("/events", self.events, methods=["GET"]),
+            Route("/static/{name}", self.static, methods=["GET"]),
+        ]
+        if seats is not None:
+            routes += [
+                Route("/join", self.join, methods=["GET", "POST"]),
+                Route("/free", self.free, methods=["POST"]),
+                Route("/seat/", self.seat_home, methods=["GET"]),
+                Route("/seat/answer", self.seat_answer, methods=["POST"]),
+                Route("/seat/events", self.seat_events, methods=["GET"]),
+            ]
         self.app = Starlette(
-            routes=[
-                Route("/", self.home, methods=["GET"]),
-                Route("/answer", self.answer, methods=["POST"]),
-                Route("/events", self.events, methods=["GET"]),
-                Route("/static/{name}", self.static, methods=["GET"]),
-            ],
+            routes=routes,
             middleware=[
                 Middleware(_Secured),
                 Middleware(TrustedHostMiddleware,
@@ -199,16 +217,36 @@ class WebServer:
             ],
         )
 
+    def _joining(self) -> Joining | None:
+        seats = self.seats
+        if seats is None or not seats.is_open:
+            return None
+        return Joining(seats.join_address(), seats.code,
+                       tuple((seat.name, seat.taken) for seat in seats.seats()),
+                       local=not self.lan)
+
+    def _hosts_only(self, request: Request) -> Response | None:
+        """The host's pages answer this machine only, when served on the
+        local network (a refusal, else ``None``)."""
+        client = request.client.host if request.client is not None else ""
+        if not self.lan or client in ("127.0.0.1", "::1", "::ffff:127.0.0.1"):
+            return None
+        return PlainTextResponse(
+            "Refused: this page is the host's. To take a seat, open /join.", 403)
+
     # -- the pages -------------------------------------------------------------------------
 
     async def home(self, request: Request) -> Response:
+        return self._hosts_only(request) or await self._page(self.host, request)
+
+    async def _page(self, window: Window, request: Request) -> Response:
         # the page as the conversation asks its question (the first one, at
         # the start), not while it is on its way there
-        await run_in_threadpool(self.face.settled, ANSWER_WAIT)
+        await run_in_threadpool(window.face.settled, ANSWER_WAIT)
         notice = request.query_params.get("notice")
-        return HTMLResponse(self.pages.page(self.face.view(),
-                                            notice if notice in NOTICES else None,
-                                            since=number(request.query_params.get("since", ""))))
+        return HTMLResponse(window.pages.page(
+            window.face.view(), notice if notice in NOTICES else None,
+            since=number(request.query_params.get("since", ""))))
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -226,18 +264,18 @@ class WebServer:
         ours = {f"http://{host}:{self.port}" for host in self.hosts}
         return origin in ours
 
-    def _item(self, form: Mapping[str, str]) -> Item | None:
+    def _item(self, window: Window, form: Mapping[str, str]) -> Item | None:
         """What a post gives the conversation, if it is something it may
         give now: an option of the menu open, a word that works now, or a
         line typed (cut at a line's length, its controls dropped)."""
-        view = self.face.view()
+        view = window.face.view()
         if "choice" in form:
             options = drawn(view.question).options if view.question is not None else ()
             choice = number(form["choice"])
             return Chosen(choice) if choice is not None and choice < len(options) else None
         if "action" in form:
             name = str(form["action"])
-            return Pressed(name) if name in {n for n, _ in self.actions()} else None
+            return Pressed(name) if name in {n for n, _ in window.actions()} else None
         if "answer" in form:
             text = str(form["answer"])[:LINE_LONGEST]
             return Typed("".join(" " if ch in "\r\n\t" else ch for ch in text
@@ -245,46 +283,55 @@ class WebServer:
         return None
 
     async def answer(self, request: Request) -> Response:
+        return self._hosts_only(request) or await self._answer(self.host, request)
+
+    async def _answer(self, window: Window, request: Request) -> Response:
         if not self._origin_is_ours(request):
             return PlainTextResponse("Refused: this page is not the companion's.", 403)
         form = await _form(request)
         if isinstance(form, Response):
             return form
-        if not hmac.compare_digest(form.get("token", "").encode(), self.token.encode()):
+        if not hmac.compare_digest(form.get("token", "").encode(), window.token.encode()):
             return PlainTextResponse("Refused: reload the companion's page.", 403)
         notice: str | None = None
-        view = self.face.view()
+        view = window.face.view()
         # what was said before this answer: the page after it begins after that
         said = view.entries[-1].number if view.entries else 0
         if not view.ended:
             asked = number(form.get("question", ""))
-            item = self._item(form)
+            item = self._item(window, form)
             if asked != view.question_id or view.question is None:
                 notice = "stale"
             elif item is None:
                 notice = "refused"
-            elif not self.face.give_for(asked, item):
+            elif not window.face.give_for(asked, item):
                 notice = "stale"  # answered meanwhile (another window, a double submit)
-            elif not await run_in_threadpool(self.face.settled, ANSWER_WAIT):
+            elif not await run_in_threadpool(window.face.settled, ANSWER_WAIT):
                 notice = "slow"
-        view = self.face.view()
+        view = window.face.view()
         if "application/json" in request.headers.get("accept", ""):
             since = number(form.get("since", ""))
-            return JSONResponse(self.pages.update(view, since or 0, notice))
+            return JSONResponse(window.pages.update(view, since or 0, notice))
         if view.ended:  # the server stops: this page is the last one
-            return HTMLResponse(self.pages.page(view, notice, since=said))
+            return HTMLResponse(window.pages.page(view, notice, since=said))
         query = {"since": str(said), **({"notice": notice} if notice else {})}
-        return RedirectResponse("/?" + urllib.parse.urlencode(query), 303)
+        return RedirectResponse(f"{window.base}/?" + urllib.parse.urlencode(query), 303)
 
     # -- the updates that come by themselves -----------------------------------------------
 
     async def events(self, request: Request) -> Response:
+        return self._hosts_only(request) or await self._events(self.host, request)
+
+    async def _events(self, window: Window, request: Request,
+                      still: Callable[[], bool] = lambda: True) -> Response:
+        """The updates of ``window``'s page, while ``still`` holds (a
+        seat's device that holds it)."""
         numbers = [number(request.query_params.get("since", "")),
                    number(request.headers.get("last-event-id", ""))]
         since = max([n for n in numbers if n is not None] or [0])
         # the version of the page that listens: what changed since it was drawn comes first
         shown = number(request.query_params.get("version", ""))
-        version = shown if shown is not None else self.face.view().version
+        version = shown if shown is not None else window.face.view().version
         loop = asyncio.get_running_loop()
         changed = asyncio.Event()
 
@@ -294,20 +341,20 @@ class WebServer:
 
         async def stream() -> AsyncIterator[str]:
             nonlocal since, version
-            stop = self.face.listen(wake)
+            stop = window.face.listen(wake)
             with self._wakers_lock:
                 self._wakers.add(wake)
             try:
                 yield "retry: 3000\n\n"
                 while True:
-                    view = self.face.view()
+                    view = window.face.view()
                     if view.version > version:
-                        update = self.pages.update(view, since)
+                        update = window.pages.update(view, since)
                         since = max([since, *(e.number for e in view.entries)])
                         yield (f"id: {since}\ndata: "
                                f"{json.dumps(update, ensure_ascii=False)}\n\n")
                     # the last news (the goodbye, "stopped") is sent before the end
-                    if view.ended or self._stopping.is_set():
+                    if view.ended or self._stopping.is_set() or not still():
                         return
                     version = view.version
                     try:
@@ -322,6 +369,90 @@ class WebServer:
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"x-accel-buffering": "no"})
+
+    # -- a shared table: joining, and each seat's pages ---------------------------------------
+
+    def _seat(self, request: Request) -> Window | None:
+        """The seat's window of the device that sent ``request`` (its cookie)."""
+        assert self.seats is not None
+        return self.seats.window(request.cookies.get(SEAT_COOKIE))
+
+    async def seat_home(self, request: Request) -> Response:
+        window = self._seat(request)
+        if window is None:  # no seat on this device (or no more): join first
+            return RedirectResponse("/join", 303)
+        return await self._page(window, request)
+
+    async def seat_answer(self, request: Request) -> Response:
+        window = self._seat(request)
+        if window is None:
+            return PlainTextResponse("Refused: this device has no seat: open /join.", 403)
+        return await self._answer(window, request)
+
+    async def seat_events(self, request: Request) -> Response:
+        window = self._seat(request)
+        if window is None:
+            return PlainTextResponse("Refused: this device has no seat: open /join.", 403)
+        return await self._events(window, request, lambda: self._seat(request) is window)
+
+    async def join(self, request: Request) -> Response:
+        """The join page: the table's code (in the address or typed), then
+        the seat; a seat taken gives this device its session, and its page."""
+        seats = self.seats
+        assert seats is not None
+        language = best_language(request.headers.get("accept-language", ""),
+                                 self.face.view().language)
+        if self._seat(request) is not None:
+            return RedirectResponse("/seat/", 303)
+        form: Mapping[str, str] = {}
+        if request.method == "POST":
+            if not self._origin_is_ours(request):
+                return PlainTextResponse("Refused: this page is not the companion's.", 403)
+            posted = await _form(request)
+            if isinstance(posted, Response):
+                return posted
+            form = posted
+            code = form.get("code", "")
+        else:
+            code = request.query_params.get("code", "")
+        pages = self._join_pages
+        if not seats.is_open:
+            return HTMLResponse(pages.closed(language))
+        if not code:
+            return HTMLResponse(pages.code(language))
+        if not seats.code_is(code):
+            return HTMLResponse(pages.code(language, wrong=True), 403)
+        taken: str | None = None
+        if "seat" in form:
+            seat = number(form["seat"])
+            session = (await run_in_threadpool(seats.take, seat, language)
+                       if seat is not None else None)
+            if session is not None:
+                response = RedirectResponse("/seat/", 303)
+                response.set_cookie(SEAT_COOKIE, session, max_age=SEAT_COOKIE_AGE,
+                                    httponly=True, samesite="lax", path="/")
+                return response
+            taken = "taken"
+        return HTMLResponse(pages.seats(language, plain(seats.code), seats.seats(),
+                                        taken=taken is not None))
+
+    async def free(self, request: Request) -> Response:
+        """The host frees a seat whose device is lost."""
+        refused = self._hosts_only(request)
+        if refused is not None:
+            return refused
+        if not self._origin_is_ours(request):
+            return PlainTextResponse("Refused: this page is not the companion's.", 403)
+        form = await _form(request)
+        if isinstance(form, Response):
+            return form
+        if not hmac.compare_digest(form.get("token", "").encode(), self.token.encode()):
+            return PlainTextResponse("Refused: reload the companion's page.", 403)
+        seat = number(form.get("free", ""))
+        assert self.seats is not None
+        freed = seat is not None and self.seats.free(seat)
+        return RedirectResponse("/?" + urllib.parse.urlencode(
+            {"notice": "freed" if freed else "refused"}), 303)
 
     # -- running ---------------------------------------------------------------------------
 

@@ -65,6 +65,7 @@ class Host:
     history: Steps = field(default_factory=Steps)
     play: Game | None = None
     has_keys: bool = False
+    seated: bool = False
     said: list[str] = field(default_factory=list)
 
     asked: list[str] = field(default_factory=list)

@@ -20,6 +20,7 @@
     busy: false
   };
   var events = null;
+  var base = main.dataset.base || "";
 
   reply.setAttribute("aria-live", "polite");
   reply.setAttribute("aria-relevant", "additions");
@@ -137,7 +138,10 @@
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!area.contains(form)) { return; }
+    // the answer and the words; any other form (the host's "Free") posts as a page
+    if (!area.contains(form) || (form.id !== "answer-form" && form.id !== "words-form")) {
+      return;
+    }
     event.preventDefault();
     if (state.busy) { return; }
     var body = new FormData(form);
@@ -147,7 +151,7 @@
     }
     body.append("since", String(state.since));
     state.busy = true;
-    fetch("/answer", {
+    fetch(base + "/answer", {
       method: "POST", body: new URLSearchParams(body), credentials: "same-origin",
       headers: { "Accept": "application/json" }
     }).then(function (response) {
@@ -165,7 +169,7 @@
   });
 
   if (window.EventSource) {
-    events = new EventSource("/events?since=" + state.since + "&version=" + state.version);
+    events = new EventSource(base + "/events?since=" + state.since + "&version=" + state.version);
     events.onmessage = function (message) {
       failures = 0;
       apply(JSON.parse(message.data), false);

@@ -21,7 +21,7 @@ from companion.games.sushigo.cards import Card
 from companion.games.sushigo.plugin import PLUGIN as VOCABULARY
 from firmware_bridge.registry import demo_uid
 from firmware_bridge.virtual import VirtualScanner
-from tests.browser import Player, Served, chromium
+from tests.browser import Focused, Player, Served, chromium
 from tests.drivers import GOOD_SETTINGS, WHOLE_GAME
 
 pytestmark = pytest.mark.system
@@ -53,10 +53,11 @@ def served(tmp_path: Path) -> Iterator[Served]:
         server.stop()
 
 
-def heard(player: Player) -> None:
+def heard(player: Player, *, loaded: bool = False) -> None:
     """The page as a screen reader meets it now: focus on the question,
     named by it; each sentence exposed once, the reply where it is said
-    once; no WCAG 2.2 AA violation."""
+    once; no WCAG 2.2 AA violation. ``loaded``: a page just loaded (with
+    the script on too, its question is described by the reply)."""
     focused = player.focused()
     question = player.question()
     assert question, player.page.url
@@ -70,6 +71,7 @@ def heard(player: Player) -> None:
     reply = player.reply()
     if player.script:
         assert page.get_attribute("#reply", "aria-live") == "polite"
+    if player.script and not loaded:
         assert focused.description == "", focused  # the live region says the reply
     elif reply:
         assert focused.description.startswith(reply[0]), (focused, reply)
@@ -412,3 +414,104 @@ def test_a_card_scanned_on_the_host_reaches_the_page_without_a_reload(
         player.close()
         served.stop()
         board.close()
+
+
+#: A shared table's seats, and each one's hand of the first turn and pick.
+SEATS = {
+    "Ann": ("x x x q q t w1 w1 w1", "t"),  # her pick: Wasabi
+    "Ben": ("s s s s f f f o1 o1", "f"),  # Pudding
+    "Cy": ("w2 w2 w2 p p p o2 o2 o3", "p"),  # Chopsticks
+}
+
+
+@SCRIPT
+def test_a_shared_table_of_three_devices_each_seat_its_own_hand(
+        browser: Browser, tmp_path: Path, script: bool) -> None:
+    """The host sets the table up; three browsers join from the QR code's
+    address and take their seats; each enters its own hand and pick, and
+    no other page shows them until the reveal, which reaches every seat
+    (with the script on, without a reload); a fourth browser without the
+    code gets nothing; a seat whose page is lost comes back where it was."""
+    served = Served(_home(tmp_path), "--table")
+    host = Player(browser, served.address)
+    seats: dict[str, Player] = {}
+    try:
+        heard(host)
+        for typed in ("3", *SEATS):
+            host.type(typed)
+            heard(host)
+        host.choose(1)  # no variant
+        heard(host)
+        assert host.question() == "The shared table:"
+        join = host.page.get_attribute("#join-address", "href")
+        assert join is not None and "/join?code=" in join
+        assert host.page.get_attribute("#join-qr", "alt") == (
+            "QR code of the address, with the code in it")
+        for name in SEATS:
+            seat = Player(browser, join, script=script)  # the QR code opens the seats
+            assert seat.focused() == Focused("group", "Which one are you?", "")
+            assert seat.violations() == []
+            seat.join(name)
+            heard(seat, loaded=True)
+            assert seat.question().startswith("Your hand"), seat.said()
+            seats[name] = seat
+        assert "Cy: on a device." in host.page.inner_text("#seats")
+        hand_said = ""
+        for name, (hand, pick) in SEATS.items():
+            seats[name].type(hand)
+            heard(seats[name])
+            hand_said = hand_said or seats["Ann"].reply()[0]
+            seats[name].type(pick)
+            heard(seats[name])
+            if name != "Cy":  # before the reveal: this pick on no other page
+                assert seats[name].question().startswith("Waiting for"), seats[name].question()
+                picked = {"Ann": "Wasabi", "Ben": "Pudding"}[name]
+                for other in (*seats.values(), host):
+                    if other is not seats[name]:
+                        assert picked not in other.page.inner_text("body"), name
+        assert hand_said.startswith("9 cards: Wasabi")
+        for name in ("Ann", "Ben"):  # the reveal: live with the script, or by Enter
+            seat = seats[name]
+            if script:
+                seat.page.wait_for_function(
+                    "() => document.getElementById('question-label').textContent"
+                    ".startsWith('Your hand')")
+                assert seat.page.evaluate("window.stillHere")  # not reloaded
+            else:
+                seat.type("")
+            heard(seat)
+        for name, seat in seats.items():
+            said = seat.said()
+            assert any(line.startswith("Ann: Wasabi") for line in said), (name, said)
+            assert any(line.startswith("Cy: Chopsticks") for line in said), (name, said)
+            assert seat.question().startswith("Your hand, card by card"), seat.question()
+        for other in (seats["Ben"], seats["Cy"], host):
+            assert hand_said not in other.page.inner_text("body")
+        # a fourth browser, without the code: nothing of the game
+        visitor = Player(browser, served.address + "seat/", script=script)
+        assert visitor.focused().role == "textbox"
+        assert visitor.question() == "The table's code (the host's page shows it):"
+
+        def wrong_code() -> None:
+            visitor.page.keyboard.type("AAAA-AAAA-AA")
+            visitor.page.keyboard.press("Enter")
+        visitor.navigate(wrong_code)
+        text = visitor.page.inner_text("body")
+        assert "not this table's code" in text and "Ann" not in text and "Wasabi" not in text
+        assert visitor.violations() == []
+        visitor.close()
+        # Ben's page lost (the phone locked, the tab closed): opened again, where he was
+        seats["Ben"].reopen(served.address + "seat/")
+        heard(seats["Ben"], loaded=True)
+        assert seats["Ben"].question().startswith("Your hand, card by card")
+        host.choose(2)  # end the table
+        heard(host)
+        host.choose(2)  # yes
+        heard(host)
+        assert host.question() == "Main menu."
+        assert any("The table is ended" in line for line in host.said())
+    finally:
+        for seat in seats.values():
+            seat.close()
+        host.close()
+        served.stop()

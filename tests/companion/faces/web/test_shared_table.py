@@ -1,0 +1,161 @@
+"""A Sushi Go! table shared between devices (``companion web --table``),
+over plain HTTP as browsers with JavaScript off send it, each seat a
+device of its own (its cookies): the host sets the table up and its page
+shows how to join; three seats join with the code; each seat's pages
+carry its own hand and pick and nothing of another seat's until the
+reveal; a visitor without the code gets nothing; a seat's device comes
+back to where it was; a lost device's seat is freed by the host and taken
+again elsewhere, where it was."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.drivers import GOOD_SETTINGS
+from tests.webclient import Client, Served, Shown, read
+
+NAMES = ("Ann", "Ben", "Cy")
+#: Each seat's hand of the first turn (nine cards for three players), and its pick.
+HANDS = {
+    "Ann": ("x x x q q t w1 w1 w1", "t"),  # Wasabi
+    "Ben": ("s s s s f f f o1 o1", "f"),  # Pudding
+    "Cy": ("w2 w2 w2 p p p o2 o2 o3", "p"),  # Chopsticks
+}
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[Served, Client, str]]:
+    """The server, the host's client, and the table's join code."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS, encoding="utf-8")
+    served = Served(tmp_path, "--table")
+    try:
+        host = Client(served.address)
+        assert host.page().question.startswith("How many players at the table")
+        host.answer("3")
+        for name in NAMES:
+            host.answer(name)
+        shown = host.choose(1)  # no variant
+        assert shown.question == "The shared table:", shown.question
+        found = re.search(r'id="join-code"[^>]*>([A-Z0-9-]+)<', shown.html)
+        assert found is not None, shown.html
+        yield served, host, found.group(1)
+    finally:
+        served.stop()
+
+
+def seated(served: Served, code: str) -> dict[str, Client]:
+    seats = {}
+    for name in NAMES:
+        seats[name] = Client(served.address)
+        first = seats[name].join(code, name)
+        assert first.question.startswith("Your hand"), (name, first.question, first.reply)
+        assert first.language == "en"
+    return seats
+
+
+def test_the_host_page_says_how_to_join_in_words_and_a_qr_code(
+        table: tuple[Served, Client, str]) -> None:
+    _served, host, code = table
+    page = host.page().html
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{2}", code)
+    assert f"/join?code={code.replace('-', '')}" in page
+    assert 'id="join-qr" src="data:image/svg+xml;base64,' in page
+    assert 'alt="QR code of the address, with the code in it"' in page
+    assert "Ann: no device yet." in page
+    assert "Only this computer reaches this address" in page  # (no --lan)
+    said = " ".join(host.page().log + host.page().reply)
+    assert code in said  # said too, for the host's screen reader or speech
+
+
+def test_each_seat_sees_only_its_own_hand_and_pick_until_the_reveal(
+        table: tuple[Served, Client, str]) -> None:
+    served, host, code = table
+    seats = seated(served, code)
+    ann = seats["Ann"]
+    shown = ann.answer(HANDS["Ann"][0])
+    assert shown.reply[0].startswith("9 cards: Wasabi"), shown.reply
+    hand_said = shown.reply[0]
+    shown = ann.answer(HANDS["Ann"][1])
+    assert shown.question == "Waiting for Ben, Cy to pick. A word, or Enter:", shown.question
+    for other in (seats["Ben"], seats["Cy"], host):
+        html = other.page().html
+        assert hand_said not in html and "Wasabi" not in html, html
+    seats["Ben"].answer(HANDS["Ben"][0])
+    seats["Ben"].answer(HANDS["Ben"][1])
+    assert "Pudding" not in seats["Cy"].page().html and "Pudding" not in ann.page().html
+    seats["Cy"].answer(HANDS["Cy"][0])
+    last = seats["Cy"].answer(HANDS["Cy"][1])
+    assert last.question.startswith("Your hand, card by card"), last.question  # turn 2
+    for name, client in (*seats.items(), ("host", host)):
+        page = client.page()
+        said = page.log + page.reply
+        assert any("Ann: Wasabi" in line for line in said), (name, said)
+        assert any("Ben: Pudding" in line for line in said), (name, said)
+        assert any("Chopsticks" in line for line in said), (name, said)
+    assert ann.page().question.startswith("Your hand, card by card")
+    # Ann's own hand read back, never on another page, even after the reveal
+    for other in (seats["Ben"], seats["Cy"], host):
+        assert hand_said not in other.page().html
+
+
+def test_a_visitor_without_the_code_gets_nothing(table: tuple[Served, Client, str]) -> None:
+    served, _host, code = table
+    seats = seated(served, code)
+    seats["Ann"].answer(HANDS["Ann"][0])
+    visitor = Client(served.address)
+    page = visitor.request("/join")
+    assert page.status == 200 and "Ann" not in page.body
+    assert read(page.body).question == "The table's code (the host's page shows it):"
+    wrong = visitor.post({"code": "AAAA-AAAA-AA"}, path="/join")
+    assert wrong.status == 403 and "not this table&#39;s code" in wrong.body
+    assert "Ann" not in wrong.body
+    taken = visitor.post({"code": "AAAA-AAAA-AA", "seat": "0"}, path="/join")
+    assert taken.status == 403 and not list(visitor.cookies)
+    for path in ("/seat/", "/seat/events"):
+        answer = visitor.request(path)
+        assert "Your hand" not in answer.body and "Tempura" not in answer.body, answer
+    assert visitor.post({"answer": "t"}, path="/seat/answer").status == 403
+    # the right code, every seat held: still nothing of anyone's game
+    full = visitor.post({"code": code}, path="/join")
+    assert "Every seat has a device" in full.body and "Tempura" not in full.body
+    # another seat's session is no key to this one (a forged cookie)
+    forged = Client(served.address)
+    forged.request("/seat/", headers={"Cookie": "seat=forged"})
+    assert "Tempura" not in forged.request("/seat/", headers={"Cookie": "seat=x"}).body
+
+
+def test_a_seat_comes_back_where_it_was_and_a_lost_device_is_freed_by_the_host(
+        table: tuple[Served, Client, str]) -> None:
+    served, host, code = table
+    seats = seated(served, code)
+    ben = seats["Ben"]
+    ben.answer(HANDS["Ben"][0])
+    # the same device, the page opened again (connection lost, browser reopened)
+    again = Client(served.address, base="/seat")
+    for cookie in ben.cookies:
+        again.cookies.set_cookie(cookie)
+    assert again.page().question == "Your pick:"
+    # a lost phone: the host frees Ben's seat, and Ben takes it on another device
+    page = host.page()
+    freed = host.post({"token": page.token, "free": "1"}, path="/free")
+    assert freed.status == 200 and "The seat is free" in freed.body
+    assert ben.request("/seat/").body.count("Your pick") == 0  # the lost device: no more
+    other = Client(served.address)
+    back = other.join(code, "Ben")
+    assert back.question == "Your pick:", back.question
+    assert read(host.page().html).question == "The shared table:"
+
+
+def test_a_seat_never_leaves_its_game_by_a_word(table: tuple[Served, Client, str]) -> None:
+    served, _host, code = table
+    seats = seated(served, code)
+    for word in ("menu", "quit"):
+        shown: Shown = seats["Cy"].answer(word)
+        assert shown.question.startswith("Your hand"), (word, shown.question)
+        assert any("your game goes on" in line for line in shown.reply), shown.reply
+    assert "menu" not in seats["Cy"].page().words
