@@ -239,16 +239,16 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
                 listening=Scanner(scanner), kept=Kept(settings))
     made.append(talk)
     actual = sock.getsockname()[1]
-    seats = (Seats(face, lambda shared, number, language: seat_window(
+    seats = Seats(face, lambda shared, number, language: seat_window(
         shared, number, settings, language), f"http://{here}:{actual}/")
-        if table else None)
+    talk.seating = seats
     server = WebServer(face, actions=lambda: web_actions(talk), seats=seats, lan=lan,
                        hosts=(*LOCAL_HOSTS, here) if lan else LOCAL_HOSTS)
     failed: list[BaseException] = []
 
     def journeys() -> None:
         try:
-            run(talk, first_start=first_start, seating=seats)
+            run(talk, first_start=first_start, shared=table)
         except Exception as error:  # said once the server has stopped
             failed.append(error)
         finally:
@@ -258,7 +258,7 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
     address = f"http://127.0.0.1:{actual}/"
     print(catalog.text("The companion is at %(address)s: open it in your browser. "
                        "Control C stops it.", address=address), file=output)
-    if seats is not None:
+    if table or lan:
         print(catalog.text("Players join at %(address)s once the table is set up (the page "
                            "shows its code).", address=seats.address + "join"), file=output)
     output.flush()
@@ -270,8 +270,7 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
         server.serve(sock)
     finally:
         face.give(None)  # the input ends: the conversation ends too (the game saved)
-        if seats is not None:
-            seats.close()
+        seats.close()
         thread.join(WEB_END_WAIT)
         sock.close()
     if failed:

@@ -67,7 +67,7 @@ from companion.settings import Settings
 from firmware_bridge.events import CardIdentified, InputEvent
 
 if TYPE_CHECKING:
-    from companion.contract.game import Play
+    from companion.contract.game import Play, Seating
     from firmware_bridge.link import ScannerLink
 
 #: (what the words raise, and the helpers of other modules named here
@@ -108,6 +108,8 @@ class Talk:
         self.play: Play | None = None
         #: A seat of a table shared between devices (the game is all there is).
         self.seated = False
+        #: Where a shared table's seats are taken, when the face seats one (the web's).
+        self.seating: Seating | None = None
         #: The question open now, for help (``None`` between questions).
         self.asking: Question[object] | None = None
         self.dispatcher = Dispatcher(self)

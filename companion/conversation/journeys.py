@@ -69,10 +69,10 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "cs": "Čeština", "ru": "
 VERBOSITIES = ("terse", "normal", "verbose")
 
 
-def run(talk: Talk, *, first_start: bool = False, seating: Seating | None = None) -> int:
+def run(talk: Talk, *, first_start: bool = False, shared: bool = False) -> int:
     """The whole app: first start if it is one, the resume offer (with
-    ``seating``, a table shared between devices instead), the menu, until
-    the player quits or the input ends."""
+    ``shared``, a table shared between devices instead, where the face
+    seats one), the menu, until the player quits or the input ends."""
     try:
         check_files(talk)
         if first_start:
@@ -80,8 +80,8 @@ def run(talk: Talk, *, first_start: bool = False, seating: Seating | None = None
                 first(talk)
         use_scanner(talk, talk.scanner_choice)
         with contextlib.suppress(ToMenu):
-            if seating is not None:
-                shared_table(talk, seating)
+            if shared and talk.seating is not None:
+                shared_table(talk, talk.seating)
             else:
                 offer_resume(talk)
         main_menu(talk)
@@ -345,6 +345,16 @@ def table(talk: Talk) -> None:
         return
     if offer_resume(talk, kind=TABLE, game_name=plugin.game):
         return
+    seating = talk.seating
+    if seating is not None and capability(plugin, SharedTableCompanion) is not None:
+        where = submenu(talk, talk.text("Who enters the cards?"), (
+            talk.text("I do, on this device."),
+            talk.text("Each player, on their own device: a shared table.")))
+        if where is None:
+            raise ToMenu
+        if where == 1:
+            shared_table(talk, seating)
+            return
 
     def cards_from() -> None:
         """The set-up's last question: where cards come from (Back: the one before)."""

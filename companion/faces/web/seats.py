@@ -92,8 +92,17 @@ class Seats:
     # -- what the host's conversation calls (a Seating) ------------------------------------
 
     def opened(self, table: SharedTable) -> tuple[str, str]:
+        """(A table after another: the last one's seats are ended, and the
+        new one has a code of its own.)"""
         with self._lock:
+            windows = list(self._windows.values())
+            if self._table is not None:
+                self.code = join_code()
             self._table = table
+            self._windows.clear()
+            self._sessions.clear()
+        for window in windows:
+            window.close()
         return self.join_address(), self.code
 
     def news(self, seat: int | None) -> None:

@@ -162,6 +162,9 @@ def test_the_table_companion_and_a_name_with_markup(
     try:
         player.choose(1)  # the table companion
         heard(player)
+        assert player.question() == "Who enters the cards?"
+        player.choose(1)  # I do, on this device
+        heard(player)
         player.type("2")
         heard(player)
         player.type("<b>Ana</b>")

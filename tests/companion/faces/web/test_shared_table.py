@@ -10,6 +10,7 @@ again elsewhere, where it was."""
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -159,3 +160,55 @@ def test_a_seat_never_leaves_its_game_by_a_word(table: tuple[Served, Client, str
         assert shown.question.startswith("Your hand"), (word, shown.question)
         assert any("your game goes on" in line for line in shown.reply), shown.reply
     assert "menu" not in seats["Cy"].page().words
+
+
+def test_the_table_companion_in_the_page_offers_the_shared_table(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS, encoding="utf-8")
+    served = Served(tmp_path)
+    try:
+        host = Client(served.address)
+        assert Client(served.address).request("/join").status == 200  # not open yet
+        assert "not open yet" in Client(served.address).request("/join").body
+        shown = host.choose(1)  # the table companion
+        assert shown.question == "Who enters the cards?", shown.question
+        assert host.choose(2).question.startswith("How many players at the table, each with")
+    finally:
+        served.stop()
+
+
+def test_on_the_local_network_the_hosts_page_answers_this_computer_only(
+        tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS, encoding="utf-8")
+    served = Served(tmp_path, "--table", "--lan")
+    try:
+        line = served._line()
+        found = re.search(r"http://([0-9.]+):(\d+)/join", line)
+        if found is None:  # (a machine on no network at all: said so, and nothing served)
+            pytest.skip(f"this machine is on no local network: {line!r}")
+        there = Client(f"http://{found.group(1)}:{found.group(2)}")
+        assert found.group(1) != "127.0.0.1"
+        refused = there.request("/")
+        assert refused.status == 403 and "host's" in refused.body
+        assert there.request("/events").status == 403
+        assert there.post({"answer": "3"}).status == 403
+        assert there.request("/join").status == 200  # the seats' door is open
+        assert Client(served.address).page().question.startswith("How many players")
+    finally:
+        served.stop()
+
+
+def test_without_lan_nothing_is_served_on_the_network(tmp_path: Path) -> None:
+    from companion.app import lan_address  # noqa: PLC0415
+
+    here = lan_address()
+    if here is None:
+        pytest.skip("this machine is on no local network")
+    served = Served(tmp_path, "--table")
+    try:
+        port = served.address.rsplit(":", 1)[1].strip("/")
+        with pytest.raises(OSError):
+            socket.create_connection((here, int(port)), timeout=5).close()
+    finally:
+        served.stop()
