@@ -319,20 +319,22 @@ def seat_window(table: SharedTable, seat: int, settings: Settings, language: str
                 listening=Scanner(""), kept=Kept(own))
 
     def journey() -> None:
+        goodbye = None
         try:
             seat_journey(talk, table.seat(seat, language, talk.verbosity))
+        except Exception as error:  # (a fault: said on the seat's page, the game saved)
+            goodbye = Catalog.for_language(language).text(
+                "This seat stopped on an error: %(error)s. Its game is saved as far as it "
+                "went.", error=f"{type(error).__name__}: {error}")
+            raise
         finally:
-            face.ended()
+            face.ended(goodbye)
 
     thread = threading.Thread(target=journey, name=f"seat {seat + 1}", daemon=True)
-
-    def close() -> None:
-        face.give(None)
-        thread.join(WEB_END_WAIT)
-
     thread.start()
     return Window(face, lambda: [(name, label) for name, label in web_actions(talk)
-                                 if name != "menu"], base="/seat", close=close)
+                                 if name != "menu"], base="/seat",
+                  close=lambda: face.give(None), wait=thread.join)
 
 
 def lan_address() -> str | None:

@@ -349,8 +349,10 @@ class Window:
     actions: Callable[[], Sequence[tuple[str, str]]] = tuple
     base: str = ""
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
-    #: What ends it (its conversation told the input ended, and waited for).
+    #: What ends it (its conversation told the input ended), and what
+    #: waits for it to end (at most the seconds given).
     close: Callable[[], None] = lambda: None
+    wait: Callable[[float], None] = lambda timeout: None
     #: How players join the shared table (the host's window).
     joining: Callable[[], Joining | None] = lambda: None
     pages: Pages = field(init=False)

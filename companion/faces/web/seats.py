@@ -21,6 +21,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,6 +37,9 @@ CODE_LENGTH = 10
 #: The cookie a seat's device keeps, and for how long (seconds).
 SEAT_COOKIE = "seat"
 SEAT_COOKIE_AGE = 12 * 3600
+#: Seconds the seats' conversations are given, together, to end (their
+#: games are saved as they go: this is for the last answer's save).
+END_WAIT = 10.0
 
 
 def join_code() -> str:
@@ -101,8 +105,7 @@ class Seats:
             self._table = table
             self._windows.clear()
             self._sessions.clear()
-        for window in windows:
-            window.close()
+        self._end(windows)
         return self.join_address(), self.code
 
     def news(self, seat: int | None) -> None:
@@ -175,8 +178,17 @@ class Seats:
         with self._lock:
             self._closed = True
             windows = list(self._windows.values())
+        self._end(windows)
+
+    @staticmethod
+    def _end(windows: list[Window]) -> None:
+        """Seats' conversations told to end, all at once, then waited for
+        (:data:`END_WAIT` seconds at most, for all of them)."""
         for window in windows:
             window.close()
+        deadline = time.monotonic() + END_WAIT
+        for window in windows:
+            window.wait(max(0.0, deadline - time.monotonic()))
 
 
 __all__ = ["SEAT_COOKIE", "Opener", "SeatState", "Seats", "join_code", "plain"]

@@ -10,6 +10,7 @@ again elsewhere, where it was."""
 from __future__ import annotations
 
 import re
+import signal
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -212,3 +213,34 @@ def test_without_lan_nothing_is_served_on_the_network(tmp_path: Path) -> None:
             socket.create_connection((here, int(port)), timeout=5).close()
     finally:
         served.stop()
+
+
+def test_control_c_ends_every_seat_and_each_seats_game_is_saved(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS, encoding="utf-8")
+    served = Served(tmp_path, "--table")
+    try:
+        host = Client(served.address)
+        for typed in ("3", *NAMES):
+            shown = host.answer(typed)
+        shown = host.choose(1)
+        code = re.search(r'id="join-code"[^>]*>([A-Z0-9-]+)<', shown.html)
+        assert code is not None
+        seats = seated(served, code.group(1))
+        seats["Ann"].answer(HANDS["Ann"][0])
+        served.process.send_signal(signal.SIGINT)
+        assert served.wait() == 128 + signal.SIGINT
+        errors = served.errors()
+        assert "Traceback" not in errors and "Exception" not in errors, errors
+    finally:
+        served.stop()
+    again = Served(tmp_path)
+    try:
+        client = Client(again.address)
+        # Ann's game, where she was (the seats with nothing entered keep nothing)
+        assert client.page().question == "An unfinished table game was found."
+        shown = client.choose(1)  # resume it, on this face: a table game like any other
+        assert "Table game: Ann, Ben, Cy. You are Ann." in shown.reply + shown.log, shown
+        assert shown.question == "Your pick:", shown.question
+    finally:
+        again.stop()
