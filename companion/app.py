@@ -332,8 +332,7 @@ def seat_window(table: SharedTable, seat: int, settings: Settings, language: str
 
     thread = threading.Thread(target=journey, name=f"seat {seat + 1}", daemon=True)
     thread.start()
-    return Window(face, lambda: [(name, label) for name, label in web_actions(talk)
-                                 if name != "menu"], base="/seat",
+    return Window(face, lambda: web_actions(talk), base="/seat",
                   close=lambda: face.give(None), wait=thread.join)
 
 
@@ -360,7 +359,9 @@ def web_actions(talk: Talk) -> list[tuple[str, str]]:
     """The words the web face has buttons for now, (name, label): help,
     repeat and menu, and in a game the game's own words."""
     play = talk.play
-    names = [*WEB_WORDS, *(play.actions if play is not None else ())]
+    bound = talk.hosting or talk.seated  # (a shared table: the menu does not leave it)
+    names = [*(word for word in WEB_WORDS if not (word == "menu" and bound)),
+             *(play.actions if play is not None else ())]
     return [(name, talk.words.word(name).capitalize()) for name in names if name in talk.words]
 
 

@@ -315,6 +315,12 @@ class SharedTable(Protocol):
         """The seats' players, in turn round the table."""
         ...
 
+    @property
+    def over(self) -> bool:
+        """Whether the table is over (its game finished, or the host ended
+        it): no seat is taken any more."""
+        ...
+
     def joined(self, seat: int) -> None:
         """A device took ``seat`` (or took it again)."""
         ...

@@ -108,6 +108,8 @@ class Talk:
         self.play: Play | None = None
         #: A seat of a table shared between devices (the game is all there is).
         self.seated = False
+        #: The host of a shared table, while it is on.
+        self.hosting = False
         #: Where a shared table's seats are taken, when the face seats one (the web's).
         self.seating: Seating | None = None
         #: The question open now, for help (``None`` between questions).
@@ -294,8 +296,8 @@ class Talk:
             if isinstance(item, Moved):
                 if self.play is not None:
                     raise Changed  # the game asked again what comes now
-                if show:  # (the face may have closed the question: shown again)
-                    self._open(question, prompt, again=True, spoken=False)
+                # (not in a game: the face may have closed the question: shown again)
+                self._open(question, prompt, again=True, spoken=False)
                 continue
             if isinstance(item, Pressed):
                 self.voice.interrupt()  # a key: speech stops at once

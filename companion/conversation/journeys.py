@@ -390,7 +390,11 @@ def shared_table(talk: Talk, seating: Seating) -> None:
         "The table is open. Each player opens %(address)s on their own device and gives "
         "the code %(code)s (or scans the QR code on this page), then chooses their name.",
         address=address, code=code)))
-    play(talk, table.host(talk.language, talk.verbosity))
+    talk.hosting = True
+    try:
+        play(talk, table.host(talk.language, talk.verbosity))
+    finally:
+        talk.hosting = False
 
 
 def seat(talk: Talk, game: Play) -> None:

@@ -81,6 +81,13 @@ class Host(Protocol):
         is (the words menu and quit do not leave it)."""
         ...
 
+    @property
+    def hosting(self) -> bool:
+        """The host of a shared table, while it is on (the word menu does
+        not leave it: the seats' games are open, and the menu would offer
+        them)."""
+        ...
+
     def say(self, announcement: Announcement) -> None: ...
 
     def question_help(self) -> list[str]:
@@ -145,6 +152,10 @@ class Dispatcher:
             self.host.say(reply(self.host.catalog.text(
                 "At a shared table your game goes on here: to leave, close the page (the "
                 "game is saved).")))
+            return True
+        if name == "menu" and self.host.hosting:
+            self.host.say(reply(self.host.catalog.text(
+                "The shared table is on: to leave it, choose End the table.")))
             return True
         if name == "quit":
             raise Quit

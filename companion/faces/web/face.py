@@ -221,6 +221,11 @@ class WebFace:
             self.inbox.put(Moved())
         self._touch()
 
+    def wake(self) -> None:
+        """Wake whatever listens to this face (an update stream that must
+        look again whether it may go on)."""
+        self._touch()
+
     def view(self) -> View:
         """The state now."""
         with self._lock:

@@ -48,6 +48,7 @@ WORDS = {
     "facts": N_("Key facts"),
     "stopped": N_("The companion has stopped. You can close this page."),
     "reload": N_("Show the page again"),
+    "busy": N_("Your last answer is still on its way: its reply comes first."),
     "gone": N_("The companion does not answer: is it still running? Reload the page to try "
                "again."),
 }
@@ -202,6 +203,8 @@ class Pages:
             "shown": joining.address.split("?")[0],
             "code_label": catalog.text("The table's code:"),
             "code": joining.code,
+            # said a character at a time, the groups apart
+            "code_spelled": ", ".join(" ".join(group) for group in joining.code.split("-")),
             "qr": qr,
             "qr_size": size,
             "qr_alt": catalog.text("QR code of the address, with the code in it"),
@@ -298,11 +301,19 @@ class JoinPages:
                                          "notice": None, "again": "", "code": "",
                                          "free": [], "taken": "", **more})
 
-    def closed(self, language: str) -> str:
+    def closed(self, language: str, code: str = "") -> str:
+        """The table not open yet (``code``: the one the player came with,
+        kept in the link that tries again)."""
         catalog = Catalog.for_language(language)
         return self._render(language, "closed", catalog.text(
             "The table is not open yet: the host is setting it up."),
-            again=catalog.text("Try again"))
+            again=catalog.text("Try again"), code=code)
+
+    def over(self, language: str) -> str:
+        catalog = Catalog.for_language(language)
+        return self._render(language, "closed", catalog.text(
+            "This table is over: no seat is taken any more. Ask the host for the next "
+            "table's code."), again=catalog.text("Try again"))
 
     def code(self, language: str, *, wrong: bool = False) -> str:
         catalog = Catalog.for_language(language)

@@ -125,8 +125,15 @@ class Seats:
 
     @property
     def is_open(self) -> bool:
+        """Whether seats may be taken: a table is open, and not over."""
         with self._lock:
-            return self._table is not None and not self._closed
+            return self._table is not None and not self._closed and not self._table.over
+
+    @property
+    def over(self) -> bool:
+        """Whether the table open is over (its game finished, or ended)."""
+        with self._lock:
+            return self._table is not None and self._table.over
 
     def code_is(self, typed: str) -> bool:
         """Whether ``typed`` is this table's join code."""
@@ -153,16 +160,31 @@ class Seats:
         conversation starts the first time it is taken."""
         with self._lock:
             table = self._table
-            if (table is None or self._closed or not 0 <= seat < len(table.names)
-                    or seat in self._sessions):
+            if (table is None or self._closed or table.over
+                    or not 0 <= seat < len(table.names) or seat in self._sessions):
                 return None
             session = secrets.token_urlsafe(24)
             self._sessions[seat] = session
             opened = seat in self._windows
         if not opened:
-            window = self._opener(table, seat, language)
+            try:
+                window = self._opener(table, seat, language)
+            except BaseException:
+                with self._lock:  # (the seat is not held by a device it never reached)
+                    if self._sessions.get(seat) == session:
+                        del self._sessions[seat]
+                raise
             with self._lock:
-                self._windows[seat] = window
+                # the table may have moved on while the seat's conversation
+                # started (another table opened, the server stopping, the
+                # seat freed and taken again): then this one is ended at once
+                kept = (self._table is table and not self._closed
+                        and self._sessions.get(seat) == session and seat not in self._windows)
+                if kept:
+                    self._windows[seat] = window
+            if not kept:
+                self._end([window])
+                return None
         table.joined(seat)
         return session
 
@@ -171,7 +193,11 @@ class Seats:
         held it reaches it no more; the seat's game waits, as it was, for
         the device that takes it next. Whether it was held."""
         with self._lock:
-            return self._sessions.pop(seat, None) is not None
+            held = self._sessions.pop(seat, None) is not None
+            window = self._windows.get(seat)
+        if window is not None:
+            window.face.wake()  # its old device's update stream ends now
+        return held
 
     def close(self) -> None:
         """The server stops: every seat's conversation ends (its game saved)."""

@@ -347,6 +347,8 @@ class WebServer:
             try:
                 yield "retry: 3000\n\n"
                 while True:
+                    if not still():  # (a seat freed: its old device is told nothing more)
+                        return
                     view = window.face.view()
                     if view.version > version:
                         update = window.pages.update(view, since)
@@ -416,8 +418,10 @@ class WebServer:
         else:
             code = request.query_params.get("code", "")
         pages = self._join_pages
+        if seats.over:
+            return HTMLResponse(pages.over(language))
         if not seats.is_open:
-            return HTMLResponse(pages.closed(language))
+            return HTMLResponse(pages.closed(language, plain(code)))
         if not code:
             return HTMLResponse(pages.code(language))
         if not seats.code_is(code):
@@ -465,7 +469,10 @@ class WebServer:
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(self.app, log_config=None, log_level="warning",
                                 access_log=False, ws="none", lifespan="off",
-                                timeout_graceful_shutdown=2, server_header=False)
+                                timeout_graceful_shutdown=2, server_header=False,
+                                # never behind a proxy: the client's own address,
+                                # which the host's pages check, is never rewritten
+                                proxy_headers=False)
         owner = self
 
         class Server(uvicorn.Server):

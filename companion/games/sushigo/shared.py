@@ -63,7 +63,13 @@ from companion.games.sushigo.practice import variant_of, variants
 from companion.games.sushigo.session import TableSession
 from companion.games.sushigo.table import PICK, TableGame, this_turn
 from companion.games.sushigo.telling import Teller
-from companion.games.sushigo.tracker import Entry, EntryKind, ImpossibleEntry, Tracker
+from companion.games.sushigo.tracker import (
+    Entry,
+    EntryKind,
+    ImpossibleEntry,
+    Tracker,
+    TrackerError,
+)
 
 #: Tells a seat (``None``: the host) that the table moved on.
 News = Callable[[int | None], None]
@@ -133,6 +139,8 @@ class Table:
     def joined(self, seat: int) -> None:
         """A seat was taken (the web face calls it when a device takes it)."""
         with self._lock:
+            if self._over():
+                return
             self._seated.add(seat)
             self._public.append(Joined(seat))
         self._tell(seats=False)
@@ -150,8 +158,11 @@ class Table:
             else:
                 revealed = Revealed((round_, turn), tuple(picks[s] for s in range(self.seats)))
                 self._public.append(revealed)
-                for s, taken in enumerate(revealed.picks):
-                    self._tracker.add(Entry.pick(s, taken))
+                try:
+                    for s, taken in enumerate(revealed.picks):
+                        self._tracker.add(Entry.pick(s, taken))
+                except TrackerError:  # (each seat's game took its own pick: not met)
+                    pass
                 self._tracker.add(Entry.next_turn())
                 done = True
         if done:
@@ -201,16 +212,29 @@ class Table:
 
     @property
     def ended(self) -> bool:
+        """Whether the host ended the table."""
         with self._lock:
             return any(isinstance(p, Ended) for p in self._public)
 
-    def tracker(self) -> Tracker:
-        """The public game (a copy, to read in peace)."""
+    def _over(self) -> bool:
+        revealed = sum(isinstance(p, Revealed) for p in self._public)
+        return (any(isinstance(p, Ended) for p in self._public)
+                or revealed >= ROUNDS * self._tracker.hand_size)
+
+    @property
+    def over(self) -> bool:
+        """Whether the table is over: the last turn revealed, or ended."""
         with self._lock:
-            copy = Tracker(list(self.names), 0, self.variant)
-            for entry in self._tracker.entries:
-                copy.add(entry)
-            return copy
+            return self._over()
+
+    def tracker(self) -> Tracker:
+        """The public game (a copy, to read in peace, made outside the lock)."""
+        with self._lock:
+            entries = self._tracker.entries
+        copy = Tracker(list(self.names), 0, self.variant)
+        for entry in entries:
+            copy.add(entry)
+        return copy
 
     # -- the faces of the table ----------------------------------------------------------------
 
@@ -292,14 +316,14 @@ class SeatGame(TableGame):
         return said
 
     def advance(self) -> Step | None:
+        news = self._news()  # (a reveal that came before the end is kept too)
         if self.table.ended and not self.session.ended:
             if self._ended:
                 return None
             self._ended = True
-            return Step(None, (result(self.text(
+            return Step(None, (*news, result(self.text(
                 "The host ended the table. Your game is saved: the table companion's "
-                "Resume goes on with it.")),))
-        news = self._news()
+                "Resume goes on with it."))))
         step = super().advance()
         if step is None:
             return None

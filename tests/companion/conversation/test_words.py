@@ -66,6 +66,7 @@ class Host:
     play: Game | None = None
     has_keys: bool = False
     seated: bool = False
+    hosting: bool = False
     said: list[str] = field(default_factory=list)
 
     asked: list[str] = field(default_factory=list)
@@ -105,6 +106,19 @@ def test_quit_and_menu_leave_where_they_are() -> None:
         words.act(BY_NAME["quit"], "", "quit")
     with pytest.raises(ToMenu):
         words.act(BY_NAME["menu"], "", "menu")
+
+
+def test_at_a_shared_table_menu_and_quit_are_answered_without_leaving() -> None:
+    words, host = dispatcher()
+    host.seated = True  # a seat: neither leaves its game
+    assert words.act(BY_NAME["quit"], "", "quit") and words.act(BY_NAME["menu"], "", "menu")
+    assert all("your game goes on" in line for line in host.said)
+    words, host = dispatcher()
+    host.hosting = True  # the host: the menu does not leave the table; quit still stops
+    assert words.act(BY_NAME["menu"], "", "menu")
+    assert host.said == ["The shared table is on: to leave it, choose End the table."]
+    with pytest.raises(Quit):
+        words.act(BY_NAME["quit"], "", "quit")
 
 
 def test_help_names_the_words_a_games_words_during_one_and_the_keys_on_a_screen() -> None:

@@ -143,7 +143,14 @@
       return;
     }
     event.preventDefault();
-    if (state.busy) { return; }
+    if (state.busy) {  // an answer on its way: said, not dropped without a word
+      var before = document.getElementById("busy");
+      if (before) { before.remove(); }
+      var busy = warning(main.dataset.busy);
+      busy.id = "busy";
+      reply.appendChild(busy);
+      return;
+    }
     var body = new FormData(form);
     var submitter = event.submitter;
     if (submitter && submitter.name && !body.has(submitter.name)) {

@@ -244,3 +244,29 @@ def test_control_c_ends_every_seat_and_each_seats_game_is_saved(tmp_path: Path) 
         assert shown.question == "Your pick:", shown.question
     finally:
         again.stop()
+
+
+def test_the_host_stays_at_the_table_until_it_ends_and_then_no_seat_is_taken(
+        table: tuple[Served, Client, str]) -> None:
+    served, host, code = table
+    seated(served, code)
+    assert "Menu" not in host.page().words
+    shown = host.word("menu")  # a button the page does not have: refused, nothing sent
+    assert shown.question == "The shared table:", shown.question
+    assert shown.reply[0].startswith("That answer could not be sent"), shown.reply
+    # no seat's open game reachable from the host's menu meanwhile
+    assert "You are" not in host.page().html
+    host.choose(2)  # end the table
+    shown = host.choose(2)  # yes
+    assert shown.question == "Main menu.", shown.question
+    late = Client(served.address)
+    page = late.request(f"/join?code={code}")
+    assert "This table is over" in page.body and "Ann" not in page.body
+    taken = late.post({"code": code, "seat": "0"}, path="/join")
+    assert "This table is over" in taken.body and not list(late.cookies)
+
+
+def test_the_code_is_spelled_for_a_screen_reader(table: tuple[Served, Client, str]) -> None:
+    _served, host, code = table
+    spelled = ", ".join(" ".join(group) for group in code.split("-"))
+    assert f'<span class="hidden">{spelled}</span>' in host.page().html

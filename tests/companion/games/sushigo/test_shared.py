@@ -94,6 +94,7 @@ def test_a_whole_game_each_seat_its_own_hand_the_picks_revealed_to_all() -> None
                 hands[seat].remove(picks[seat])
             # the last pick revealed the turn: every seat and the host told, but the picker
             assert t.told[-3:] == [None, 0, 1]
+            assert t.table.over == (round_ == ROUNDS and _turn == hand_size(3) - 1)
             step_ = int(t.seats[0].tracker.direction(round_))
             hands = [hands[(seat - step_) % 3] for seat in range(3)]
             for seat in range(3):
@@ -109,6 +110,7 @@ def test_a_whole_game_each_seat_its_own_hand_the_picks_revealed_to_all() -> None
                 assert "Revealed:" in revealed, revealed
                 for other in range(3):
                     assert any(line.startswith(f"{NAMES[other]}: ") for line in revealed)
+    assert t.table.over
     scores = [seat.tracker.score().totals for seat in t.seats]
     assert scores[0] == scores[1] == scores[2]
     assert all(seat.session.ended for seat in t.seats)
@@ -179,6 +181,6 @@ def test_the_host_ends_the_table_and_every_seat_is_told_its_game_is_saved() -> N
     assert t.host.advance() is None
     for seat in t.seats:
         ended = seat.advance()
-        assert ended is not None and "The host ended the table" in ended.before[0].text
+        assert ended is not None and "The host ended the table" in ended.before[-1].text
         assert seat.advance() is None
         assert not seat.session.ended  # saved, to be resumed
