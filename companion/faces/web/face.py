@@ -99,6 +99,8 @@ class _State:
     pending: int | None = None
     facts: str = ""
     ended: bool = False
+    #: The question the game's moving on elsewhere closed (:meth:`WebFace.moved`).
+    moved_from: Asked | None = None
 
 
 class WebInbox(Inbox):
@@ -172,15 +174,25 @@ class WebFace:
     def asked(self, asked: Asked) -> None:
         with self._lock:
             state = self._state
-            if not (asked.again and state.question is not None
-                    and state.question.question == asked.question):
+            again = asked.again and state.question is not None and (
+                state.question.question == asked.question)
+            # the same question asked again after the game moved on elsewhere
+            # (a reveal, a seat taken): the same one, so the page keeps it
+            # (and the player's place in it) and only the news is added
+            same = (state.question is None and state.moved_from is not None
+                    and state.moved_from.question == asked.question
+                    and state.moved_from.prompt == asked.prompt)
+            if not (again or same):
                 state.question_id += 1
             state.question = asked
+            state.moved_from = None
         self._touch()
 
     def answered(self, answered: Answered) -> None:
         del answered
         with self._lock:
+            if self._state.question is not None:  # (answered, not closed by a move)
+                self._state.moved_from = None
             self._state.question = None
         self._touch()
 
@@ -217,6 +229,8 @@ class WebFace:
         no answer meant for it lands on the next) and the conversation asks
         what comes now."""
         with self._lock:
+            if self._state.question is not None:
+                self._state.moved_from = self._state.question
             self._state.question = None
             self.inbox.put(Moved())
         self._touch()

@@ -17,6 +17,7 @@ its language.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -186,6 +187,10 @@ class Pages:
             "join": self._join(catalog) if not view.ended else None,
         }
         context["c"] = context  # what the macros are given
+        joined = str(self._macros.joining(context)) if context["join"] else ""
+        context["join_html"] = joined
+        # what the page's script compares, to draw the section again only when it changed
+        context["join_key"] = hashlib.sha256(joined.encode()).hexdigest()[:16]
         return context
 
     def _join(self, catalog: Catalog) -> dict[str, object] | None:
@@ -259,6 +264,8 @@ class Pages:
             "notice": context["notice"],
             "question_id": view.question_id,
             "question": str(macros.question_section(context)),
+            "join": context["join_html"],
+            "join_key": context["join_key"],
             "ended": view.ended,
         }
 

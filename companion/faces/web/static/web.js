@@ -103,6 +103,19 @@
         area.replaceChildren(fragment(data.question));
         moved = true;
       }
+      var joinArea = document.getElementById("join-area");
+      if (joinArea && data.join_key && joinArea.dataset.key !== data.join_key) {
+        // how players join (the seats taken): drawn again only when it changed,
+        // the host's place in it kept
+        var inside = joinArea.contains(document.activeElement) ? document.activeElement.id : null;
+        joinArea.replaceChildren(fragment(data.join));
+        joinArea.dataset.key = data.join_key;
+        if (inside !== null) {
+          var again = (inside && document.getElementById(inside)) ||
+            document.getElementById("join-h");
+          if (again) { again.focus(); }
+        }
+      }
       if (data.ended && events) { events.close(); events = null; }
     } else if (data.notice && acted) {
       reply.replaceChildren();

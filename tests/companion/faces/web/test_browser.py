@@ -458,7 +458,14 @@ def test_a_shared_table_of_three_devices_each_seat_its_own_hand(
             heard(seat, loaded=True)
             assert seat.question().startswith("Your hand"), seat.said()
             seats[name] = seat
-        assert "Cy: on a device." in host.page.inner_text("#seats")
+        # the host's page (its script on) told of each seat where it is: the
+        # seats drawn again, the news in the log, its question and focus kept
+        host.page.wait_for_function(
+            "() => document.getElementById('seats').textContent.includes('Cy: on a device.')")
+        assert host.page.evaluate("window.stillHere")
+        assert host.focused() == Focused("group", "The shared table:", "")
+        assert [line for line in host.log() if "took a seat" in line] == [
+            "Ann took a seat.", "Ben took a seat.", "Cy took a seat."]
         hand_said = ""
         for name, (hand, pick) in SEATS.items():
             seats[name].type(hand)
@@ -490,6 +497,10 @@ def test_a_shared_table_of_three_devices_each_seat_its_own_hand(
             assert seat.question().startswith("Your hand, card by card"), seat.question()
         for other in (seats["Ben"], seats["Cy"], host):
             assert hand_said not in other.page.inner_text("body")
+        host.page.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('Cy: Chopsticks')")
+        assert host.focused() == Focused("group", "The shared table:", "")
+        heard(host)
         # a fourth browser, without the code: nothing of the game
         visitor = Player(browser, served.address + "seat/", script=script)
         assert visitor.focused().role == "textbox"

@@ -8,10 +8,12 @@ from __future__ import annotations
 import threading
 
 from companion.contract.events import (
+    Answered,
     Asked,
     CardsQuestion,
     Chosen,
     Menu,
+    Moved,
     Number,
     Typed,
     YesNo,
@@ -141,3 +143,24 @@ def test_two_answers_at_once_for_one_question_give_one() -> None:
     assert face.give_for(question, Chosen(1)) is False  # the first is still on its way
     assert face.give_for(question + 1, Chosen(1)) is False  # no such question open
     assert face.inbox.get() == Chosen(0)
+
+
+def test_a_move_elsewhere_closes_the_question_and_the_same_question_after_it_stays_the_same(
+) -> None:
+    face = _face()
+    table = Menu("The shared table:", ("Who is still to pick", "End the table"))
+    face.asked(Asked(table, None))
+    first = face.view().question_id
+    face.moved()  # a reveal: the question closed at once, the conversation told
+    assert face.view().question is None
+    assert not face.give_for(first, Chosen(0))  # a post meanwhile: out of date
+    assert isinstance(face.inbox.get(), Moved)
+    face.answered(Answered(table))  # (the conversation drops the question)
+    face.asked(Asked(table, None))  # and asks it again: the page keeps it
+    assert face.view().question_id == first
+    face.answered(Answered(table, "1. Who is still to pick"))  # the player answers it
+    face.asked(Asked(table, None))
+    assert face.view().question_id == first + 1  # (asked anew after an answer)
+    face.moved()
+    face.asked(Asked(Menu("Your pick:", ("x",)), None))  # another question after a move
+    assert face.view().question_id == first + 2
