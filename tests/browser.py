@@ -239,6 +239,12 @@ class Player:
         if self.script:
             self.page.evaluate("window.stillHere = true")
 
+    def press(self, name: str) -> None:
+        """A button that posts as a plain form (the host's Free): Tab to
+        it, Enter, and the next page."""
+        self._tab_to(name)
+        self.navigate(lambda: self.page.keyboard.press("Enter"))
+
     def join(self, name: str) -> None:
         """At the join page's seats, take ``name``'s: Tab to it, Enter."""
         focused = self.focused()

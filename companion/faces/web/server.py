@@ -54,6 +54,7 @@ from companion.conversation.inbox import LINE_LONGEST
 from companion.faces.web.face import WebFace
 from companion.faces.web.page import NOTICES, Joining, JoinPages, Window, best_language, drawn
 from companion.faces.web.seats import SEAT_COOKIE, SEAT_COOKIE_AGE, Seats, plain
+from companion.i18n import N_, Catalog
 
 if TYPE_CHECKING:
     import uvicorn
@@ -132,6 +133,16 @@ async def _form(request: Request) -> dict[str, str] | Response:
     except (UnicodeDecodeError, ValueError):
         return PlainTextResponse("Refused: send the page's form.", 400)
     return dict(fields)
+
+
+#: What a device that holds no seat (any more: the host freed it) is told.
+LOST = N_("This device holds no seat of the table any more (the host freed it): open the "
+          "table's address again to take a seat.")
+
+
+async def _once(lost: str) -> AsyncIterator[str]:
+    """An update stream of one news, that the seat is lost."""
+    yield f"data: {json.dumps({'lost': lost}, ensure_ascii=False)}\n\n"
 
 
 def number(text: str) -> int | None:
@@ -323,9 +334,9 @@ class WebServer:
         return self._hosts_only(request) or await self._events(self.host, request)
 
     async def _events(self, window: Window, request: Request,
-                      still: Callable[[], bool] = lambda: True) -> Response:
+                      still: Callable[[], bool] = lambda: True, lost: str = "") -> Response:
         """The updates of ``window``'s page, while ``still`` holds (a
-        seat's device that holds it)."""
+        seat's device that holds it; then ``lost`` is its last news)."""
         numbers = [number(request.query_params.get("since", "")),
                    number(request.headers.get("last-event-id", ""))]
         since = max([n for n in numbers if n is not None] or [0])
@@ -348,6 +359,7 @@ class WebServer:
                 yield "retry: 3000\n\n"
                 while True:
                     if not still():  # (a seat freed: its old device is told nothing more)
+                        yield f"data: {json.dumps({'lost': lost}, ensure_ascii=False)}\n\n"
                         return
                     view = window.face.view()
                     if view.version > version:
@@ -356,7 +368,7 @@ class WebServer:
                         yield (f"id: {since}\ndata: "
                                f"{json.dumps(update, ensure_ascii=False)}\n\n")
                     # the last news (the goodbye, "stopped") is sent before the end
-                    if view.ended or self._stopping.is_set() or not still():
+                    if view.ended or self._stopping.is_set():
                         return
                     version = view.version
                     try:
@@ -385,17 +397,28 @@ class WebServer:
             return RedirectResponse("/join", 303)
         return await self._page(window, request)
 
+    def _lost(self, request: Request) -> str:
+        """What a device that holds no seat (any more) is told, in its language."""
+        language = best_language(request.headers.get("accept-language", ""),
+                                 self.face.view().language)
+        return Catalog.for_language(language).text(LOST)
+
     async def seat_answer(self, request: Request) -> Response:
         window = self._seat(request)
-        if window is None:
-            return PlainTextResponse("Refused: this device has no seat: open /join.", 403)
+        if window is None:  # nothing sent; the page's script says why, a form goes to /join
+            if "application/json" in request.headers.get("accept", ""):
+                return JSONResponse({"lost": self._lost(request)}, 403)
+            return RedirectResponse("/join", 303)
         return await self._answer(window, request)
 
     async def seat_events(self, request: Request) -> Response:
         window = self._seat(request)
+        lost = self._lost(request)
         if window is None:
-            return PlainTextResponse("Refused: this device has no seat: open /join.", 403)
-        return await self._events(window, request, lambda: self._seat(request) is window)
+            # (a stream of its one news: a browser's EventSource reads no other status)
+            return StreamingResponse(_once(lost), media_type="text/event-stream")
+        return await self._events(window, request, lambda: self._seat(request) is window,
+                                  lost=lost)
 
     async def join(self, request: Request) -> Response:
         """The join page: the table's code (in the address or typed), then

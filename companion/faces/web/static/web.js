@@ -39,6 +39,17 @@
     return template.content;
   }
 
+  // A seat this device holds no more (the host freed it): said, and the
+  // question taken away, with nothing more sent or listened to.
+  function lost(text) {
+    if (events) { events.close(); events = null; }
+    var said = warning(text);
+    said.id = "lost";
+    said.tabIndex = -1;
+    area.replaceChildren(said);
+    said.focus();
+  }
+
   function focusQuestion() {
     var target = area.querySelector("[data-focus]");
     if (target) { target.focus(); }
@@ -175,9 +186,13 @@
       method: "POST", body: new URLSearchParams(body), credentials: "same-origin",
       headers: { "Accept": "application/json" }
     }).then(function (response) {
+      if (response.status === 403 && response.headers.get("content-type") === "application/json") {
+        return response.json();  // (a seat this device holds no more: said below)
+      }
       if (!response.ok) { throw new Error(String(response.status)); }
       return response.json();
     }).then(function (data) {
+      if (data.lost) { lost(data.lost); return null; }
       return new Promise(function (resolve) { apply(data, true, resolve); });
     }).catch(function () {
       reply.replaceChildren(warning(main.dataset.gone));
@@ -192,7 +207,9 @@
     events = new EventSource(base + "/events?since=" + state.since + "&version=" + state.version);
     events.onmessage = function (message) {
       failures = 0;
-      apply(JSON.parse(message.data), false);
+      var data = JSON.parse(message.data);
+      if (data.lost) { lost(data.lost); return; }
+      apply(data, false);
     };
     // the companion gone (stopped, the computer asleep): said once, the
     // stream still trying to come back

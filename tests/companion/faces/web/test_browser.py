@@ -518,6 +518,20 @@ def test_a_shared_table_of_three_devices_each_seat_its_own_hand(
         seats["Ben"].reopen(served.address + "seat/")
         heard(seats["Ben"], loaded=True)
         assert seats["Ben"].question().startswith("Your hand, card by card")
+        # Cy's phone lost: the host frees her seat; the old page is told, and
+        # Cy takes her seat again from another browser, where she was
+        host.press("Free Cy's seat (a lost device)")
+        heard(host, loaded=True)
+        assert host.reply()[0].startswith("The seat is free"), host.reply()
+        assert "Cy: no device yet." in host.page.inner_text("#seats")
+        if script:
+            seats["Cy"].page.wait_for_selector("#lost")
+            assert seats["Cy"].focused().name.startswith("This device holds no seat")
+        seats["Cy"].close()
+        seats["Cy"] = Player(browser, join, script=script)
+        seats["Cy"].join("Cy")
+        heard(seats["Cy"], loaded=True)
+        assert seats["Cy"].question().startswith("Your hand, card by card")
         host.choose(2)  # end the table
         heard(host)
         host.choose(2)  # yes

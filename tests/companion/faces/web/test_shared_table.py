@@ -9,6 +9,7 @@ again elsewhere, where it was."""
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import socket
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.faces.web.server import LOST
 from tests.drivers import GOOD_SETTINGS
 from tests.webclient import Client, Served, Shown, read
 
@@ -121,7 +123,12 @@ def test_a_visitor_without_the_code_gets_nothing(table: tuple[Served, Client, st
     for path in ("/seat/", "/seat/events"):
         answer = visitor.request(path)
         assert "Your hand" not in answer.body and "Tempura" not in answer.body, answer
-    assert visitor.post({"answer": "t"}, path="/seat/answer").status == 403
+    sent = visitor.post({"answer": "t"}, path="/seat/answer")  # a form: to the join page
+    assert read(sent.body).question == "The table's code (the host's page shows it):"
+    script = visitor.post({"answer": "t"}, path="/seat/answer",
+                          headers={"Accept": "application/json"})
+    assert script.status == 403 and json.loads(script.body) == {"lost": LOST}
+    assert visitor.request("/seat/events").body == f"data: {json.dumps({'lost': LOST})}\n\n"
     # the right code, every seat held: still nothing of anyone's game
     full = visitor.post({"code": code}, path="/join")
     assert "Every seat has a device" in full.body and "Tempura" not in full.body
@@ -147,6 +154,7 @@ def test_a_seat_comes_back_where_it_was_and_a_lost_device_is_freed_by_the_host(
     freed = host.post({"token": page.token, "free": "1"}, path="/free")
     assert freed.status == 200 and "The seat is free" in freed.body
     assert ben.request("/seat/").body.count("Your pick") == 0  # the lost device: no more
+    assert json.loads(ben.request("/seat/events").body[len("data: "):]) == {"lost": LOST}
     other = Client(served.address)
     back = other.join(code, "Ben")
     assert back.question == "Your pick:", back.question
