@@ -762,7 +762,7 @@ class Walker:
         (as a screen reader comparing lines finds them) and to ``wrote``
         (as the page wrote them: :func:`changed_rows`)."""
         pages = 0
-        while pages < 8 and _paged(self.console.snapshot()[0]):
+        while pages < PAGES_READ and _paged(self.console.snapshot()[0]):
             screen = self.console.snapshot()
             self.console.send(KEYS["Enter"])
             pages += 1
@@ -952,5 +952,9 @@ def transcript(result: Figures, seen: Sequence[Seen],
 
 
 #: The faces and console sizes the walk is taken in.
+#: The pages of one reply the walk reads, at most: every page of the longest
+#: (the scoring explained takes ten at 40x15); one left unread would be
+#: ended by the next step's key, and its rows scroll by unseen by the walk.
+PAGES_READ = 20
 FACES = ("full", "plain")
 SIZES = ((80, 25), (40, 15))
