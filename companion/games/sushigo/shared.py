@@ -52,7 +52,6 @@ from companion.contract.game import (
     TABLE,
     Step,
     WordReply,
-    ask_names,
     in_steps,
     set_up_menu,
 )
@@ -61,7 +60,7 @@ from companion.games.sushigo.draft import Variant
 from companion.games.sushigo.narration import pick_text, taken_back_text
 from companion.games.sushigo.practice import variant_of, variants
 from companion.games.sushigo.session import TableSession
-from companion.games.sushigo.table import PICK, TableGame, this_turn
+from companion.games.sushigo.table import PICK, TableGame, ask_table_names, this_turn
 from companion.games.sushigo.telling import Teller
 from companion.games.sushigo.tracker import (
     Entry,
@@ -262,9 +261,7 @@ def set_up(conversation: Conversation, news: News) -> Table:
 
     def named() -> None:
         nonlocal names
-        names = ask_names(conversation, count, lambda number: teller.text(
-            "Player %(number)d's name, going round the table to the left:", number=number),
-            teller.text("Give each player a different name."), names)
+        names = ask_table_names(conversation, teller, count, names)
 
     def variant() -> None:
         nonlocal pick

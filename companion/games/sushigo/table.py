@@ -89,9 +89,7 @@ def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tupl
 
     def named() -> None:
         nonlocal names
-        names = ask_names(conversation, count, lambda number: teller.text(
-            "Player %(number)d's name, going round the table to the left:", number=number),
-            teller.text("Give each player a different name."), names)
+        names = ask_table_names(conversation, teller, count, names)
 
     def yours() -> None:
         nonlocal you
@@ -106,6 +104,15 @@ def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tupl
     if variant_of(pick).dummy:
         names.append(teller.text("Dummy"))
     return names, you, pick
+
+
+def ask_table_names(conversation: Conversation, teller: Teller, count: int,
+                    names: list[str]) -> list[str]:
+    """The ``count`` players' names, going round the table to the left
+    (``names``: those given before, Back to this question)."""
+    return ask_names(conversation, count, lambda number: teller.text(
+        "Player %(number)d's name, going round the table to the left:", number=number),
+        teller.text("Give each player a different name."), names)
 
 
 def steps(tracker: Tracker) -> list[TurnQuestion]:

@@ -133,9 +133,8 @@ def test_a_visitor_without_the_code_gets_nothing(table: tuple[Served, Client, st
     full = visitor.post({"code": code}, path="/join")
     assert "Every seat has a device" in full.body and "Tempura" not in full.body
     # another seat's session is no key to this one (a forged cookie)
-    forged = Client(served.address)
-    forged.request("/seat/", headers={"Cookie": "seat=forged"})
-    assert "Tempura" not in forged.request("/seat/", headers={"Cookie": "seat=x"}).body
+    forged = Client(served.address).request("/seat/", headers={"Cookie": "seat=forged"})
+    assert read(forged.body).question == "The table's code (the host's page shows it):"
 
 
 def test_a_seat_comes_back_where_it_was_and_a_lost_device_is_freed_by_the_host(
@@ -194,8 +193,8 @@ def test_on_the_local_network_the_hosts_page_answers_this_computer_only(
     try:
         line = served._line()
         found = re.search(r"http://([0-9.]+):(\d+)/join", line)
-        if found is None:  # (a machine on no network at all: said so, and nothing served)
-            pytest.skip(f"this machine is on no local network: {line!r}")
+        # (CI's machines are on a network: they fetch the packages)
+        assert found is not None, (line, served.errors())
         there = Client(f"http://{found.group(1)}:{found.group(2)}")
         assert found.group(1) != "127.0.0.1"
         refused = there.request("/")
@@ -212,8 +211,7 @@ def test_without_lan_nothing_is_served_on_the_network(tmp_path: Path) -> None:
     from companion.app import lan_address  # noqa: PLC0415
 
     here = lan_address()
-    if here is None:
-        pytest.skip("this machine is on no local network")
+    assert here is not None, "this machine is on no local network"
     served = Served(tmp_path, "--table")
     try:
         port = served.address.rsplit(":", 1)[1].strip("/")
