@@ -31,17 +31,21 @@ from companion.contract.game import (
     Play,
     Progressed,
     Scoring,
+    SharedTable,
+    SharedTableCompanion,
     Simulated,
     Simulation,
     SimulationRequest,
     StickerKind,
     Stickers,
     TableCompanion,
+    TableNews,
     TactileKit,
     no_progress,
 )
 from companion.games.micimaki import narration
 from companion.games.micimaki import practice as practice_game
+from companion.games.micimaki import shared as shared_game
 from companion.games.micimaki import table as table_game
 from companion.games.micimaki.risk import MOST_OVEREATING, RiskInputError, overeating_risk, percent
 from companion.games.micimaki.rules import CARDS, OVEREATING, Game, Setup
@@ -139,6 +143,9 @@ class MiciMaki(MiciMakiVocabulary):
             return table_game.TableGame(session, language, verbosity)
 
         return start
+
+    def shared(self, conversation: Conversation, news: TableNews) -> SharedTable:
+        return shared_game.set_up(conversation, news)
 
     def resume(self, journal: Journal, rng: random.Random, language: str,
                verbosity: Verbosity) -> Play:
@@ -242,5 +249,6 @@ class MiciMaki(MiciMakiVocabulary):
 
 PLUGIN = MiciMaki()
 #: What mypy checks it keeps: the core, and each capability it declares.
-CONTRACT: tuple[GamePlugin[int], TableCompanion, Simulation, Benchmarks, TactileKit, Commands,
-                Lacking] = (PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN)
+CONTRACT: tuple[GamePlugin[int], TableCompanion, SharedTableCompanion, Simulation, Benchmarks,
+                TactileKit, Commands, Lacking] = (PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN, PLUGIN,
+                                                  PLUGIN, PLUGIN)

@@ -394,7 +394,13 @@ class TableSession(Saved):
 
     @property
     def dealing(self) -> bool:
-        """Whether the dealt hand was taken back, to be entered again."""
+        """Whether the dealt hand is to be entered: taken back, or never
+        given (a seat of a table shared between devices starts so)."""
+        events = self.journal.events
+        return self._noted_dealing() or (not self.journal.header["hand"] and not any(
+            event["type"] == "entry" and event["what"] == "hand" for event in events))
+
+    def _noted_dealing(self) -> bool:
         return any(event["type"] == DEALING for event in self.journal.events)
 
     def deal_again(self) -> None:
@@ -407,7 +413,7 @@ class TableSession(Saved):
         changing nothing)."""
         entry.apply(copy.deepcopy(self.tracker))
         with transaction():  # all of it or none, whenever the app is stopped
-            while self.dealing:
+            while self._noted_dealing():
                 self._undo_note(DEALING)
             self.journal.append(entry.json())
         entry.apply(self.tracker)

@@ -94,13 +94,16 @@ MOVE, WHOM, EXTRA_CARD, EATEN, EMPTY, NO_FOOD, DEALT = (
 EMPTY_DRAW = EMPTY_HAND_DRAW
 
 
-def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tuple[
+def set_up(conversation: Conversation, cards_from: Callable[[], object] | None) -> tuple[
         list[str], int, int, Setup]:
     """Ask the seats, the player's own, who starts, the deck and
     (``cards_from``) where cards come from: names, you, first, setup (the
     dealt hand is asked by :func:`dealt`, once the cards can be scanned).
     Back in a menu asks the question before it again (the last name,
-    before "Which one are you?"), the answers before it kept."""
+    before "Which one are you?"), the answers before it kept. With no
+    ``cards_from``, a table shared between devices: each seat on its own
+    device, so neither the player's own seat nor the cards' source is asked
+    (you: 0)."""
     teller = Teller(conversation.language, conversation.verbosity)
     text = teller.text
     back = text("Back.")
@@ -110,8 +113,9 @@ def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tupl
 
     def seats() -> None:
         nonlocal count
-        count = conversation.ask(Number(
-            text("How many players at the table, you included? 3 to 7:"), 3, 7)) or 3
+        prompt = (N_("How many players at the table, you included? 3 to 7:") if cards_from
+                  else N_("How many players at the table, each with a device? 3 to 7:"))
+        count = conversation.ask(Number(text(prompt), 3, 7)) or 3
 
     def named() -> None:
         nonlocal names
@@ -143,7 +147,10 @@ def set_up(conversation: Conversation, cards_from: Callable[[], object]) -> tupl
             setup = Setup(players=count, plus=counts[0] or 0, reverse=counts[1] or 0,
                           choose=counts[2] or 0)
 
-    in_steps((seats, named, yours, starts, deck, cards_from))
+    if cards_from is None:
+        in_steps((seats, named, starts, deck))
+    else:
+        in_steps((seats, named, yours, starts, deck, cards_from))
     return names, you, first, setup
 
 
@@ -390,7 +397,7 @@ class TableGame(Ending):
         """The dealt hand entered again, in place of the note of the hand
         taken back; said back, or refused with its reason."""
         table = self.tracker
-        before = _Before(table.value, table.drawable(), table.round, table.tokens[entry.seat])
+        before = Before.of(table, entry.seat)
         try:
             self.session.dealt(entry)
         except IllegalMove as error:
@@ -400,56 +407,16 @@ class TableGame(Ending):
     def _enter(self, entry: Entry) -> list[Announcement]:
         """An entry checked, journaled and said back; or refused with its reason."""
         table = self.tracker
-        before = _Before(table.value, table.drawable(), table.round, table.tokens[entry.seat])
+        before = Before.of(table, entry.seat)
         try:
             self.session.add(entry)
         except IllegalMove as error:
             return [warning(self.teller.refusal(error.refusal, self.names))]
         return self._said(entry, before)
 
-    def _said(self, entry: Entry, before: _Before) -> list[Announcement]:
+    def _said(self, entry: Entry, before: Before) -> list[Announcement]:
         """An entry said back in one short sentence (and what it brought)."""
-        table = self.tracker  # after the entry
-        teller = self.teller
-        seat, name = entry.seat, self.names[entry.seat]
-        what = entry.what
-        overate = table.tokens[seat] > before.tokens
-        said: list[Announcement] = []
-        if what in ("start", "serve", "action", "skip"):
-            move = _move_of(entry)
-            chosen = self.names[entry.chosen] if entry.chosen is not None else ""
-            said.append(teller.move(name, move, value=pile_after(move, before.value),
-                                    direction=table.direction, chosen=chosen, yours=True))
-            said += teller.rules(move)
-        elif what == "pending" and entry.card == CHOOSE:
-            said.append(reply(self.text("%(player)s: %(card)s.", player=name,
-                                        card=narration.card_name(teller.catalog, CHOOSE))))
-        elif what == "pending":
-            said.append(reply(teller.catalog.plural(
-                "You eat %(n)d card: enter it as you turn it up.",
-                "You eat %(n)d cards: enter them as you turn them up.",
-                min(before.value, before.drawable))))
-        elif what in ("eat", "ate"):
-            turned: Sequence[int] | int = (entry.cards if what == "eat"
-                                           else min(before.value, before.drawable))
-            said += teller.ate(name, turned, overate=overate, tokens=table.tokens[seat],
-                               shown=what == "eat", yours=True)
-            said += teller.rules((EAT, 0), overate=overate)
-        elif what == "drew":
-            drawn: Sequence[int] | int = entry.cards if entry.cards else entry.count
-            said.append(teller.drew(name, drawn, yours=True))
-            if overate:
-                said.append(teller.overate(name, table.tokens[seat]))
-        elif what == "add":
-            said.append(teller.move(name, (EXTRA, entry.card), value=table.overeating,
-                                    direction=1, yours=True))
-        elif what == "hand":
-            said.append(teller.hand(hand_cards(table.hand)))
-        elif what == "passed":
-            said.append(teller.passed(name))
-        if table.round > before.round and not table.winners:
-            said.append(teller.new_round(table.round, self.names[table.turn]))
-        return said
+        return said_back(self.teller, self.names, entry, before, self.tracker)
 
     # -- the words ---------------------------------------------------------------------------
 
@@ -579,14 +546,67 @@ class TableGame(Ending):
         self.session.close()
 
 
+def said_back(teller: Teller, names: Sequence[str], entry: Entry, before: Before,
+              table: Tracker, *, yours: bool = True, own: bool = False) -> list[Announcement]:
+    """An entry said in one short sentence (and what it brought), ``table``
+    as it stands after it: a reply to the player who entered it
+    (``yours``), else a game event (another device's entry); ``own``: the
+    player's own, said to them in the second person."""
+    seat, name = entry.seat, names[entry.seat]
+    what = entry.what
+    overate = table.tokens[seat] > before.tokens
+    said: list[Announcement] = []
+    if what in ("start", "serve", "action", "skip"):
+        move = _move_of(entry)
+        chosen = names[entry.chosen] if entry.chosen is not None else ""
+        said.append(teller.move(name, move, value=pile_after(move, before.value),
+                                direction=table.direction, chosen=chosen, yours=yours,
+                                own=own, to_you=not yours and entry.chosen == table.you))
+        said += teller.rules(move)
+    elif what == "pending" and entry.card == CHOOSE:
+        said.append(reply(teller.text("%(player)s: %(card)s.", player=name,
+                                      card=narration.card_name(teller.catalog, CHOOSE))))
+    elif what == "pending":
+        said.append(reply(teller.catalog.plural(
+            "You eat %(n)d card: enter it as you turn it up.",
+            "You eat %(n)d cards: enter them as you turn them up.",
+            min(before.value, before.drawable))))
+    elif what in ("eat", "ate"):
+        turned: Sequence[int] | int = (entry.cards if what == "eat"
+                                       else min(before.value, before.drawable))
+        said += teller.ate(name, turned, overate=overate, tokens=table.tokens[seat],
+                           shown=what == "eat", yours=yours, own=own)
+        said += teller.rules((EAT, 0), overate=overate)
+    elif what == "drew":
+        drawn: Sequence[int] | int = entry.cards if entry.cards else entry.count
+        said.append(teller.drew(name, drawn, yours=yours, own=own))
+        if overate:
+            said.append(teller.overate(name, table.tokens[seat]))
+    elif what == "add":
+        said.append(teller.move(name, (EXTRA, entry.card), value=table.overeating,
+                                direction=1, yours=yours, own=own))
+    elif what == "hand":
+        said.append(teller.hand(hand_cards(table.hand)))
+    elif what == "passed":
+        said.append(teller.passed(name))
+    if table.round > before.round and not table.winners:
+        said.append(teller.new_round(table.round, names[table.turn]))
+    return said
+
+
 @dataclass(frozen=True, slots=True)
-class _Before:
+class Before:
     """The figures an entry's sentence needs from before it."""
 
     value: int
     drawable: int
     round: int
     tokens: int
+
+    @classmethod
+    def of(cls, table: Tracker, seat: int) -> Before:
+        """The figures now, before ``seat``'s entry."""
+        return cls(table.value, table.drawable(), table.round, table.tokens[seat])
 
 
 def _move_of(entry: Entry) -> Move:

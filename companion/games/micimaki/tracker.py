@@ -61,15 +61,22 @@ from companion.games.micimaki.rules import (
     winners,
 )
 
+#: The seat of a tracker that follows the public state only (the host of a
+#: table shared between devices): no hand is known, every seat's is hidden.
+WATCHING = -1
+
 
 class Tracker:
-    """The public state of a real game, and the player's own hand."""
+    """The public state of a real game, and the player's own hand (``you``
+    :data:`WATCHING`: the public state only)."""
 
     def __init__(self, players: int, you: int, *, hand: Sequence[int] = (),
                  setup: Setup | None = None, first: int = 0) -> None:
         self.setup = setup or Setup(players=players)
         problem = self.setup.problem()
-        if problem is None and not 0 <= you < players:
+        if problem is None and hand and you == WATCHING:
+            problem = Refusal("yours")
+        if problem is None and not (0 <= you < players or you == WATCHING):
             problem = Refusal("choose", {"seat": you})
         if problem is not None:
             raise IllegalMove(problem)
@@ -270,6 +277,8 @@ class Tracker:
         """
         if self.phase == OVER:
             raise IllegalMove(Refusal("over"))
+        if self.you == WATCHING:
+            raise IllegalMove(Refusal("yours"))
         if len(cards) != self.sizes[self.you]:
             raise IllegalMove(Refusal("hand", {"cards": self.sizes[self.you]}))
         if any(card not in FOODS and card not in (PLUS, REVERSE, CHOOSE) for card in cards):
