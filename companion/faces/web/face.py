@@ -43,6 +43,11 @@ from companion.conversation.inbox import Inbox
 #: (the first page well under 100 kB), and the history words reach further.
 KEPT_ENTRIES = 400
 
+#: The longest a post waits, in seconds, for the question the game's moving
+#: on elsewhere closed to be asked again (it takes a moment: a post sent
+#: just then answers it if it is the same question).
+MOVED_WAIT = 5.0
+
 #: The roles whose sentences answer what the player did, shown first (the
 #: reply); the others (the game's events, results) go to the game's log.
 REPLY_ROLES = frozenset({Role.REPLY, Role.WARNING, Role.INFO})
@@ -267,8 +272,17 @@ class WebFace:
         """``item`` for the question ``question_id``, if it is the one open
         and no answer to it is still on its way (two posts at once, from two
         windows or a double submit: the second would answer the question
-        after); whether it was given."""
+        after); whether it was given. A question that the game's moving on
+        elsewhere has just closed is waited for (at most :data:`MOVED_WAIT`):
+        asked again the same, it keeps its id and takes the item."""
+        deadline = time.monotonic() + MOVED_WAIT
         with self._lock:
+            while (self._state.question is None and self._state.moved_from is not None
+                   and not self._state.ended):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._lock.wait(left)
             state = self._state
             if state.ended or state.question is None or state.question_id != question_id:
                 return False

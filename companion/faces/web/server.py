@@ -315,7 +315,7 @@ class WebServer:
                 notice = "stale"
             elif item is None:
                 notice = "refused"
-            elif not window.face.give_for(asked, item):
+            elif not await run_in_threadpool(window.face.give_for, asked, item):
                 notice = "stale"  # answered meanwhile (another window, a double submit)
             elif not await run_in_threadpool(window.face.settled, ANSWER_WAIT):
                 notice = "slow"

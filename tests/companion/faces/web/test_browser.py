@@ -279,6 +279,9 @@ def test_a_mici_maki_table_of_three(browser: Browser, tmp_path: Path, script: bo
     try:
         player.choose(1)  # the table companion
         heard(player)
+        assert player.question() == "Who enters the cards?"
+        player.choose(1)  # I do, on this device
+        heard(player)
         for typed in ("3", "Ann", "Ben", "Cy"):
             player.type(typed)
             heard(player)

@@ -276,3 +276,111 @@ def test_the_code_is_spelled_for_a_screen_reader(table: tuple[Served, Client, st
     _served, host, code = table
     spelled = ", ".join(" ".join(group) for group in code.split("-"))
     assert f'<span class="hidden">{spelled}</span>' in host.page().html
+
+
+#: Each Mici Maki seat's dealt hand, and the cards it holds as said back.
+DEALT = {
+    "Ann": ("2 2 3 p r", "Your hand, 5 cards: 2 Food 2, Food 3, +1 food, Reverse direction."),
+    "Ben": ("4 4 5 c 7", "Your hand, 5 cards: 2 Food 4, Food 5, Food 7, Choose the next player."),
+    "Cy": ("6 6 6 3 5", "Your hand, 5 cards: Food 3, Food 5, 3 Food 6."),
+}
+
+
+@pytest.fixture
+def mici(tmp_path: Path) -> Iterator[tuple[Served, Client, dict[str, Client]]]:
+    """A Mici Maki table of three: the server, the host's client, and each
+    seat's client, its dealt hand entered."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS, encoding="utf-8")
+    served = Served(tmp_path, "--table", "--game", "mici-maki")
+    try:
+        host = Client(served.address)
+        shown = host.page()
+        assert shown.question == "How many players at the table, each with a device? 3 to 7:"
+        for typed in ("3", *NAMES):
+            shown = host.answer(typed)
+        assert shown.question == "Who starts the first pile?", shown.question
+        host.choose(1)  # Ann
+        shown = host.choose(1)  # the usual action cards
+        assert shown.question == "The shared table:", shown.question
+        code = re.search(r'id="join-code"[^>]*>([A-Z0-9-]+)<', shown.html)
+        assert code is not None, shown.html
+        seats = {}
+        for name in NAMES:
+            seats[name] = Client(served.address)
+            first = seats[name].join(code.group(1), name)
+            assert first.question == "Your 5 cards as dealt, card by card:", first.question
+        for name, (hand, said) in DEALT.items():
+            shown = seats[name].answer(hand)
+            assert shown.reply[0] == said, shown.reply
+        yield served, host, seats
+    finally:
+        served.stop()
+
+
+def test_at_a_mici_maki_table_each_seat_enters_only_its_own_moves(
+        mici: tuple[Served, Client, dict[str, Client]]) -> None:
+    _served, host, seats = mici
+    ann, ben, cy = (seats[name] for name in NAMES)
+    # no page shows another seat's hand
+    for name, client in (*seats.items(), ("host", host)):
+        html = client.page().html
+        for other, (_hand, said) in DEALT.items():
+            assert (said in html) == (other == name), (name, other)
+    assert ann.page().question == "Start a pile with a food card:"
+    assert ben.page().question == "Waiting for Ann to play. A word, or Enter:"
+    shown = ben.answer("3")  # not Ben's to enter: a card typed while he waits
+    assert shown.question == "Waiting for Ann to play. A word, or Enter:"
+    assert shown.reply == ["Still waiting for Ann."]
+    shown = ann.answer("2")
+    assert shown.reply[0] == "You: start a pile with Food 2."
+    assert shown.question == "Waiting for Ben to play. A word, or Enter:"
+    for client in (ben, cy, host):
+        assert "Ann: starts a pile with Food 2." in client.page().log
+    assert ben.page().question == "Your move: a card, a pair, or eat:"
+    assert cy.page().question == "Waiting for Ben to play. A word, or Enter:"
+    # Ben eats: the cards he turns up are shown to all, as at the table
+    shown = ben.answer("eat 6 7")
+    assert shown.reply[0] == "You: eat 2 cards, no overeating: Food 6, Food 7.", shown.reply
+    assert shown.question == "Start a pile with a food card:"
+    for client in (ann, cy, host):
+        assert "Ben: eats 2 cards, no overeating: Food 6, Food 7." in client.page().log
+    # his hand now, to him alone
+    shown = ben.word("hand")
+    assert shown.reply[0].startswith("Your hand, 7 cards:"), shown.reply
+    assert "Your hand, 7 cards" not in ann.page().html + cy.page().html + host.page().html
+    # taken back by Ben, before Cy moves: taken back at every seat
+    shown = ben.word("undo")
+    assert shown.reply[0] == "Taken back: Ben's last entry.", shown.reply
+    assert shown.question == "Your move: a card, a pair, or eat:"
+    for client in (ann, cy, host):
+        assert "Taken back: Ben's last entry." in client.page().log
+    assert cy.page().question == "Waiting for Ben to play. A word, or Enter:"
+    shown = ben.answer("eat 6 7")
+    shown = ben.answer("4")
+    assert shown.reply[0] == "You: start a pile with Food 4.", shown.reply
+    shown = cy.word("undo")  # nothing of Cy's to take back
+    assert shown.reply[0].startswith("Nothing to take back"), shown.reply
+    shown = ann.word("undo")  # Ann's move is long answered
+    assert shown.reply[0].startswith("Nothing to take back"), shown.reply
+    assert "Ben: starts a pile with Food 4." in cy.page().log
+    assert cy.page().question == "Your move: a card, a pair, or eat:"
+
+
+def test_the_host_of_a_mici_maki_table_follows_whose_turn_it_is_and_ends_it(
+        mici: tuple[Served, Client, dict[str, Client]]) -> None:
+    served, host, seats = mici
+    shown = host.choose(1)  # whose turn it is
+    assert shown.reply[0].startswith("Round 1"), shown.reply
+    assert "Ann" in shown.reply[0]
+    seats["Ann"].answer("3")
+    page = host.page()
+    assert "Ann: starts a pile with Food 3." in page.log
+    assert page.question == "The shared table:"
+    host.choose(2)  # end the table
+    shown = host.choose(2)  # yes
+    assert shown.question == "Main menu, Mici Maki.", shown.question
+    ben = seats["Ben"].page()
+    assert any(line.startswith("The host ended the table.") for line in ben.log + ben.reply)
+    late = Client(served.address).request("/join")
+    assert "This table is over" in late.body

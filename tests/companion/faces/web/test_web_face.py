@@ -153,14 +153,22 @@ def test_a_move_elsewhere_closes_the_question_and_the_same_question_after_it_sta
     first = face.view().question_id
     face.moved()  # a reveal: the question closed at once, the conversation told
     assert face.view().question is None
-    assert not face.give_for(first, Chosen(0))  # a post meanwhile: out of date
+    given: list[bool] = []
+    post = threading.Thread(target=lambda: given.append(face.give_for(first, Chosen(1))))
+    post.start()  # a post meanwhile waits for the question to be asked again
     assert isinstance(face.inbox.get(), Moved)
     face.answered(Answered(table))  # (the conversation drops the question)
     face.asked(Asked(table, None))  # and asks it again: the page keeps it
+    post.join(timeout=30)
+    assert given == [True] and face.inbox.get() == Chosen(1)  # the same: it answers it
     assert face.view().question_id == first
     face.answered(Answered(table, "1. Who is still to pick"))  # the player answers it
     face.asked(Asked(table, None))
     assert face.view().question_id == first + 1  # (asked anew after an answer)
     face.moved()
+    post = threading.Thread(target=lambda: given.append(face.give_for(first + 1, Chosen(0))))
+    post.start()
     face.asked(Asked(Menu("Your pick:", ("x",)), None))  # another question after a move
+    post.join(timeout=30)
+    assert given == [True, False]  # (a post for the question closed: out of date)
     assert face.view().question_id == first + 2
