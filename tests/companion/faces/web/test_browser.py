@@ -546,3 +546,112 @@ def test_a_shared_table_of_three_devices_each_seat_its_own_hand(
             seat.close()
         host.close()
         served.stop()
+
+
+#: A Mici Maki shared table's seats: each one's dealt hand, as typed.
+DEALT = {"Ann": "2 2 3 p r", "Ben": "4 4 5 c 7", "Cy": "6 6 6 3 5"}
+
+
+def _live(player: Player, label: str) -> None:
+    """A seat whose question another seat's move changed: with the script
+    on, it changes by itself (the page not reloaded); without, the next
+    Enter brings it."""
+    if player.script:
+        player.page.wait_for_function(
+            "label => document.getElementById('question-label').textContent"
+            ".trim().startsWith(label)", arg=label)
+        assert player.page.evaluate("window.stillHere")
+    else:
+        player.type("")
+    heard(player)
+    assert player.question().startswith(label), player.question()
+
+
+@SCRIPT
+def test_a_mici_maki_table_shared_by_three_devices(
+        browser: Browser, tmp_path: Path, script: bool) -> None:
+    """Three browsers take the seats of a Mici Maki table; each enters its
+    dealt hand (on no other page) and, on its turn, its own move; every
+    other seat and the host hear it; the cards an eat turns up are shown
+    to all; a move taken back is taken back on every page."""
+    served = Served(_home(tmp_path, settings=GOOD_SETTINGS + 'game = "mici-maki"\n'),
+                    "--table")
+    host = Player(browser, served.address)
+    seats: dict[str, Player] = {}
+    try:
+        heard(host)
+        assert host.question() == "How many players at the table, each with a device? 3 to 7:"
+        for typed in ("3", *DEALT):
+            host.type(typed)
+            heard(host)
+        host.choose(1)  # Ann starts
+        heard(host)
+        host.choose(1)  # the usual action cards
+        heard(host)
+        assert host.question() == "The shared table:"
+        join = host.page.get_attribute("#join-address", "href")
+        assert join is not None
+        hands: dict[str, str] = {}
+        for name, hand in DEALT.items():
+            seat = Player(browser, join, script=script)
+            seat.join(name)
+            heard(seat, loaded=True)
+            assert seat.question() == "Your 5 cards as dealt, card by card:"
+            seat.type(hand)
+            heard(seat)
+            hands[name] = seat.reply()[0]
+            assert hands[name].startswith("Your hand, 5 cards")
+            seats[name] = seat
+        for name, said in hands.items():
+            for other in (*seats.values(), host):
+                assert (said in other.page.inner_text("body")) == (other is seats[name])
+        ann, ben, cy = seats["Ann"], seats["Ben"], seats["Cy"]
+        assert ann.question() == "Start a pile with a food card:"  # (hers to start)
+        assert ben.question() == "Waiting for Ann to play. A word, or Enter:"
+        ann.type("2")
+        heard(ann)
+        assert ann.reply()[0] == "You: start a pile with Food 2."
+        _live(ben, "Your move: a card, a pair, or eat:")
+        assert "Ann: starts a pile with Food 2." in ben.log()
+        _live(cy, "Waiting for Ben to play")
+        assert "Ann: starts a pile with Food 2." in cy.log()
+        ben.type("eat 6 7")  # the cards turned up, for all to see
+        heard(ben)
+        assert ben.reply()[0] == "You: eat 2 cards, no overeating: Food 6, Food 7."
+        eaten = "Ben: eats 2 cards, no overeating: Food 6, Food 7."
+        host.page.wait_for_function(
+            "said => document.getElementById('log').textContent.includes(said)", arg=eaten)
+        assert host.focused() == Focused("group", "The shared table:", "")
+        ben.word("Undo")  # taken back on every page, before Cy moves
+        heard(ben)
+        assert ben.reply()[0] == "Taken back: Ben's last entry."
+        assert ben.question() == "Your move: a card, a pair, or eat:"
+        if script:
+            cy.page.wait_for_function(
+                "() => document.getElementById('log').textContent"
+                ".includes(\"Taken back: Ben's last entry.\")")
+        else:
+            cy.type("")
+            heard(cy)
+        assert "Taken back: Ben's last entry." in cy.log()
+        ben.type("eat 6 7")
+        heard(ben)
+        ben.type("4")
+        heard(ben)
+        assert ben.reply()[0] == "You: start a pile with Food 4."
+        _live(cy, "Your move: a card, a pair, or eat:")
+        assert eaten in cy.log() and "Ben: starts a pile with Food 4." in cy.log()
+        host.page.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('Ben: starts a pile')")
+        assert host.focused() == Focused("group", "The shared table:", "")
+        heard(host)
+        host.choose(2)  # end the table
+        heard(host)
+        host.choose(2)  # yes
+        heard(host)
+        assert host.question() == "Main menu, Mici Maki."
+    finally:
+        for seat in seats.values():
+            seat.close()
+        host.close()
+        served.stop()
