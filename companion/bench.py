@@ -225,9 +225,10 @@ def bench_speech(*, runs: int = 20, progress: Progressed = no_progress) -> list[
 @dataclass(frozen=True, slots=True)
 class WebFigures:
     """The web face on this machine: an answer posted until its reply is
-    back (as the page's script gets it), and an update's fan-out to every
-    seat listening (until the last has it), in milliseconds; the first
-    page's bytes with its script and style."""
+    back (as the page's script gets it), and a public event's fan-out at a
+    shared table of ``seats`` devices (until every other seat's page and
+    the host's have it), in milliseconds; the first page's bytes with its
+    script and style."""
 
     answer_ms_p50: float
     answer_ms_p95: float
@@ -249,53 +250,6 @@ class WebFigures:
 
 #: Seconds a benchmark's request or update waits, at most.
 WEB_PATIENCE = 10.0
-
-
-class _Listener:
-    """A seat's update stream (``GET /events``), read in a thread of its
-    own: the newest version it has had, and when it came."""
-
-    def __init__(self, host: str, port: int, since: int, version: int) -> None:
-        import http.client  # noqa: PLC0415 - the web benchmark's
-
-        # (longer than the stream's keep-alive: an idle seat is no lost seat)
-        self.connection = http.client.HTTPConnection(host, port, timeout=3 * WEB_PATIENCE)
-        self.connection.request("GET", f"/events?since={since}&version={version}")
-        self.response = self.connection.getresponse()
-        self.version = version
-        self.came = 0.0
-        self.news = threading.Condition()
-        self.thread = threading.Thread(target=self._read, name="seat", daemon=True)
-        self.thread.start()
-
-    def _read(self) -> None:
-        import json  # noqa: PLC0415
-
-        try:
-            for raw in self.response:
-                line = raw.decode("utf-8", "replace")
-                if not line.startswith("data: "):
-                    continue
-                version = int(json.loads(line[len("data: "):])["version"])
-                with self.news:
-                    self.version, self.came = version, time.perf_counter()
-                    self.news.notify_all()
-        except (OSError, ValueError):
-            pass  # closed: the benchmark is over
-
-    def reached(self, version: int, timeout: float) -> float | None:
-        """When this seat had ``version`` (or a newer one); ``None`` if not in time."""
-        deadline = time.monotonic() + timeout
-        with self.news:
-            while self.version < version:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return None
-                self.news.wait(left)
-            return self.came
-
-    def close(self) -> None:
-        self.connection.close()
 
 
 class _WebRig:
@@ -376,22 +330,21 @@ class _WebRig:
 def bench_web(*, runs: int = 200, seats: int = 7,
               progress: Progressed = no_progress) -> WebFigures:
     """``runs`` answers posted to a web face on 127.0.0.1 (:class:`_WebRig`),
-    as the page's script posts them, ``seats`` update streams listening;
-    ``progress`` is told the answers sent."""
+    as the page's script posts them; then ``runs`` public events at a real
+    shared table of ``seats`` devices (companion/faces/web/tablebench.py);
+    ``progress`` is told the answers and events sent."""
     import http.client  # noqa: PLC0415 - the web benchmark's
     import json  # noqa: PLC0415
     import urllib.parse  # noqa: PLC0415
 
+    from companion.faces.web.tablebench import bench_table  # noqa: PLC0415
+
     answers: list[float] = []
-    fanouts: list[float] = []
-    lost = 0
     codes = ("w2", "t", "s", "x", "q", "p", "f", "o1", "w1", "d")
     with _WebRig() as rig:
         size = sum(len(rig.get(path)) for path in ("/", "/static/web.css", "/static/web.js"))
         view = rig.face.view()
         since = view.entries[-1].number if view.entries else 0
-        listeners = [_Listener("127.0.0.1", rig.port, since, view.version)
-                     for _ in range(seats)]
         poster = http.client.HTTPConnection("127.0.0.1", rig.port, timeout=WEB_PATIENCE)
         poster.connect()
         # as a browser does: no small packet held back for an acknowledgement
@@ -409,21 +362,14 @@ def bench_web(*, runs: int = 200, seats: int = 7,
                 update = json.loads(poster.getresponse().read())
                 answers.append(time.perf_counter() - start)
                 since = max([since, *(int(e["number"]) for e in update["entries"])])
-                came = [listener.reached(int(update["version"]), WEB_PATIENCE)
-                        for listener in listeners]
-                arrived = [when for when in came if when is not None]
-                if len(arrived) < len(came):
-                    lost += 1
-                else:
-                    fanouts.append(max(arrived, default=start) - start)
-                progress(number + 1, runs)
+                progress(number + 1, 2 * runs)
         finally:
             poster.close()
-            for listener in listeners:
-                listener.close()
+    table = bench_table(runs=runs, seats=seats,
+                        progress=lambda done, total: progress(runs + done, runs + total))
 
     def ms(values: list[float], fraction: float) -> float:
         return percentile(values, fraction) * 1000 if values else float("nan")
 
-    return WebFigures(ms(answers, 0.5), ms(answers, 0.95), ms(fanouts, 0.5), ms(fanouts, 0.95),
-                      runs, seats, lost, size)
+    return WebFigures(ms(answers, 0.5), ms(answers, 0.95), table.ms_p50, table.ms_p95,
+                      runs, seats, table.lost, size)

@@ -277,7 +277,7 @@ def _bench_parser(bench: argparse.ArgumentParser, words: Catalog) -> None:
     )
     bench.add_argument(
         "--seats", type=whole, default=7, metavar="N",
-        help=text("web: seats listening to every update (default 7)")
+        help=text("web: devices at the shared table timed, 3 to 7 (default 7)")
     )
     bench.add_argument(
         "--rate", type=figure, default=200.0, metavar="N",
@@ -985,10 +985,12 @@ def _copy_new(source: Path, to: Path) -> None:
 
 
 def bench_web_command(*, runs: int, seats: int, as_json: bool, catalog: Catalog) -> int:
-    """``companion bench web``: the web face's answer to reply, its fan-out
-    to every seat, and its first page (companion/bench.py)."""
+    """``companion bench web``: the web face's answer to reply, a shared
+    table's fan-out to every device, and its first page (companion/bench.py)."""
     if runs <= 0:
         return _fail("bench", catalog.text("Give a number of runs above 0."))
+    if not 3 <= seats <= 7:
+        return _fail("bench", catalog.text("Give 3 to 7 seats: a Mici Maki table's."))
     from companion.bench import bench_web  # noqa: PLC0415 - when asked for
 
     with Progress(catalog, runs_done, runs, long=True,
@@ -1002,8 +1004,9 @@ def bench_web_command(*, runs: int, seats: int, as_json: bool, catalog: Catalog)
         "50 ms), %(runs)d answers.", p50=decimal(f.answer_ms_p50, 1, catalog.language),
         p95=decimal(f.answer_ms_p95, 1, catalog.language), runs=f.runs))
     print(catalog.text(
-        "An update to %(seats)d seats, until the last has it: p50 %(p50)s ms, p95 %(p95)s ms "
-        "(goal: p95 at most 100 ms), %(lost)d lost.", seats=f.seats,
+        "A move at a table of %(seats)d devices, until every other seat and the host have it: "
+        "p50 %(p50)s ms, p95 %(p95)s ms (goal: p95 at most 100 ms), %(lost)d lost.",
+        seats=f.seats,
         p50=decimal(f.fanout_ms_p50, 1, catalog.language),
         p95=decimal(f.fanout_ms_p95, 1, catalog.language), lost=f.lost))
     print(catalog.text(

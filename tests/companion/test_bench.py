@@ -71,6 +71,14 @@ def test_bench_web_json_reports_answers_fan_out_and_the_first_page(tmp_path: Pat
     assert not (tmp_path / "data").exists() and not (tmp_path / "config").exists()
 
 
+def test_bench_web_times_a_real_table_of_three_to_seven_seats() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "bench", "web", "--runs", "5", "--seats", "8"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2, done
+    assert "Give 3 to 7 seats: a Mici Maki table's." in done.stderr
+
+
 def test_bench_web_prints_its_figures_against_their_goals() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "companion", "bench", "web", "--runs", "5"],
@@ -79,7 +87,9 @@ def test_bench_web_prints_its_figures_against_their_goals() -> None:
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Web face, an answer to its reply: p50 ")
     assert lines[0].endswith("(goal: p95 at most 50 ms), 5 answers.")
-    assert lines[1].startswith("An update to 7 seats, until the last has it: p50 ")
+    assert lines[1].startswith("A move at a table of 7 devices, until every other seat and "
+                               "the host have it: p50 ")
+    assert lines[1].endswith("(goal: p95 at most 100 ms), 0 lost.")
     assert lines[2].startswith("The first page, with its script and style: ")
 
 
