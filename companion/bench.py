@@ -20,6 +20,7 @@ from pathlib import Path
 
 from companion.contract.game import Progressed, no_progress
 from companion.stats import percentile
+from companion.tablebench import WEB_PATIENCE, bench_table
 from firmware_bridge.events import CardIdentified, InputEvent
 from firmware_bridge.link import LinkSettings, ScannerLink
 from firmware_bridge.registry import Registry
@@ -248,8 +249,6 @@ class WebFigures:
         }
 
 
-#: Seconds a benchmark's request or update waits, at most.
-WEB_PATIENCE = 10.0
 
 
 class _WebRig:
@@ -331,13 +330,11 @@ def bench_web(*, runs: int = 200, seats: int = 7,
               progress: Progressed = no_progress) -> WebFigures:
     """``runs`` answers posted to a web face on 127.0.0.1 (:class:`_WebRig`),
     as the page's script posts them; then ``runs`` public events at a real
-    shared table of ``seats`` devices (companion/faces/web/tablebench.py);
+    shared table of ``seats`` devices (companion/tablebench.py);
     ``progress`` is told the answers and events sent."""
     import http.client  # noqa: PLC0415 - the web benchmark's
     import json  # noqa: PLC0415
     import urllib.parse  # noqa: PLC0415
-
-    from companion.faces.web.tablebench import bench_table  # noqa: PLC0415
 
     answers: list[float] = []
     codes = ("w2", "t", "s", "x", "q", "p", "f", "o1", "w1", "d")

@@ -25,10 +25,11 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.bench import WEB_PATIENCE
 from companion.contract.game import Progressed, no_progress
 from companion.stats import percentile
 
+#: Seconds a benchmark's request or update waits, at most.
+WEB_PATIENCE = 10.0
 #: A table's seats: Mici Maki's.
 FEWEST, MOST = 3, 7
 #: Every seat's dealt hand (each seat's own: the same cards at every seat).
