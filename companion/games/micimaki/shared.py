@@ -30,9 +30,7 @@ game moved on (``news``) without touching its game.
 from __future__ import annotations
 
 import copy
-import threading
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 
 from companion.contract.events import (
     Announcement,
@@ -57,29 +55,12 @@ from companion.games.micimaki.table import set_up as set_up_table
 from companion.games.micimaki.telling import Teller
 from companion.games.micimaki.tracker import WATCHING, Tracker
 from companion.games.micimaki.vocabulary import Word
-
-#: Tells a seat (``None``: the host) that the table moved on.
-News = Callable[[int | None], None]
+from companion.games.sharing import Ended, Joined, News, TableBase
 
 __all__ = ["HostGame", "SeatGame", "Table", "public_form", "set_up"]
 
 #: The entries that stay on their seat: a hand entered, a move begun.
 PRIVATE = ("hand", "pending")
-
-
-@dataclass(frozen=True, slots=True)
-class Joined:
-    """A seat was taken (or taken again, on another device)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Ended:
-    """The host ended the table."""
-
-
-Public = Joined | Ended
 
 
 def public_form(entry: Entry) -> Entry:
@@ -106,28 +87,17 @@ def published(entries: Iterable[Entry]) -> list[Entry]:
     return [entry for entry in entries if entry.what not in PRIVATE]
 
 
-class Table:
-    """What the seats of a shared table share: the moves made, in order
-    (each in its public form), and what else is public.
-
-    ``news(seat)`` is called (from the thread that changed the table) for
-    each seat and the host that has something new to say."""
+class Table(TableBase):
+    """What the seats of a shared table share: the moves made, in order,
+    each in its public form. Every seat is told of each move."""
 
     def __init__(self, names: Sequence[str], setup: Setup, first: int, news: News) -> None:
-        self.names = tuple(names)
+        super().__init__(names, news)
         self.setup = setup
         self.first = first
-        self._news = news
-        self._lock = threading.Lock()
         self._moves: list[Entry] = []
-        self._public: list[Public] = []
         #: The public game, as the host follows it: every move, no hand.
         self._tracker = self.watching(())
-        self._seated: set[int] = set()
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
 
     def watching(self, moves: Iterable[Entry]) -> Tracker:
         """The public game after ``moves`` (which the table took: they stand)."""
@@ -136,27 +106,10 @@ class Table:
             move.apply(tracker)
         return tracker
 
-    def _tell(self, *, seats: bool = True, but: int | None = None) -> None:
-        """The host told that the table moved on; with ``seats``, every seat
-        too (but ``but``, which moved it)."""
-        self._news(None)
-        for seat in range(self.seats) if seats else ():
-            if seat != but:
-                self._news(seat)
-
-    def _over(self) -> bool:
-        return bool(self._tracker.winners) or any(isinstance(p, Ended) for p in self._public)
+    def _finished(self) -> bool:
+        return bool(self._tracker.winners)
 
     # -- what the seats do --------------------------------------------------------------------
-
-    def joined(self, seat: int) -> None:
-        """A seat was taken (the web face calls it when a device takes it)."""
-        with self._lock:
-            if self._over():
-                return
-            self._seated.add(seat)
-            self._public.append(Joined(seat))
-        self._tell(seats=False)
 
     def post(self, seat: int, index: int, entry: Entry) -> bool:
         """``seat``'s entry as move ``index`` of the table (the number of
@@ -189,39 +142,12 @@ class Table:
         self._tell(but=seat)
         return True
 
-    def end(self) -> None:
-        """The host ends the table (each seat's game stays saved)."""
-        with self._lock:
-            self._public.append(Ended())
-        self._tell()
-
     # -- what the seats read --------------------------------------------------------------------
 
     def moves(self) -> list[Entry]:
         """The table's moves, in order, each in its public form."""
         with self._lock:
             return list(self._moves)
-
-    def seated(self) -> frozenset[int]:
-        with self._lock:
-            return frozenset(self._seated)
-
-    def public(self, since: int) -> tuple[list[Public], int]:
-        """What became public after the first ``since`` facts, and how many there are now."""
-        with self._lock:
-            return list(self._public[since:]), len(self._public)
-
-    @property
-    def ended(self) -> bool:
-        """Whether the host ended the table."""
-        with self._lock:
-            return any(isinstance(p, Ended) for p in self._public)
-
-    @property
-    def over(self) -> bool:
-        """Whether the table is over: the game won, or ended by the host."""
-        with self._lock:
-            return self._over()
 
     # -- the faces of the table ----------------------------------------------------------------
 

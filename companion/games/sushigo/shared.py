@@ -31,8 +31,7 @@ False
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.contract.events import (
@@ -55,6 +54,7 @@ from companion.contract.game import (
     in_steps,
     set_up_menu,
 )
+from companion.games.sharing import Ended, Joined, News, TableBase
 from companion.games.sushigo.cards import ROUNDS, Card
 from companion.games.sushigo.draft import Variant
 from companion.games.sushigo.narration import pick_text, taken_back_text
@@ -70,19 +70,10 @@ from companion.games.sushigo.tracker import (
     TrackerError,
 )
 
-#: Tells a seat (``None``: the host) that the table moved on.
-News = Callable[[int | None], None]
 #: A turn of the game: (round, turn).
 When = tuple[int, int]
 
 __all__ = ["HostGame", "SeatGame", "Table", "set_up"]
-
-
-@dataclass(frozen=True, slots=True)
-class Joined:
-    """A seat was taken (or taken again, on another device)."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,56 +84,20 @@ class Revealed:
     picks: tuple[tuple[Card, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Ended:
-    """The host ended the table."""
-
-
-Public = Joined | Revealed | Ended
-
-
-class Table:
+class Table(TableBase):
     """What the seats of a shared table share: the picks of the turn (each
-    kept on its seat until all are in), and what is public, in order.
-
-    ``news(seat)`` is called (from the thread that changed the table) for
-    each seat and the host that has something new to say."""
+    kept on its seat until all are in), revealed together (a
+    :class:`Revealed` fact among the public ones). A seat is told only of a
+    reveal and the end."""
 
     def __init__(self, names: Sequence[str], variant: Variant, news: News) -> None:
-        self.names = tuple(names)
+        super().__init__(names, news)
         self.variant = variant
-        self._news = news
-        self._lock = threading.Lock()
         self._picks: dict[When, dict[int, tuple[Card, ...]]] = {}
-        self._public: list[Public] = []
         #: The public game, as the host follows it: every reveal, no hand.
         self._tracker = Tracker(list(names), 0, variant)
-        self._seated: set[int] = set()
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
-
-    def _tell(self, *, seats: bool, but: int | None = None) -> None:
-        """The host told that the table moved on; with ``seats``, every seat
-        too (but ``but``, which moved it). A seat is told only of what moves
-        its own game on (a reveal, the end): news of any other kind would
-        take the question it is answering from under it."""
-        self._news(None)
-        for seat in range(self.seats) if seats else ():
-            if seat != but:
-                self._news(seat)
 
     # -- what the seats do --------------------------------------------------------------------
-
-    def joined(self, seat: int) -> None:
-        """A seat was taken (the web face calls it when a device takes it)."""
-        with self._lock:
-            if self._over():
-                return
-            self._seated.add(seat)
-            self._public.append(Joined(seat))
-        self._tell(seats=False)
 
     def pick(self, seat: int, round_: int, turn: int, cards: tuple[Card, ...]) -> bool:
         """A seat's pick of a turn, kept on it until every seat has picked;
@@ -176,12 +131,6 @@ class Table:
             self._picks.get((round_, turn), {}).pop(seat, None)
         return True
 
-    def end(self) -> None:
-        """The host ends the table (each seat's game stays saved)."""
-        with self._lock:
-            self._public.append(Ended())
-        self._tell(seats=True)
-
     # -- what the seats read --------------------------------------------------------------------
 
     def _revealed(self, when: When) -> Revealed | None:
@@ -200,31 +149,9 @@ class Table:
             picked = self._picks.get((round_, turn), {})
             return tuple(s for s in range(self.seats) if s not in picked)
 
-    def seated(self) -> frozenset[int]:
-        with self._lock:
-            return frozenset(self._seated)
-
-    def public(self, since: int) -> tuple[list[Public], int]:
-        """What became public after the first ``since`` facts, and how many there are now."""
-        with self._lock:
-            return list(self._public[since:]), len(self._public)
-
-    @property
-    def ended(self) -> bool:
-        """Whether the host ended the table."""
-        with self._lock:
-            return any(isinstance(p, Ended) for p in self._public)
-
-    def _over(self) -> bool:
+    def _finished(self) -> bool:
         revealed = sum(isinstance(p, Revealed) for p in self._public)
-        return (any(isinstance(p, Ended) for p in self._public)
-                or revealed >= ROUNDS * self._tracker.hand_size)
-
-    @property
-    def over(self) -> bool:
-        """Whether the table is over: the last turn revealed, or ended."""
-        with self._lock:
-            return self._over()
+        return revealed >= ROUNDS * self._tracker.hand_size
 
     def tracker(self) -> Tracker:
         """The public game (a copy, to read in peace, made outside the lock)."""
