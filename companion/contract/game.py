@@ -325,6 +325,10 @@ class SharedTable(Protocol):
         """A device took ``seat`` (or took it again)."""
         ...
 
+    def freed(self, seat: int) -> None:
+        """The host freed ``seat``: its device was lost."""
+        ...
+
     def seat(self, seat: int, language: str, verbosity: Verbosity) -> Play:
         """Seat ``seat``'s game, saved as a game of its own."""
         ...

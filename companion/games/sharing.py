@@ -87,6 +87,13 @@ class TableBase:
             self._public.append(Joined(seat))
         self._tell(seats=False)
 
+    def freed(self, seat: int) -> None:
+        """The host freed a seat whose device was lost: it has no device
+        until one takes it again."""
+        with self._lock:
+            self._seated.discard(seat)
+        self._tell(seats=False)
+
     def end(self) -> None:
         """The host ends the table (each seat's game stays saved)."""
         with self._lock:

@@ -195,6 +195,9 @@ class Seats:
         with self._lock:
             held = self._sessions.pop(seat, None) is not None
             window = self._windows.get(seat)
+            table = self._table
+        if held and table is not None:
+            table.freed(seat)
         if window is not None:
             window.face.wake()  # its old device's update stream ends now
         return held

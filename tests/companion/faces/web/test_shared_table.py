@@ -154,10 +154,13 @@ def test_a_seat_comes_back_where_it_was_and_a_lost_device_is_freed_by_the_host(
     assert freed.status == 200 and "The seat is free" in freed.body
     assert ben.request("/seat/").body.count("Your pick") == 0  # the lost device: no more
     assert json.loads(ben.request("/seat/events").body[len("data: "):]) == {"lost": LOST}
+    waiting = host.choose(1)  # who is still to pick: Ben has no device now
+    assert "No device yet: Ben." in waiting.reply, waiting.reply
     other = Client(served.address)
     back = other.join(code, "Ben")
     assert back.question == "Your pick:", back.question
     assert read(host.page().html).question == "The shared table:"
+    assert not any("No device yet" in line for line in host.choose(1).reply)
 
 
 def test_a_seat_never_leaves_its_game_by_a_word(table: tuple[Served, Client, str]) -> None:
