@@ -397,6 +397,11 @@ class App:
             with contextlib.suppress(OSError):
                 self.process.stdin.close()
         if self.master >= 0:
+            # its reader stops first: a descriptor closed under a select() is
+            # an error in that thread, and one opened again meanwhile another file
+            self.hanging_up.set()
+            for reader in self._readers:
+                reader.join(30)
             os.close(self.master)
             self.master = -1
 
