@@ -210,7 +210,7 @@ WEB_END_WAIT = 10.0
 
 def run_web(settings: Settings, *, first_start: bool = False, scanner: str | None = None,
             port: int = PORT, open_page: bool = True, speak: bool = False,
-            table: bool = False, lan: bool = False, out: LineSink | None = None) -> int:
+            table: bool = False, lan: str | None = None, out: LineSink | None = None) -> int:
     """The app as a web page on this machine (``companion web``): the
     conversation over the web face, served on 127.0.0.1 at ``port`` (0:
     any free port), its address printed on ``out`` (and the page opened in
@@ -219,7 +219,8 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
     own speech as the settings say (by default the screen reader speaks).
     ``table``: a table shared between devices first (one per seat, each
     joining at ``/join``); ``lan``: served on the local network too (the
-    host's own page still on this machine only)."""
+    host's own page still on this machine only), at this address of this
+    machine's (``""``: the one its network route has)."""
     import threading  # noqa: PLC0415 - the web face's, when it runs
 
     from companion.faces.web.face import WebFace  # noqa: PLC0415
@@ -242,8 +243,9 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
     seats = Seats(face, lambda shared, number, language: seat_window(
         shared, number, settings, language), f"http://{here}:{actual}/")
     talk.seating = seats
-    server = WebServer(face, actions=lambda: web_actions(talk), seats=seats, lan=lan,
-                       hosts=(*LOCAL_HOSTS, here) if lan else LOCAL_HOSTS)
+    networked = lan is not None
+    server = WebServer(face, actions=lambda: web_actions(talk), seats=seats, lan=networked,
+                       hosts=(*LOCAL_HOSTS, here) if networked else LOCAL_HOSTS)
     failed: list[BaseException] = []
 
     def journeys() -> None:
@@ -258,7 +260,7 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
     address = f"http://127.0.0.1:{actual}/"
     print(catalog.text("The companion is at %(address)s: open it in your browser. "
                        "Control C stops it.", address=address), file=output)
-    if table or lan:
+    if table or networked:
         print(catalog.text("Players join at %(address)s once the table is set up (the page "
                            "shows its code).", address=seats.address + "join"), file=output)
     output.flush()
@@ -278,22 +280,32 @@ def run_web(settings: Settings, *, first_start: bool = False, scanner: str | Non
     return EXIT_OK
 
 
-def web_socket(port: int, *, lan: bool, catalog: Catalog) -> tuple[socket.socket, str] | int:
+def web_socket(port: int, *, lan: str | None, catalog: Catalog) -> tuple[
+        socket.socket, str] | int:
     """The web face's listening socket, and the address others reach it at
-    (this machine's, or with ``lan`` its address on the local network); a
-    problem said on standard error, and the exit status instead."""
+    (this machine's, or with ``lan`` its address on the local network:
+    that one, or with ``""`` the one its route has); a problem said on
+    standard error, and the exit status instead."""
     from companion.faces.web.server import bind  # noqa: PLC0415 - the web face's
 
     here = "127.0.0.1"
-    if lan:
+    if lan == "":
         here = lan_address() or ""
         if not here:
             print("companion: " + catalog.text(
                 "No local network was found: is this computer on the table's Wi-Fi? Without "
                 "--lan the page is on this computer only."), file=sys.stderr)
             return EXIT_ERROR
+    elif lan is not None:
+        here = lan
+        if not is_own_address(lan):
+            print("companion: " + catalog.text(
+                "%(address)s is not an address of this computer on a network: give the one "
+                "the table's Wi-Fi reaches it at, or --lan alone to have it found.",
+                address=lan), file=sys.stderr)
+            return EXIT_ERROR
     try:
-        return bind("0.0.0.0" if lan else "127.0.0.1", port), here
+        return bind("0.0.0.0" if lan is not None else "127.0.0.1", port), here
     except OSError as error:
         print("companion: " + catalog.text(
             "The web page cannot be served on port %(port)d: %(error)s. Choose another "
@@ -334,6 +346,30 @@ def seat_window(table: SharedTable, seat: int, settings: Settings, language: str
     thread.start()
     return Window(face, lambda: web_actions(talk), base="/seat",
                   close=lambda: face.give(None), wait=thread.join)
+
+
+def is_own_address(address: str) -> bool:
+    """Whether ``address`` is an IPv4 address of this computer's on a
+    network (not its loopback): one a socket can be bound to.
+
+    >>> is_own_address("127.0.0.1"), is_own_address("not an address")
+    (False, False)
+    """
+    import ipaddress  # noqa: PLC0415 - when served on the network
+    import socket  # noqa: PLC0415
+
+    try:
+        parsed = ipaddress.IPv4Address(address)
+    except ValueError:
+        return False
+    if parsed.is_loopback or parsed.is_unspecified or parsed.is_multicast:
+        return False
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.bind((address, 0))
+        except OSError:  # (not this computer's)
+            return False
+    return True
 
 
 def lan_address() -> str | None:

@@ -231,9 +231,10 @@ def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
     web.add_argument("--table", action="store_true",
                      help=text("a real game shared between devices, one per seat: each "
                                "player joins from their own phone or computer"))
-    web.add_argument("--lan", action="store_true",
+    web.add_argument("--lan", nargs="?", const="", default=None, metavar=text("ADDRESS"),
                      help=text("serve on the local network too, for the players' phones "
-                               "(the host's page stays on this computer)"))
+                               "(the host's page stays on this computer); ADDRESS: this "
+                               "computer's on the table's network, where it has several"))
     web.add_argument("--scanner", metavar=text("PORT"), default=argparse.SUPPRESS,
                      help=argparse.SUPPRESS)  # (the app's, also after the command)
     bench = commands.add_parser("bench", parents=[language, which],

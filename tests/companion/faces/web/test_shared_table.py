@@ -13,13 +13,15 @@ import json
 import re
 import signal
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.faces.web.server import LOST
-from tests.drivers import GOOD_SETTINGS
+from tests.drivers import GOOD_SETTINGS, app_environment
 from tests.webclient import Client, Served, Shown, read
 
 NAMES = ("Ann", "Ben", "Cy")
@@ -208,6 +210,32 @@ def test_on_the_local_network_the_hosts_page_answers_this_computer_only(
         assert Client(served.address).page().question.startswith("How many players")
     finally:
         served.stop()
+
+
+def test_on_the_local_network_the_host_may_name_the_address_players_reach(
+        tmp_path: Path) -> None:
+    """A computer on two networks (the Wi-Fi and a VPN): ``--lan ADDRESS``
+    names the one the table's phones reach; one that is not this
+    computer's is refused with the reason, and nothing is served."""
+    from companion.app import lan_address  # noqa: PLC0415
+
+    here = lan_address()
+    assert here is not None, "this machine is on no local network"
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text(GOOD_SETTINGS, encoding="utf-8")
+    served = Served(tmp_path, "--table", "--lan", here)
+    try:
+        line = served._line()
+        assert re.search(rf"http://{re.escape(here)}:\d+/join", line), line
+    finally:
+        served.stop()
+    refused = subprocess.run(
+        [sys.executable, "-m", "companion", "web", "--no-open", "--port", "0", "--lan",
+         "192.0.2.7"], capture_output=True, text=True, timeout=60, check=False,
+        env=app_environment(tmp_path), stdin=subprocess.DEVNULL)
+    assert refused.returncode == 1, refused
+    assert "192.0.2.7 is not an address of this computer on a network" in refused.stderr
+    assert refused.stdout == ""
 
 
 def test_without_lan_nothing_is_served_on_the_network(tmp_path: Path) -> None:
