@@ -272,17 +272,8 @@ class WebFace:
         """``item`` for the question ``question_id``, if it is the one open
         and no answer to it is still on its way (two posts at once, from two
         windows or a double submit: the second would answer the question
-        after); whether it was given. A question that the game's moving on
-        elsewhere has just closed is waited for (at most :data:`MOVED_WAIT`):
-        asked again the same, it keeps its id and takes the item."""
-        deadline = time.monotonic() + MOVED_WAIT
+        after); whether it was given."""
         with self._lock:
-            while (self._state.question is None and self._state.moved_from is not None
-                   and not self._state.ended):
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                self._lock.wait(left)
             state = self._state
             if state.ended or state.question is None or state.question_id != question_id:
                 return False
@@ -291,6 +282,20 @@ class WebFace:
             state.pending = question_id
             self.inbox.put(item)
             return True
+
+    def steady(self, timeout: float = MOVED_WAIT) -> None:
+        """Wait, at most ``timeout`` seconds, while the question open was
+        just closed by the game's moving on elsewhere and is not asked
+        again yet: a post sent in that moment answers it if it comes back
+        the same (it keeps its id)."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while (self._state.question is None and self._state.moved_from is not None
+                   and not self._state.ended):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                self._lock.wait(left)
 
     def settled(self, timeout: float) -> bool:
         """Wait, at most ``timeout`` seconds, until the conversation has

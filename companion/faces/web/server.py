@@ -305,6 +305,7 @@ class WebServer:
         if not hmac.compare_digest(form.get("token", "").encode(), window.token.encode()):
             return PlainTextResponse("Refused: reload the companion's page.", 403)
         notice: str | None = None
+        await run_in_threadpool(window.face.steady)  # (a question a move elsewhere closed)
         view = window.face.view()
         # what was said before this answer: the page after it begins after that
         said = view.entries[-1].number if view.entries else 0
@@ -315,7 +316,7 @@ class WebServer:
                 notice = "stale"
             elif item is None:
                 notice = "refused"
-            elif not await run_in_threadpool(window.face.give_for, asked, item):
+            elif not window.face.give_for(asked, item):
                 notice = "stale"  # answered meanwhile (another window, a double submit)
             elif not await run_in_threadpool(window.face.settled, ANSWER_WAIT):
                 notice = "slow"

@@ -154,7 +154,11 @@ def test_a_move_elsewhere_closes_the_question_and_the_same_question_after_it_sta
     face.moved()  # a reveal: the question closed at once, the conversation told
     assert face.view().question is None
     given: list[bool] = []
-    post = threading.Thread(target=lambda: given.append(face.give_for(first, Chosen(1))))
+
+    def posted(question: int, item: Chosen) -> None:  # as the server takes a post
+        face.steady()
+        given.append(face.give_for(question, item))
+    post = threading.Thread(target=posted, args=(first, Chosen(1)))
     post.start()  # a post meanwhile waits for the question to be asked again
     assert isinstance(face.inbox.get(), Moved)
     face.answered(Answered(table))  # (the conversation drops the question)
@@ -166,7 +170,7 @@ def test_a_move_elsewhere_closes_the_question_and_the_same_question_after_it_sta
     face.asked(Asked(table, None))
     assert face.view().question_id == first + 1  # (asked anew after an answer)
     face.moved()
-    post = threading.Thread(target=lambda: given.append(face.give_for(first + 1, Chosen(0))))
+    post = threading.Thread(target=posted, args=(first + 1, Chosen(0)))
     post.start()
     face.asked(Asked(Menu("Your pick:", ("x",)), None))  # another question after a move
     post.join(timeout=30)
