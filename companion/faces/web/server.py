@@ -296,14 +296,22 @@ class WebServer:
     async def answer(self, request: Request) -> Response:
         return self._hosts_only(request) or await self._answer(self.host, request)
 
-    async def _answer(self, window: Window, request: Request) -> Response:
+    async def _checked_form(self, request: Request, token: str) -> Mapping[str, str] | Response:
+        """A post's form, if it comes from a page of ours (its Origin) with
+        the page's ``token``; else the refusal to send back."""
         if not self._origin_is_ours(request):
             return PlainTextResponse("Refused: this page is not the companion's.", 403)
         form = await _form(request)
         if isinstance(form, Response):
             return form
-        if not hmac.compare_digest(form.get("token", "").encode(), window.token.encode()):
+        if not hmac.compare_digest(form.get("token", "").encode(), token.encode()):
             return PlainTextResponse("Refused: reload the companion's page.", 403)
+        return form
+
+    async def _answer(self, window: Window, request: Request) -> Response:
+        form = await self._checked_form(request, window.token)
+        if isinstance(form, Response):
+            return form
         notice: str | None = None
         await run_in_threadpool(window.face.steady)  # (a question a move elsewhere closed)
         view = window.face.view()
@@ -469,13 +477,9 @@ class WebServer:
         refused = self._hosts_only(request)
         if refused is not None:
             return refused
-        if not self._origin_is_ours(request):
-            return PlainTextResponse("Refused: this page is not the companion's.", 403)
-        form = await _form(request)
+        form = await self._checked_form(request, self.token)
         if isinstance(form, Response):
             return form
-        if not hmac.compare_digest(form.get("token", "").encode(), self.token.encode()):
-            return PlainTextResponse("Refused: reload the companion's page.", 403)
         seat = number(form.get("free", ""))
         assert self.seats is not None
         freed = seat is not None and self.seats.free(seat)
