@@ -156,7 +156,7 @@ def test_a_move_elsewhere_closes_the_question_and_the_same_question_after_it_sta
     given: list[bool] = []
 
     def posted(question: int, item: Chosen) -> None:  # as the server takes a post
-        face.steady()
+        face.steady(60)  # (the test's own bound: a busy machine may pause it)
         given.append(face.give_for(question, item))
     post = threading.Thread(target=posted, args=(first, Chosen(1)))
     post.start()  # a post meanwhile waits for the question to be asked again
