@@ -31,8 +31,10 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-#: The signals that end the app.
-ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+from companion.portable import signals
+
+#: The signals that end the app (of them, Windows has SIGINT and SIGTERM).
+ENDING = signals("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
 
 # No lock: a handler runs in the main thread between two of its bytecodes,
 # and would wait forever for a lock that thread holds. Each step below is

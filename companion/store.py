@@ -69,7 +69,8 @@ same file, so its log belongs too.
 **Links.** No write follows a link out of the store's folder: a store, log
 or locks folder that is a link leading out of it (or nowhere) is set aside
 as it is (the link renamed, never written through) and a real one made;
-lock files are opened with ``O_NOFOLLOW``. Folders are made 0700 and files
+lock files are opened with ``O_NOFOLLOW`` (Windows has no such flag, and
+makes no link without a privilege a player's account lacks). Folders are made 0700 and files
 0600 whatever the umask.
 
 What the app must say at start (a damaged store, a newer one, a game
@@ -89,7 +90,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import fcntl
 import json
 import os
 import re
@@ -107,6 +107,15 @@ from typing import Any
 from urllib.parse import quote
 
 from companion.notices import Notice, tell
+from companion.portable import (
+    NOFOLLOW,
+    NONBLOCK,
+    SQLITE_SHM_DMS,
+    held_by_another,
+    release,
+    sync_folder,
+    try_lock,
+)
 from firmware_bridge.files import (
     make_private_folder,
     read_limited,
@@ -390,16 +399,11 @@ def _in_use(shm: Path) -> bool:
     only of a log about to be refused: closing this descriptor would drop
     this process's own locks on that file.)"""
     try:
-        fd = os.open(shm, os.O_RDWR | os.O_NOFOLLOW)
+        fd = os.open(shm, os.O_RDWR | NOFOLLOW)
     except OSError:
         return False
     try:
-        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 128, os.SEEK_SET)
-    except OSError:
-        return True
-    else:
-        fcntl.lockf(fd, fcntl.LOCK_UN, 1, 128, os.SEEK_SET)
-        return False
+        return held_by_another(fd, SQLITE_SHM_DMS)
     finally:
         os.close(fd)
 
@@ -408,7 +412,7 @@ def _read_plain(path: Path) -> bytes:
     """A regular file's bytes, not through a link; ``b""`` if it cannot be
     read (a named pipe is never waited on)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | NOFOLLOW | NONBLOCK)
     except OSError:
         return b""
     with os.fdopen(fd, "rb") as file:
@@ -583,7 +587,7 @@ def _build(recovering: Path, saved: Sequence[Salvaged], recovery: Recovery) -> N
     journal while built (it is one file once closed), and takes the
     write-ahead log when opened in place."""
     _remove_recovering(recovering)
-    os.close(os.open(recovering, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+    os.close(os.open(recovering, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600))
     connection = sqlite3.connect(f"file:{quote(str(recovering))}?mode=rw", uri=True,
                                  isolation_level=None, check_same_thread=False)
     try:
@@ -613,7 +617,7 @@ def _build(recovering: Path, saved: Sequence[Salvaged], recovery: Recovery) -> N
         connection.execute("COMMIT")
     finally:
         connection.close()
-    fd = os.open(recovering, os.O_RDONLY | os.O_NOFOLLOW)
+    fd = os.open(recovering, os.O_RDONLY | NOFOLLOW)
     try:
         os.fsync(fd)
     finally:
@@ -655,15 +659,6 @@ def _file_id(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return found.st_dev, found.st_ino
-
-
-def _sync_folder(folder: Path) -> None:
-    """A rename is on disk once its folder is."""
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 # -- private folders --------------------------------------------------------------------------
@@ -949,9 +944,9 @@ class Store:
             source = self.path.with_name(self.path.name + suffix)
             if source.exists() or source.is_symlink():
                 source.rename(kept.with_name(kept.name + suffix))
-        _sync_folder(self.directory)
+        sync_folder(self.directory)
         recovering.rename(self.path)
-        _sync_folder(self.directory)
+        sync_folder(self.directory)
 
     def _finish_recovery(self) -> None:
         """A recovery cut by a kill: if the damaged store was moved aside
@@ -980,17 +975,13 @@ class Store:
         fd = _open_lock(folder / "store.lock")
         try:
             deadline = time.monotonic() + RECOVERY_WAIT
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise OSError("another window is recovering the saved games") from None
-                    time.sleep(0.05)
+            while not try_lock(fd):
+                if time.monotonic() > deadline:
+                    raise OSError("another window is recovering the saved games")
+                time.sleep(0.05)
             yield
         finally:
-            os.close(fd)
+            release(fd, folder / "store.lock", remove=False)
 
     def _recall(self, connection: sqlite3.Connection) -> None:
         """A recovery's news kept in the store until it is said: told (once
@@ -1294,9 +1285,7 @@ class Store:
                 fd = _open_lock(path)
             except OSError:
                 return None
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
+            if not try_lock(fd):
                 os.close(fd)
                 raise GameInUse(f"{name} is open in another window") from None
             _held[path] = [fd, 1]
@@ -1315,10 +1304,7 @@ class Store:
             if held[1] > 0:
                 return
             del _held[path]
-            if done:
-                with contextlib.suppress(OSError):
-                    path.unlink()
-            os.close(held[0])
+            release(held[0], path, remove=done)
 
     # -- games set aside -----------------------------------------------------------------------
 
@@ -1470,12 +1456,12 @@ def _open_lock(path: Path) -> int:
     """A lock file's descriptor, never through a link (one in its place, a
     lock of no use, is taken away: its target is left as it was)."""
     try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        return os.open(path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o600)
     except OSError:
         if not path.is_symlink():
             raise
         path.unlink()
-        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)
 
 
 #: The games' locks this process holds: the lock file, its descriptor and how

@@ -33,6 +33,8 @@ import threading
 import time
 from collections.abc import Iterator
 
+from companion.portable import signals
+
 #: How often a worker looks whether its parent is still there, in seconds
 #: (where the kernel does not tell it).
 WATCH_EVERY = 0.5
@@ -41,24 +43,36 @@ PR_SET_PDEATHSIG = 1
 
 
 #: Signals a worker leaves to the app (the keys'), and those that end it quietly.
-LEFT = {signal.SIGINT, signal.SIGQUIT}
-QUIET = {signal.SIGTERM, signal.SIGHUP}
+LEFT = set(signals("SIGINT", "SIGQUIT"))
+QUIET = set(signals("SIGTERM", "SIGHUP"))
 
 
 @contextlib.contextmanager
 def pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
     """A pool of ``workers`` processes bound to this one, for the block
     (``with pool(4) as p: p.map(...)``), whose end terminates them."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, LEFT | QUIET)
+    held = _mask(signal.SIG_BLOCK, LEFT | QUIET) if _MASKS else set()
     try:
         made = multiprocessing.Pool(workers, initializer=bind_to_parent,
                                     initargs=(os.getpid(),))
     except BaseException:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        _mask(_SETMASK, held)
         raise
     with made:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # one that came is taken now
+        _mask(_SETMASK, held)  # one that came is taken now
         yield made
+
+
+#: Whether this system holds signals back (Windows does not: there a worker
+#: is started by a new Python, not forked, and Control C reaches it as a
+#: console event, which it ignores once its initializer ran).
+_MASKS = hasattr(signal, "pthread_sigmask")
+_SETMASK = getattr(signal, "SIG_SETMASK", 2)
+
+
+def _mask(how: int, numbers: set[int]) -> set[int]:
+    """``signal.pthread_sigmask`` where there is one."""
+    return set(signal.pthread_sigmask(how, numbers)) if _MASKS else set()
 
 
 def bind_to_parent(parent: int) -> None:
@@ -67,7 +81,8 @@ def bind_to_parent(parent: int) -> None:
         signal.signal(number, signal.SIG_IGN)
     for number in QUIET:
         signal.signal(number, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, LEFT | QUIET)
+    if _MASKS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, LEFT | QUIET)
     _die_with_parent()
     if os.getppid() != parent:  # it ended before the kernel was told to watch it
         os._exit(1)

@@ -18,16 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import io
 import os
-import pty
 import select
 import signal
 import struct
 import subprocess
 import sys
-import termios
 import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -351,6 +348,10 @@ class Terminal:
                               LINES=str(rows))
         env.pop("NO_COLOR", None)
         env.update(environment or {})
+        import fcntl  # noqa: PLC0415 - POSIX: the rest runs where the app pretends to be Windows
+        import pty  # noqa: PLC0415
+        import termios  # noqa: PLC0415
+
         self.typed, self.shown = typed, shown
         self.master, slave = pty.openpty()
         os.set_blocking(self.master, False)

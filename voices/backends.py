@@ -72,8 +72,14 @@ def _end_owned() -> None:
             owned.stop()
 
 
+#: The status of a process :func:`_kill_group` killed: SIGKILL's, or on
+#: Windows the exit code ``Popen.kill`` gives it (TerminateProcess's 1).
+KILLED = -signal.SIGKILL if hasattr(signal, "SIGKILL") else 1
+
+
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill a process and the group it leads (its children), now."""
+    """Kill a process and the group it leads (its children), now (on
+    Windows, which has no process groups, the process)."""
     if hasattr(os, "killpg"):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
@@ -105,8 +111,7 @@ def _run(command: list[str], timeout: float) -> int:
 
 def _end(process: subprocess.Popen[bytes]) -> None:
     """Kill a process no worker waits on (a spare), reap it, close its input."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
+    _kill_group(process)
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(timeout=5)
     for pipe in (process.stdin, process.stderr):
@@ -131,12 +136,11 @@ class _Running:
                 self.errors = self.process.stderr.read().decode("utf-8", "replace")
                 self.process.stderr.close()
         self.ended.set()
-        return code in (0, -signal.SIGKILL)
+        return code in (0, KILLED)
 
     def kill(self) -> None:
         """Kill it and its children; back once the worker has seen it end."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.process.pid, signal.SIGKILL)
+        _kill_group(self.process)
         self.ended.wait(1)
 
 

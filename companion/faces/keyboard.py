@@ -8,20 +8,21 @@ a function key of the key map is its action at once (F2 repeats, with no
 Enter), a lone Escape stops speech; arrow keys and every other escape
 sequence or control character are dropped, and nothing of them is ever
 written. On a pipe, :class:`Keyboard` reads lines, and keys typed inside
-them are understood the same way.
+them are understood the same way. In Windows' console,
+:class:`ConsoleKeyboard` reads the keys through ``msvcrt`` and understands
+them as the terminal's.
 """
 
 from __future__ import annotations
 
 import codecs
 import contextlib
+import importlib
 import os
 import re
 import select
-import termios
 import threading
 import time
-import tty
 import unicodedata
 from collections import deque
 from collections.abc import Callable
@@ -155,6 +156,9 @@ class TerminalKeyboard:
         """Take the keys from the terminal (its echo and line editing off,
         its signals kept: Control C still interrupts; its flow control off:
         Control S would freeze all output, with nothing said, until Control Q)."""
+        import termios  # noqa: PLC0415 - POSIX only (Windows: ConsoleKeyboard)
+        import tty  # noqa: PLC0415
+
         self._saved = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd, termios.TCSANOW)
         mode = termios.tcgetattr(self.fd)
@@ -165,6 +169,8 @@ class TerminalKeyboard:
     def close(self) -> None:
         """Give the terminal back as it was."""
         if self._saved is not None:
+            import termios  # noqa: PLC0415 - POSIX only
+
             with contextlib.suppress(termios.error, OSError):
                 termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
             self._saved = None
@@ -261,3 +267,51 @@ class TerminalKeyboard:
         cells = cell_len("".join(gone))
         if cells:
             self.echo("\b" * cells + " " * cells + "\b" * cells)
+
+
+#: What Windows' console gives ``msvcrt.getwch`` after ``"\x00"`` or
+#: ``"\xe0"`` for the keys of the key map (their scan codes), as the
+#: terminal's sequences; every other such key (an arrow, Home) is dropped.
+CONSOLE_KEYS: dict[str, str] = {
+    ";": "\x1bOP", "<": "\x1bOQ", "=": "\x1bOR", ">": "\x1bOS", "?": "\x1b[15~",
+    "@": "\x1b[17~", "A": "\x1b[18~", "B": "\x1b[19~", "C": "\x1b[20~", "D": "\x1b[21~",
+    "\x85": "\x1b[23~", "\x86": "\x1b[24~",
+}
+#: How often the console is looked at while no key comes, in seconds: a
+#: signal (Control C) is taken between two looks.
+CONSOLE_POLL = 0.05
+
+
+class ConsoleKeyboard(TerminalKeyboard):
+    """Key by key from Windows' console (``msvcrt``), understood as
+    :class:`TerminalKeyboard` understands a terminal's: a function key of
+    the key map is its action, Control Z on an empty line ends the input
+    (as Control D does elsewhere), Escape alone stops speech. The console
+    echoes nothing read this way; the app echoes as on a terminal."""
+
+    def start(self) -> ConsoleKeyboard:
+        return self
+
+    def close(self) -> None:
+        pass
+
+    def _read(self, timeout: float | None = None) -> bool:
+        msvcrt: Any = importlib.import_module("msvcrt")  # Windows only
+
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not msvcrt.kbhit():
+            ending.check()  # Control C: its handler ran in the sleep
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            time.sleep(CONSOLE_POLL)
+        read: list[str] = []
+        while msvcrt.kbhit() and len(read) < 4096:
+            char = msvcrt.getwch()
+            if char in "\x00\xe0":
+                read.append(CONSOLE_KEYS.get(msvcrt.getwch(), ""))
+            elif char == "\x1a":
+                read.append("\x04")  # Control Z: the end of the input, as Control D
+            else:
+                read.append(char)
+        self._pending += "".join(read)
+        return True

@@ -43,6 +43,7 @@ import os
 import re
 import shutil
 import signal
+import sys
 import textwrap
 import threading
 from collections import deque
@@ -64,7 +65,7 @@ from companion.contract.events import (
 )
 from companion.conversation.inbox import ItemSource, LineReader
 from companion.faces import FAR_RIGHT, KEPT, break_question
-from companion.faces.keyboard import Keyboard, TerminalKeyboard
+from companion.faces.keyboard import ConsoleKeyboard, Keyboard, TerminalKeyboard
 
 
 class LineSink(Protocol):
@@ -514,8 +515,8 @@ class PlainRun:
         if hasattr(source, "get"):
             return cast(ItemSource, source)
         if face.terminal and fileno is not None and os.isatty(fileno()):
-            self.terminal = TerminalKeyboard(fileno(), face.echo, face.entered, face.pressed,
-                                             face.page)
+            kind = ConsoleKeyboard if sys.platform == "win32" else TerminalKeyboard
+            self.terminal = kind(fileno(), face.echo, face.entered, face.pressed, face.page)
             return self.terminal.start()
         return Keyboard(source, face.entered)
 
@@ -558,12 +559,17 @@ def _ended_by_signals(face: PlainFace, keyboard: TerminalKeyboard | None) -> Ite
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    wake_read, wake_write = os.pipe()
-    os.set_blocking(wake_read, False)
-    os.set_blocking(wake_write, False)
-    old_wakeup = signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
-    if keyboard is not None:
-        keyboard.wakeup = wake_read
+    # Windows wakes no wait by a pipe (its wakeup takes a socket): there the
+    # console's keyboard looks for keys between short sleeps, which a signal
+    # breaks into.
+    wakeup = sys.platform != "win32"
+    if wakeup:
+        wake_read, wake_write = os.pipe()
+        os.set_blocking(wake_read, False)
+        os.set_blocking(wake_write, False)
+        old_wakeup = signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
+        if keyboard is not None:
+            keyboard.wakeup = wake_read
 
     def interrupted(signum: int, frame: object) -> None:
         del frame
@@ -576,8 +582,9 @@ def _ended_by_signals(face: PlainFace, keyboard: TerminalKeyboard | None) -> Ite
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
-        signal.set_wakeup_fd(old_wakeup)
-        if keyboard is not None:
-            keyboard.wakeup = None
-        os.close(wake_read)
-        os.close(wake_write)
+        if wakeup:
+            signal.set_wakeup_fd(old_wakeup)
+            if keyboard is not None:
+                keyboard.wakeup = None
+            os.close(wake_read)
+            os.close(wake_write)

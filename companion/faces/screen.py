@@ -78,7 +78,6 @@ import asyncio
 import contextlib
 import os
 import select
-import signal
 import sys
 import textwrap
 import threading
@@ -117,6 +116,7 @@ from companion.faces import FAR_RIGHT, KEPT, WINDOW, Begin, Running, break_quest
 from companion.faces.screen_state import Facts, ScreenState
 from companion.faces.textual_adapter import CursorApp, HalfScrollInput
 from companion.keymap import ACTIONS
+from companion.portable import signals
 
 #: How long the last words stay on screen, drawn, before the app ends (seconds).
 LAST_WORDS = 0.5
@@ -616,14 +616,16 @@ class CompanionApp(CursorApp[int]):
         # entry is already on disk. (Before the first question is asked.) The
         # status names the signal, as the shell names a command it killed.
         loop = asyncio.get_running_loop()
-        for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        for number in signals("SIGTERM", "SIGHUP", "SIGINT"):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(number, self.post_message, Ended(128 + number))
         told = ending.told()
         if told is not None:  # told while the screen was starting
             self.post_message(Ended(128 + told))
         self.journeys(self.running)
-        if sys.stdin.isatty():
+        if sys.stdin.isatty() and sys.platform.startswith("linux"):
+            # (macOS's poll() takes no terminal; Windows' console has none:
+            # there the closed window's signal, or the system, ends the app)
             self._unwatch = os.pipe()
             self.watch_terminal(sys.stdin.fileno(), self._unwatch[0])
 

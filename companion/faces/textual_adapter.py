@@ -15,7 +15,7 @@ What the rest of the app uses:
   terminal cursor to :meth:`CursorApp.frame_cursor` in that very update,
   which writes nothing when the update draws what the terminal shows
   already (:class:`Cells`), whose terminal shows its own caret, steady
-  (:class:`CaretDriver`), and which ends on an error nothing handled
+  (:func:`caret_driver`), and which ends on an error nothing handled
   without Textual's traceback (:meth:`CursorApp.unhandled` is told it);
 - :class:`HalfScrollInput`, an ``Input`` whose text scrolls by half its
   width, in the update that draws the key;
@@ -41,6 +41,8 @@ The private members relied on (each checked by the contract test):
 
 from __future__ import annotations
 
+import functools
+import sys
 from typing import TypeVar
 
 from rich.cells import cell_len
@@ -49,7 +51,6 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.app import App
 from textual.driver import Driver
-from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Offset, Size
 from textual.screen import Screen
 from textual.strip import Strip
@@ -57,8 +58,15 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 from textual.worker import WorkerFailed
 
-__all__ = ["CaretDriver", "Cells", "ChopsUpdate", "CursorApp", "HalfScrollInput",
-           "LayoutUpdate", "painted"]
+__all__ = [
+    "Cells",
+    "ChopsUpdate",
+    "CursorApp",
+    "HalfScrollInput",
+    "LayoutUpdate",
+    "caret_driver",
+    "painted",
+]
 
 ReturnType = TypeVar("ReturnType")
 
@@ -177,9 +185,14 @@ class CursorApp(App[ReturnType]):
         ends with status 1, and Textual prints no traceback."""
 
     def get_driver_class(self) -> type[Driver]:
-        """On a POSIX terminal, the driver that shows the caret."""
+        """On a POSIX terminal, the driver that shows the caret; elsewhere
+        (Windows' console) Textual's own."""
         driver = super().get_driver_class()
-        return CaretDriver if driver is LinuxDriver else driver
+        if sys.platform == "win32":
+            return driver
+        from textual.drivers.linux_driver import LinuxDriver  # noqa: PLC0415 - POSIX only
+
+        return caret_driver() if driver is LinuxDriver else driver
 
     def _display(self, screen: Screen[object], renderable: RenderableType | None) -> None:
         # (in a batch of updates Textual writes nothing: taken as drawn, the
@@ -201,22 +214,30 @@ class CursorApp(App[ReturnType]):
         self._exit_renderables.clear()  # the traceback Textual would write at the end
 
 
-class CaretDriver(LinuxDriver):
-    """Textual's terminal driver, with the terminal's own caret shown, steady:
-    a low-vision player (and a screen magnifier) follows it where the app
-    places it."""
+@functools.cache
+def caret_driver() -> type[Driver]:
+    """Textual's POSIX terminal driver, with the terminal's own caret shown
+    (made when first asked for: Windows has no ``termios`` it needs)."""
+    from textual.drivers.linux_driver import LinuxDriver  # noqa: PLC0415 - POSIX only
 
-    def start_application_mode(self) -> None:
-        app = self._app
-        if isinstance(app, CursorApp):
-            app.cells.reset()  # a new screen (or one the shell wrote on)
-        super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual's, untyped
-        self.write("\x1b[?25h\x1b[2 q")  # show the cursor, a steady block
-        self.flush()
+    class CaretDriver(LinuxDriver):
+        """Textual's terminal driver, with the terminal's own caret shown, steady:
+        a low-vision player (and a screen magnifier) follows it where the app
+        places it."""
 
-    def stop_application_mode(self) -> None:
-        self.write("\x1b[0 q")  # the terminal's own cursor shape again
-        super().stop_application_mode()
+        def start_application_mode(self) -> None:
+            app = self._app
+            if isinstance(app, CursorApp):
+                app.cells.reset()  # a new screen (or one the shell wrote on)
+            super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual's, untyped
+            self.write("\x1b[?25h\x1b[2 q")  # show the cursor, a steady block
+            self.flush()
+
+        def stop_application_mode(self) -> None:
+            self.write("\x1b[0 q")  # the terminal's own cursor shape again
+            super().stop_application_mode()
+
+    return CaretDriver
 
 
 class HalfScrollInput(Input):

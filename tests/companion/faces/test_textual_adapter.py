@@ -46,12 +46,12 @@ except ImportError as error:
                       "companion/faces/textual_adapter.py relies on") from error
 
 from companion.faces.textual_adapter import (
-    CaretDriver,
     Cells,
     ChopsUpdate,
     CursorApp,
     HalfScrollInput,
     LayoutUpdate,
+    caret_driver,
     painted,
 )
 
@@ -194,7 +194,7 @@ def test_the_driver_knows_its_app_and_the_caret_driver_is_chosen() -> None:
     if "TEXTUAL_DRIVER" not in os.environ and sys.platform != "win32":
         assert App().get_driver_class() is LinuxDriver, moved(
             "App.get_driver_class on POSIX", LinuxDriver, App().get_driver_class())
-        assert Placed().get_driver_class() is CaretDriver
+        assert Placed().get_driver_class() is caret_driver()
 
 
 def test_in_a_batch_of_updates_textual_writes_nothing_and_counts_it() -> None:
