@@ -279,6 +279,9 @@ def _msvcrt(fcntl: Any, termios: Any, real_select: Callable[..., Any]) -> types.
             mode = termios.tcgetattr(0)
             mode[3] &= ~(termios.ICANON | termios.ECHO)
             mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
+            # Windows' console gives Control Z and Control \\ as characters;
+            # Control C alone is a signal (its console event)
+            mode[6][termios.VSUSP] = mode[6][termios.VQUIT] = b"\0"
             termios.tcsetattr(0, termios.TCSANOW, mode)
             import atexit  # noqa: PLC0415
 

@@ -23,6 +23,7 @@ user interface hands them over to its own thread.
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -41,7 +42,7 @@ from firmware_bridge.events import (
     ScannerProblem,
     Source,
 )
-from firmware_bridge.ports import PortRefusal, check
+from firmware_bridge.ports import WINDOWS_PORT, PortRefusal, check
 from firmware_bridge.protocol import (
     PROTOCOL_MAJOR,
     Card,
@@ -351,9 +352,12 @@ def _reason(error: BaseException) -> str:
 
 
 def port_exists(port: str) -> bool:
-    """A pyserial URL, or a path that exists (a name too long for a path is not one)."""
+    """A pyserial URL, a path that exists (a name too long for a path is
+    not one), or on Windows a port's name (``COM3``: opening it says more)."""
     if "://" in port:
         return True
+    if sys.platform == "win32":
+        return WINDOWS_PORT.fullmatch(port) is not None
     try:
         return Path(port).exists()
     except (OSError, ValueError):

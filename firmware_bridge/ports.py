@@ -23,7 +23,9 @@ Allowed(path='loop://')
 from __future__ import annotations
 
 import os
+import re
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,6 +65,8 @@ def check(port: str) -> Allowed | PortRefusal:
         if port.partition("://")[0].lower() in URL_SCHEMES:
             return Allowed(port)
         return _not_serial(port)
+    if sys.platform == "win32":
+        return _windows_port(port)
     given = Path(port)
     vouched = False
     try:
@@ -94,6 +98,20 @@ def check(port: str) -> Allowed | PortRefusal:
                        f"{port} is the terminal of another program ({name}, process {pid})",
                        name, pid)
     return Allowed(real)
+
+
+#: A serial port's name on Windows: ``COM3``, or ``\\.\COM12`` as the system spells it.
+WINDOWS_PORT = re.compile(r"(?:\\\\\.\\)?COM[1-9][0-9]{0,2}", re.IGNORECASE)
+
+
+def _windows_port(port: str) -> Allowed | PortRefusal:
+    """On Windows a serial port is a name, not a file (``COM3``): no
+    terminal of another program can be one, and opening it says the rest.
+
+    >>> _windows_port("com3"), _windows_port("C:/x").kind.name
+    (Allowed(path='com3'), 'NOT_SERIAL')
+    """
+    return Allowed(port) if WINDOWS_PORT.fullmatch(port) else _not_serial(port)
 
 
 def _not_serial(port: str) -> PortRefusal:

@@ -24,7 +24,6 @@ import select
 import stat
 import tempfile
 import threading
-import tty
 from pathlib import Path
 
 from firmware_bridge.files import (
@@ -45,6 +44,11 @@ DEVICE = "tactile-scanner"
 FIRMWARE = "1.0.0-virtual"
 
 
+def _uid() -> int:
+    """This user's number (Windows has none, and no pseudo-terminal either)."""
+    return os.getuid() if hasattr(os, "getuid") else 0
+
+
 def lock_of(link: Path) -> Path:
     """The file beside a virtual scanner's link that names its process and
     its terminal, while it runs."""
@@ -57,12 +61,12 @@ def _held(facts: object, terminal: str) -> bool:
     try:
         assert isinstance(facts, dict)
         pid = int(facts["pid"])
-        if int(facts["uid"]) != os.getuid() or str(facts["pty"]) != terminal:
+        if int(facts["uid"]) != _uid() or str(facts["pty"]) != terminal:
             return False
         os.kill(pid, 0)  # alive (ProcessLookupError), ours (PermissionError)
-        if Path(f"/proc/{pid}").stat().st_uid != os.getuid():
+        if Path(f"/proc/{pid}").stat().st_uid != _uid():
             return False  # alive, but another user's (root may signal anyone)
-        if Path(terminal).stat().st_uid != os.getuid():
+        if Path(terminal).stat().st_uid != _uid():
             return False
         opened = Path(f"/proc/{pid}/fd")
         return not opened.is_dir() or any(
@@ -102,7 +106,7 @@ def leases_dir() -> Path:
     ``XDG_RUNTIME_DIR`` or else the temporary folder."""
     runtime = os.environ.get("XDG_RUNTIME_DIR", "")
     base = runtime if runtime and Path(runtime).is_dir() else tempfile.gettempdir()
-    return Path(base) / f"tactile-companion-{os.getuid()}" / "terminals"
+    return Path(base) / f"tactile-companion-{_uid()}" / "terminals"
 
 
 def lease_of(terminal: str) -> Path:
@@ -116,7 +120,7 @@ def _private(folder: Path) -> bool:
         facts = folder.lstat()
     except OSError:
         return False
-    return (stat.S_ISDIR(facts.st_mode) and facts.st_uid == os.getuid()
+    return (stat.S_ISDIR(facts.st_mode) and facts.st_uid == _uid()
             and not facts.st_mode & 0o022)
 
 
@@ -131,7 +135,7 @@ def lease(terminal: str, pid: int | None = None) -> Path:
             part.mkdir(mode=0o700)
         if not _private(part):
             raise PermissionError(f"{part} is not a private folder of this user")
-    facts = {"pid": os.getpid() if pid is None else pid, "pty": terminal, "uid": os.getuid()}
+    facts = {"pid": os.getpid() if pid is None else pid, "pty": terminal, "uid": _uid()}
     write_atomically(lease_of(terminal), json.dumps(facts).encode())
     return lease_of(terminal)
 
@@ -225,7 +229,14 @@ class VirtualScanner:
     # -- the cable ---------------------------------------------------------------------
 
     def plug(self) -> str:
-        """A new terminal (as when the board is plugged in): its path."""
+        """A new terminal (as when the board is plugged in): its path.
+        Raises :class:`OSError` where the system has no pseudo-terminals
+        (Windows)."""
+        if not hasattr(os, "openpty"):
+            raise OSError("the virtual scanner needs a pseudo-terminal, which Windows lacks: "
+                          "use a real scanner, or typed codes")
+        import tty  # noqa: PLC0415 - POSIX only
+
         master, slave = os.openpty()
         tty.setraw(slave)  # no echo, no line discipline: bytes as the board sends them
         with self._lock:
@@ -236,7 +247,7 @@ class VirtualScanner:
             temporary = self.link.with_name(f".{self.link.name}.{os.urandom(4).hex()}.new")
             temporary.symlink_to(self.path)
             temporary.replace(self.link)
-            facts = {"pid": os.getpid(), "pty": self.path, "uid": os.getuid()}
+            facts = {"pid": os.getpid(), "pty": self.path, "uid": _uid()}
             write_atomically(lock_of(self.link), json.dumps(facts).encode())
         self._stop.clear()
         self._thread = threading.Thread(target=self._serve, daemon=True, name="virtual-scanner")

@@ -339,11 +339,14 @@ class Terminal:
 
     ``typed`` is how long :meth:`type` reads after the keys, ``shown`` how
     long :meth:`until` reads on once the text is there (the screen settles).
+    ``program`` is what Python runs (``-m companion``; ``-m devtools.elsewhere
+    win32 companion``: the app as on Windows).
     """
 
     def __init__(self, home: Path, *args: str, columns: int = 40, rows: int = 15,
                  lang: str = "en_GB.UTF-8", typed: float = 0.5, shown: float = 0.3,
-                 environment: Mapping[str, str] | None = None) -> None:
+                 environment: Mapping[str, str] | None = None,
+                 program: Sequence[str] = ("-m", "companion")) -> None:
         env = app_environment(home, lang=lang, TERM="xterm-256color", COLUMNS=str(columns),
                               LINES=str(rows))
         env.pop("NO_COLOR", None)
@@ -356,9 +359,9 @@ class Terminal:
         self.master, slave = pty.openpty()
         os.set_blocking(self.master, False)
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-        self._env, self._slave = env, os.ttyname(slave)
+        self._env, self._slave, self._program = env, os.ttyname(slave), list(program)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", *args], stdin=slave, stdout=slave,
+            [sys.executable, *self._program, *args], stdin=slave, stdout=slave,
             stderr=slave, env=env, start_new_session=True,
         )
         os.close(slave)
@@ -371,7 +374,7 @@ class Terminal:
         last one left it (after :meth:`kill`, as a player starts it again)."""
         slave = os.open(self._slave, os.O_RDWR | os.O_NOCTTY)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", *args], stdin=slave, stdout=slave,
+            [sys.executable, *self._program, *args], stdin=slave, stdout=slave,
             stderr=slave, env=self._env, start_new_session=True,
         )
         os.close(slave)
