@@ -116,6 +116,7 @@ def pretend(system: str, keep: Sequence[str] = ()) -> None:
             if module is not None and name.split(".")[0] in _TOPS | set(keep)}
     real_os = dict(vars(os))
     real_signal = dict(vars(signal))
+    real_select = dict(vars(select))
     sys.platform = system
     platform.system = lambda: SYSTEMS[system]
     if system == "win32":
@@ -126,10 +127,11 @@ def pretend(system: str, keep: Sequence[str] = ()) -> None:
     # own, which need nothing of what is taken away: they go on as Linux's.
     linux = _Linux(sys, {"platform": "linux"})
     whole_os, whole_signal = _Linux(os, real_os), _Linux(signal, real_signal)
+    whole_select = _Linux(select, real_select)
     for module in kept.values():
         for name, whole in (("sys", linux), ("os", whole_os), ("_os", whole_os),
-                            ("signal", whole_signal)):
-            if vars(module).get(name) in (sys, os, signal):
+                            ("signal", whole_signal), ("select", whole_select)):
+            if vars(module).get(name) in (sys, os, signal, select):
                 setattr(module, name, whole)
 
 
