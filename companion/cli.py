@@ -65,6 +65,7 @@ from companion.contract.game import (
 from companion.faces.web import PORT
 from companion.games import DEFAULT_GAME, UnknownGameError, game, games
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Catalog
+from companion.portable import NOFOLLOW
 from companion.progress import (
     Progress,
     duration,
@@ -972,7 +973,7 @@ def _umask() -> int:
 def _copy_new(source: Path, to: Path) -> None:
     """``source`` copied to ``to``, a new file (never over one, nor through a
     link): :class:`FileExistsError` if ``to`` is there."""
-    fd = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644 & ~_umask())
+    fd = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644 & ~_umask())
     try:
         with source.open("rb") as read, os.fdopen(fd, "wb", closefd=False) as write:
             shutil.copyfileobj(read, write)

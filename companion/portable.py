@@ -123,16 +123,10 @@ def release(fd: int, path: Path, *, remove: bool) -> None:
 def held_by_another(fd: int, byte: int) -> bool:
     """Whether another program holds a lock on ``byte`` of the open file
     ``fd`` (tried with an exclusive lock of it, let go at once)."""
-    if windows():
-        msvcrt = _msvcrt()
-        os.lseek(fd, byte, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
+    if windows():  # a byte's lock is what try_lock takes there
+        if not try_lock(fd, at=byte):
             return True
-        os.lseek(fd, byte, os.SEEK_SET)
-        with contextlib.suppress(OSError):
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        unlock(fd, at=byte)
         return False
     import fcntl  # noqa: PLC0415 - POSIX only
 

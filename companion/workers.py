@@ -51,7 +51,7 @@ QUIET = set(signals("SIGTERM", "SIGHUP"))
 def pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
     """A pool of ``workers`` processes bound to this one, for the block
     (``with pool(4) as p: p.map(...)``), whose end terminates them."""
-    held = _mask(signal.SIG_BLOCK, LEFT | QUIET) if _MASKS else set()
+    held = _mask(_BLOCK, LEFT | QUIET)
     try:
         made = multiprocessing.Pool(workers, initializer=bind_to_parent,
                                     initargs=(os.getpid(),))
@@ -67,7 +67,8 @@ def pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
 #: is started by a new Python, not forked, and Control C reaches it as a
 #: console event, which it ignores once its initializer ran).
 _MASKS = hasattr(signal, "pthread_sigmask")
-_SETMASK = getattr(signal, "SIG_SETMASK", 2)
+_BLOCK, _UNBLOCK, _SETMASK = (getattr(signal, name, 0) for name in (
+    "SIG_BLOCK", "SIG_UNBLOCK", "SIG_SETMASK"))
 
 
 def _mask(how: int, numbers: set[int]) -> set[int]:
@@ -81,8 +82,7 @@ def bind_to_parent(parent: int) -> None:
         signal.signal(number, signal.SIG_IGN)
     for number in QUIET:
         signal.signal(number, signal.SIG_DFL)
-    if _MASKS:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, LEFT | QUIET)
+    _mask(_UNBLOCK, LEFT | QUIET)
     _die_with_parent()
     if os.getppid() != parent:  # it ended before the kernel was told to watch it
         os._exit(1)

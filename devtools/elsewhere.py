@@ -47,6 +47,7 @@ import os
 import platform
 import select
 import signal
+import stat
 import sys
 import sysconfig
 import types
@@ -227,8 +228,6 @@ def _textual_stand_in() -> None:
 
 
 def _is_socket(item: Any) -> bool:
-    import stat  # noqa: PLC0415
-
     fd = item if isinstance(item, int) else item.fileno()
     try:
         return stat.S_ISSOCK(os.fstat(fd).st_mode)

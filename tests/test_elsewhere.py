@@ -24,6 +24,8 @@ import os
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -116,6 +118,17 @@ def test_a_windows_console_has_no_virtual_scanner_and_takes_a_com_port(
 
 #: The keys of each system's terminal: F2 (say it again) and the end of the input.
 KEYS = {"win32": ("\x00<", "\x1a"), "darwin": ("\x1bOQ", "\x04")}
+REFUSED = "9 is not a choice: type a number from 1 to 3."
+
+
+def wait_for(terminal: Terminal, shown: Callable[[list[str]], bool], what: str,
+             timeout: float = 30) -> None:
+    """Read the terminal until ``shown`` holds of its rows (at most ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while not shown([line.rstrip() for line in terminal.screen.display]):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} never shown: {terminal.screen.display}")
+        terminal.pump(0.1)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -138,9 +151,7 @@ def test_plain_mode_at_a_windows_console_and_a_mac_terminal(system: str,
         terminal.type("9\r")
         terminal.until("9 is not a choice:")
         terminal.type(repeat)  # the reply again, at once, with no Enter
-        terminal.pump(1)
-        said = [line.rstrip() for line in terminal.screen.display]
-        assert said.count("9 is not a choice: type a number from 1 to 3.") == 2, said
+        wait_for(terminal, lambda said: said.count(REFUSED) == 2, "the reply said again")
         terminal.type(end)
         terminal.until("Goodbye.")
         assert terminal.process.wait(timeout=30) == 0
@@ -149,8 +160,10 @@ def test_plain_mode_at_a_windows_console_and_a_mac_terminal(system: str,
                  and "pulse" not in path.parts]  # (the sound server's, not the app's)
         assert files, "nothing kept"
         assert all(any(folder in path.parents for folder in folders) for path in files), files
+        before = len(terminal.written)
         terminal.start_again("--plain")
-        terminal.until("Choose 1 to ")
+        wait_for(terminal, lambda said: b"Choose 1 to " in terminal.written[before:],
+                 "the second run's first question")
         os.kill(terminal.process.pid, signal.SIGINT)  # Control C (Windows' console event too)
         assert terminal.process.wait(timeout=30) == 128 + signal.SIGINT
     finally:

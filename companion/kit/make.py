@@ -45,6 +45,7 @@ from companion.kit.layout import (
     place,
     sheets,
 )
+from companion.portable import NOFOLLOW
 from companion.shown import shown
 from firmware_bridge import words as bridge_words
 from firmware_bridge.files import SMALL_FILE_LIMIT, parse_json, read_limited
@@ -63,7 +64,6 @@ MANIFEST = ".companion-kit.json"
 MANIFEST_FORMAT = 1
 _FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 #: How the kit names each shape it draws (braille and dots: see _shape).
 SHAPE_NAMES: Mapping[str, str] = {
@@ -479,7 +479,7 @@ def _create(path: Path, data: bytes) -> None:
     """A new file: never through a link, never over a file; readable by
     others as the umask allows (a kit is for printing and sharing), written
     by the user only."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644)
     try:
         os.write(fd, data)
         os.fsync(fd)
