@@ -166,10 +166,16 @@ def _windows() -> None:
     sys.modules["msvcrt"] = _msvcrt(fcntl, termios, real_select)
     sys.modules["winreg"] = None  # type: ignore[assignment]
     # platformdirs asks Windows for its folders through ctypes where it can
-    # be imported, else reads APPDATA and LOCALAPPDATA: so here.
+    # be imported, else reads APPDATA and LOCALAPPDATA: so here. Its older
+    # releases (4.0) import ctypes first and then look for ctypes.windll,
+    # which this one lacks: the same end.
     real_ctypes = sys.modules.pop("ctypes")
     sys.modules["ctypes"] = None  # type: ignore[assignment]
-    importlib.import_module("platformdirs.windows")
+    try:
+        importlib.import_module("platformdirs.windows")
+    except ImportError:
+        sys.modules["ctypes"] = real_ctypes
+        importlib.import_module("platformdirs.windows")
     sys.modules["ctypes"] = real_ctypes
     _remove(os, WINDOWS_LACKS_OS)
     _remove(signal, [name for name in dir(signal)

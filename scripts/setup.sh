@@ -1,8 +1,10 @@
 # Shared set-up for scripts/start.sh and scripts/test.sh: sourced, not run.
 # Installs the Debian packages given in SYSTEM_PACKAGES (when missing), makes
 # .venv with Python 3.11 or newer and installs the project into it with the
-# extras given in EXTRAS. Each step that takes a while is said, on a line of
-# its own on standard error, before it runs (the first set-up takes minutes).
+# extras given in EXTRAS, under the pip constraints file CONSTRAINTS if
+# one is given (the lowest tier's: scripts/test.sh). Each step that takes a
+# while is said, on a line of its own on standard error, before it runs (the
+# first set-up takes minutes).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -60,10 +62,11 @@ fi
 # pip's and the build backend's chatter goes to a log, shown only on failure.
 log="$VENV/install.log"
 # What the last install was made from: the project's list of packages, the
-# extras and the interpreter. The same again, and the project still
-# installed: nothing to do, and nothing said.
+# extras, the constraints and the interpreter. The same again, and the
+# project still installed: nothing to do, and nothing said.
 stamp="$VENV/installed-from.${EXTRAS:-plain}"
-wanted=$( { cat pyproject.toml; echo "extras=${EXTRAS:-}"; echo "venv=$VENV"; } |
+wanted=$( { cat pyproject.toml; echo "extras=${EXTRAS:-}"; echo "venv=$VENV";
+             if [ -n "${CONSTRAINTS:-}" ]; then cat "$CONSTRAINTS"; fi; } |
     "$VENV/bin/python" -c 'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')
 installed() {
     [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ] &&
@@ -78,6 +81,7 @@ if ! installed; then
     fi
     rm -f "$stamp"
     if ! "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+            ${CONSTRAINTS:+--constraint "$CONSTRAINTS"} \
             --editable ".${EXTRAS:+[$EXTRAS]}" >"$log" 2>&1; then
         cat "$log" >&2
         say "Installing the Python packages failed (log above)."

@@ -36,9 +36,10 @@ def venv(tmp: Path) -> Path:
     return folder
 
 
-def run(folder: Path, script: str, *args: str,
-        extras: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COMPANION_VENV": str(folder), "SYSTEM_PACKAGES": "", "EXTRAS": extras}
+def run(folder: Path, script: str, *args: str, extras: str = "",
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COMPANION_VENV": str(folder), "SYSTEM_PACKAGES": "", "EXTRAS": extras,
+           **(env or {})}
     command = ["bash", "-c", 'source scripts/setup.sh'] if script == "setup" else [
         "bash", f"scripts/{script}.sh", *args]
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
@@ -62,6 +63,20 @@ def test_a_set_up_done_already_says_nothing_and_installs_nothing(tmp_path: Path)
     assert with_tests.stderr == "Updating the Python packages; this takes a minute.\n"
     assert pip_runs(folder) == 2
     assert run(folder, "setup").stderr == "" and pip_runs(folder) == 2
+
+
+def test_constraints_are_given_to_pip_and_a_change_in_them_installs_again(
+        tmp_path: Path) -> None:
+    folder = venv(tmp_path)
+    pins = tmp_path / "lowest.txt"
+    pins.write_text("textual==8.2.5\n")
+    env = {"CONSTRAINTS": str(pins)}
+    assert run(folder, "setup", extras="test", env=env).returncode == 0
+    assert f"--constraint {pins} --editable .[test]" in (folder / "pip-runs").read_text()
+    assert run(folder, "setup", extras="test", env=env).stderr == ""
+    pins.write_text("textual==8.2.6\n")
+    assert "Updating" in run(folder, "setup", extras="test", env=env).stderr
+    assert pip_runs(folder) == 2
 
 
 def test_a_failed_install_is_tried_again_at_the_next_start(tmp_path: Path) -> None:
