@@ -18,6 +18,10 @@ Subcommands:
 ``companion games [--export NAME FILE] [--lang xx]``
     The saved games, newest first, damaged ones marked with why; with
     ``--export``, one game copied to a new file (JSON lines, never over a file).
+``companion doctor [--for SYSTEM|all] [--lang xx] [--json]``
+    What the app can use here (speech and its voices, liblouis, a font,
+    serial ports, a braille display, the web face), what is missing, and
+    the command that installs each (:mod:`companion.doctor`).
 ``companion bench engine|advisor|scan|speech [--game G] [--json]``
     Speed figures on this machine.
 
@@ -65,6 +69,7 @@ from companion.contract.game import (
 from companion.faces.web import PORT
 from companion.games import DEFAULT_GAME, UnknownGameError, game, games
 from companion.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Catalog
+from companion.parts import SYSTEMS
 from companion.portable import NOFOLLOW
 from companion.progress import (
     Progress,
@@ -238,10 +243,25 @@ def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
                                "computer's on the table's network, where it has several"))
     web.add_argument("--scanner", metavar=text("PORT"), default=argparse.SUPPRESS,
                      help=argparse.SUPPRESS)  # (the app's, also after the command)
+    _doctor_parser(commands.add_parser(
+        "doctor", parents=[language],
+        help=text("say what the app can use here, what is missing, and how to install it")),
+        words)
     bench = commands.add_parser("bench", parents=[language, which],
                                 help=text("measure speed (figures for developers)"))
     _bench_parser(bench, words)
     return parser
+
+
+def _doctor_parser(doctor: argparse.ArgumentParser, words: Catalog) -> None:
+    """``companion doctor``'s options."""
+    doctor.add_argument(
+        "--for", dest="for_system", choices=(*SYSTEMS, "all"), default=None,
+        metavar=words.text("SYSTEM"),
+        help=words.text("the install commands of another system: %(systems)s, or all "
+                        "(default: this one)", systems=", ".join(SYSTEMS)))
+    doctor.add_argument("--json", action="store_true",
+                        help=words.text("print one JSON object"))
 
 
 def _kit_parser(kit: argparse.ArgumentParser, words: Catalog) -> None:
@@ -366,7 +386,8 @@ def _figure(language: str) -> Callable[[str], float]:
 
 
 #: The app's own commands: a game's command of the same name is left out.
-APP_COMMANDS = frozenset({"codes", "score", "say", "simulate", "kit", "games", "bench"})
+APP_COMMANDS = frozenset({"codes", "score", "say", "simulate", "kit", "games", "bench",
+                          "doctor"})
 #: The options before a command that take a value (that value is no command).
 VALUED = frozenset({"--lang", "--scanner", "--speech", "--game"})
 
@@ -457,6 +478,8 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.export is not None:
             return export_command(*args.export, catalog=catalog)
         return games_command(catalog)
+    if args.command == "doctor":
+        return doctor_command(catalog, args.for_system, as_json=args.json)
     if args.command == "bench" and args.what == "speech":
         return bench_speech_command(as_json=args.json, catalog=catalog)
     if args.command == "bench" and args.what == "web":
@@ -826,13 +849,31 @@ def kit_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"stickers": made.stickers, "pages": made.pages,
                           "guide_pages": made.guide_pages,
-                          "files": [str(path) for path in paths]}, ensure_ascii=False))
+                          "files": [str(path) for path in paths],
+                          "missing": made.missing}, ensure_ascii=False))
         return EXIT_OK
     print(words.plural("%(game)s: %(n)d file written to %(folder)s.",
                        "%(game)s: %(n)d files written to %(folder)s.", len(paths),
                        game=plugin.title, folder=shown(str(folder), limit=PATH_LIMIT)))
+    for sentence in made.missing:  # before the list, where it is read
+        print(sentence)
     for path in paths:
         print(shown(str(path), limit=PATH_LIMIT))
+    return EXIT_OK
+
+
+def doctor_command(catalog: Catalog, for_system: str | None, *, as_json: bool) -> int:
+    """``companion doctor``: what is here and what is missing, missing first."""
+    from companion.doctor import Doctor, report, to_json  # noqa: PLC0415
+
+    doctor = Doctor(catalog, for_system)
+    findings = doctor.findings()
+    if as_json:
+        print(json.dumps({"systems": list(doctor.systems), "findings": to_json(findings)},
+                         ensure_ascii=False))
+        return EXIT_OK
+    for line in report(findings, catalog, doctor.systems):
+        print(line)
     return EXIT_OK
 
 

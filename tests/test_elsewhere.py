@@ -47,6 +47,8 @@ COMMANDS = {
     "say-none": ["--speech", "none", "say", "Hello."],
     "web-help": ["web", "--help"],
     "bench-help": ["bench", "--help"],
+    "doctor": ["doctor"],
+    "kit": ["--game", "mici-maki", "kit", "--out", "OUT"],
 }
 #: A small game for ``score``.
 GAME = {"players": ["Ana", "Ben"],
@@ -88,13 +90,24 @@ def test_every_command_runs_on_windows_and_macos(system: str, name: str,
                                                   tmp_path: Path) -> None:
     game = tmp_path / "game.json"
     game.write_text(json.dumps(GAME), encoding="utf-8")
-    args = [str(game) if arg == "GAME" else arg for arg in COMMANDS[name]]
+    places = {"GAME": str(game), "OUT": str(tmp_path / "kit")}
+    args = [places.get(arg, arg) for arg in COMMANDS[name]]
     done = elsewhere(system, *args, home=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
     assert done.stdout.strip(), done.stderr
     if name == "score":
         assert "Ana" in done.stdout and "Ben" in done.stdout
+    if name == "doctor":  # this system's install commands, its own braille display
+        first = done.stdout.splitlines()[0]
+        assert first.endswith("on Windows; install commands for Windows." if system == "win32"
+                              else "on macOS; install commands for macOS (Homebrew).")
+        assert ("through NVDA or JAWS" if system == "win32" else "through VoiceOver") in (
+            done.stdout)
+        assert "BRLTTY" not in done.stdout and "speech-dispatcher" not in done.stdout
+    if name == "kit":
+        assert {path.name for path in (tmp_path / "kit").glob("*.pdf")} == {
+            "stickers.pdf", "guide.pdf"}
 
 
 def test_a_windows_console_has_no_virtual_scanner_and_takes_a_com_port(

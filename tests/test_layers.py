@@ -98,7 +98,7 @@ LAYERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("entry", "the command line, the app put together",
      ("companion.__main__", "companion.launch", "companion.cli", "companion.app")),
     ("commands", "the kit and the benchmarks",
-     ("companion.kit", "companion.bench", "companion.tablebench")),
+     ("companion.kit", "companion.bench", "companion.tablebench", "companion.doctor")),
     ("faces", "plain lines, the full screen, the web", ("companion.faces",)),
     ("conversation", "journeys, questions, history, inbox", ("companion.conversation",)),
     ("games", "the registry, then each game's package", ("companion.games",)),

@@ -738,3 +738,64 @@ class Pyttsx3Speaker(QueuedSpeaker):
             if worker is not None:
                 worker.stop()
         self._worker = None
+
+
+# -- what this machine has (companion doctor) -----------------------------------------------------
+
+#: Where speech-dispatcher's output modules are (Debian, Fedora, Arch).
+DISPATCHER_MODULES = ("/usr/lib/speech-dispatcher-modules",
+                      "/usr/lib/*/speech-dispatcher-modules",
+                      "/usr/libexec/speech-dispatcher-modules",
+                      "/usr/lib64/speech-dispatcher-modules")
+#: Seconds ``espeak-ng --voices`` may take.
+LISTING_WITHIN = 10.0
+
+
+def espeak_languages(program: str | None = None) -> tuple[str, ...] | None:
+    """The app's languages espeak-ng has a voice for, or ``None`` when it is
+    not installed or does not answer (:data:`LISTING_WITHIN`)."""
+    found = program or shutil.which("espeak-ng")
+    if found is None:
+        return None
+    try:
+        done = subprocess.run([found, "--voices"], stdin=subprocess.DEVNULL,
+                              capture_output=True, timeout=LISTING_WITHIN, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    codes = {line.split()[1].split("-")[0] for line in
+             done.stdout.decode("utf-8", "replace").splitlines()[1:] if len(line.split()) > 1}
+    return tuple(sorted(codes & set(ESPEAK_VOICES)))
+
+
+def dispatcher_modules(program: str | None = None) -> tuple[str, ...] | None:
+    """speech-dispatcher's output modules that speak (espeak-ng, for
+    example; not its dummy or generic ones), or ``None`` when it is not
+    installed."""
+    if (program or shutil.which("speech-dispatcher")) is None:
+        return None
+    names = {path.name.removeprefix("sd_") for pattern in DISPATCHER_MODULES
+             for path in Path("/").glob(pattern.lstrip("/") + "/sd_*")}
+    return tuple(sorted(names - {"dummy", "generic"}))
+
+
+def pyttsx3_languages(environment: Mapping[str, str] | None = None,
+                      timeout: float = PYTTSX3_STARTS_WITHIN) -> tuple[str, ...] | None:
+    """The app's languages the system's voices speak through pyttsx3 (SAPI 5,
+    NSSpeechSynthesizer, espeak-ng), asked of a worker; ``None`` when pyttsx3
+    does not start here or does not answer within ``timeout``."""
+    try:
+        worker = _Worker(environment or {})
+    except OSError:
+        return None
+    try:
+        worker.send({"kind": "languages"})
+        answer = worker.answer(timeout)
+    except SpeechError:
+        return None
+    finally:
+        worker.stop()
+    if answer is None or not answer.startswith("languages"):
+        return None
+    return tuple(sorted(filter(None, answer.removeprefix("languages").strip().split(","))))

@@ -7,9 +7,12 @@ tracker is handed ``sys.stderr.fileno()``, and Textual's is -1), and this
 one needs nothing from the app's process but a pipe each way. Requests come
 on its standard input, a JSON object a line (``null`` or the end of the
 input: the worker ends); it answers ``started`` and then ``done`` (or
-``failed``) on its standard output, a word a line. Once it has its pipes it
-puts the null device on its standard input and outputs: pyttsx3, the speech
-library and ``aplay`` write nothing where the app reads.
+``failed``) on its standard output, a word a line (``unavailable`` once, if
+pyttsx3 cannot start here). A request of kind ``languages`` is answered
+``languages`` and the app's languages its voices speak (``languages cs,en``).
+Once it has its pipes it puts the null device on its standard input and
+outputs: pyttsx3, the speech library and ``aplay`` write nothing where the
+app reads.
 
 It runs in a session of its own (the app starts it so): on Linux pyttsx3
 plays through a child (``aplay``), and stopping kills the group, the child
@@ -95,6 +98,9 @@ def serve(requests: Any, answers: Any, errors: Any = None) -> None:
         request = json.loads(line)
         if request is None:
             return
+        if request["kind"] == "languages":  # which of the app's languages its voices speak
+            answer("languages " + ",".join(sorted(set(voices) - {""})))
+            continue
         kind, text, wav = request["kind"], request["text"], request.get("wav", "")
         if request["language"] in voices:
             engine.setProperty("voice", voices[request["language"]])

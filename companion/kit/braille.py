@@ -68,6 +68,32 @@ def translate(lines: Sequence[str], language: str) -> list[str]:
     return ["".join(_cells(line)).strip(BLANK) for line in found]
 
 
+def numbers(lines: Sequence[str], language: str) -> list[str]:
+    """Each line, a whole number, in grade 1 braille of ``language`` without
+    liblouis: the number sign and the digits as liblouis's tables give them
+    (French braille: dot 6, then the digits with dot 6 added; the others:
+    dots 3456, then the letters a to j). The kit's stickers need only
+    numbers, so they are made even where liblouis is missing (the system
+    tests check these against liblouis). Raises :class:`BrailleError` for
+    a line that is not a number.
+
+    >>> numbers(["5", "10"], "en"), numbers(["10"], "fr")
+    (['⠼⠑', '⠼⠁⠚'], ['⠠⠡⠼'])
+    """
+    sign, digits = _NUMBERS["fr" if language == "fr" else "en"]
+    found = []
+    for line in lines:
+        if not (line.isascii() and line.isdigit()):
+            raise BrailleError(f"{line!r} needs liblouis: it is not a number")
+        found.append(sign + "".join(digits[int(digit)] for digit in line))
+    return found
+
+
+#: The number sign and the cells of 0 to 9: literary braille (English UEB,
+#: Czech, Russian) and French (the six-dot computer code of fr-bfu-comp6).
+_NUMBERS = {"en": ("⠼", "⠚⠁⠃⠉⠙⠑⠋⠛⠓⠊"), "fr": ("⠠", "⠼⠡⠣⠩⠹⠱⠫⠻⠳⠪")}
+
+
 def _cells(line: str) -> list[str]:
     return [BLANK if ch == " " else ch for ch in line if ch == " " or 0x2800 <= ord(ch) < 0x2840]
 

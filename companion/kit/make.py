@@ -45,6 +45,7 @@ from companion.kit.layout import (
     place,
     sheets,
 )
+from companion.parts import how_to_get
 from companion.portable import NOFOLLOW
 from companion.shown import shown
 from firmware_bridge import words as bridge_words
@@ -114,9 +115,12 @@ class Options:
 @dataclass(slots=True)
 class Kit:
     """Every file of a kit by name, and its figures: stickers per kind of
-    card (cards covered), sticker sheet pages and guide pages."""
+    card (cards covered), sticker sheet pages and guide pages; ``missing``:
+    a sentence for each file not made for lack of a part (liblouis, a font),
+    saying how to get it."""
 
     files: dict[str, bytes] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)
     stickers: dict[str, int] = field(default_factory=dict)
     pages: int = 0
     guide_pages: int = 0
@@ -164,29 +168,21 @@ def make(plugin: SomeGame, options: Options, progress: Progressed = no_progress)
         raise KitError(lacking_text(plugin, TactileKit, options.language,
                                     words.text("%(game)s has no tactile kit.", game=plugin.title)))
     check_options(options, words)
-    if not braille.available():
-        raise KitError(words.text(
-            "Braille needs liblouis's lou_translate: install liblouis (Debian: liblouis-bin)."),
-            status=1)
-    try:
-        font = pdf.find_font()
-    except pdf.FontError:
-        raise KitError(words.text(
-            "The PDF needs a TrueType font: install DejaVu Sans (Debian: fonts-dejavu-core)."),
-            status=1) from None
+    kit = Kit()
+    louis = braille.available()
+    if not louis:
+        kit.missing.append(" ".join((words.text(
+            "The braille labels (labels.brf) were not made: they need liblouis."),
+            how_to_get("liblouis", words))))
+    font = _font(kit, words)
     deck = kit_of.stickers(options.language)
     card = (options.card_width or deck.card_size[0], options.card_height or deck.card_size[1])
     title = plugin.title
-    texts = sorted({m.text for k in deck.kinds for m in k.marks if m.shape == "braille"})
-    try:
-        cells = dict(zip(texts, braille.translate(texts, options.language), strict=True))
-    except braille.BrailleError as error:
-        raise KitError(words.text("liblouis failed: %(reason)s.", reason=str(error)),
-                       status=1) from None
+    cells = _braille(deck, options.language, words, louis=louis)
     progress(1, STEPS)
     spots = _spots(deck, card, options, cells, words)
     paper = PAPERS[options.paper]
-    kit = Kit(stickers={k.card_id: k.count for k in deck.kinds})
+    kit.stickers = {k.card_id: k.count for k in deck.kinds}
     sheets_title = words.text("%(game)s: stickers", game=title)
     guide_title = words.text("%(game)s: placement guide", game=title)
     try:
@@ -210,17 +206,48 @@ def make(plugin: SomeGame, options: Options, progress: Progressed = no_progress)
     kit.pages, kit.guide_pages = len(sheet_pages), len(guide_pages)
     for number, page in enumerate(sheet_pages, 1):
         kit.files[f"stickers-{number}.svg"] = svg.render(page, options.language).encode()
-    kit.files["stickers.pdf"] = pdf.write(sheet_pages, options.language, sheets_title,
-                                          font=font)
+    if font is not None:
+        kit.files["stickers.pdf"] = pdf.write(sheet_pages, options.language, sheets_title,
+                                              font=font)
     progress(4, STEPS)
     for number, page in enumerate(guide_pages, 1):
         kit.files[f"guide-{number}.svg"] = svg.render(page, options.language).encode()
-    kit.files["guide.pdf"] = pdf.write(guide_pages, options.language, guide_title, font=font)
+    if font is not None:
+        kit.files["guide.pdf"] = pdf.write(guide_pages, options.language, guide_title,
+                                           font=font)
     kit.files["guide.md"] = guide_text(words, title, deck, card, spots).encode()
     kit.files["cards.txt"] = enrol_text(words, plugin.game, title, deck).encode()
-    kit.files["labels.brf"] = _labels(words, title, deck, options.language).encode("ascii")
+    if louis:
+        kit.files["labels.brf"] = _labels(words, title, deck, options.language).encode("ascii")
     progress(STEPS, STEPS)
     return kit
+
+
+def _font(kit: Kit, words: Catalog) -> pdf.Font | None:
+    """The PDFs' font, or ``None`` (said in ``kit.missing``): the SVGs only."""
+    try:
+        return pdf.find_font()
+    except pdf.FontError:
+        kit.missing.append(" ".join((words.text(
+            "The PDF files were not made: they need a TrueType font, such as DejaVu Sans; "
+            "the SVG files hold the same pages."), how_to_get("font", words))))
+        return None
+
+
+def _braille(deck: Stickers, language: str, words: Catalog, *, louis: bool) -> dict[str, str]:
+    """The cells of each braille text on the stickers: liblouis's, or,
+    without it, the numbers the kit can write itself."""
+    texts = sorted({m.text for k in deck.kinds for m in k.marks if m.shape == "braille"})
+    try:
+        found = (braille.translate if louis else braille.numbers)(texts, language)
+    except braille.BrailleError as error:
+        if not louis:  # braille other than numbers on the stickers: liblouis or nothing
+            raise KitError(" ".join((words.text(
+                "The stickers need braille from liblouis's lou_translate."),
+                how_to_get("liblouis", words))), status=1) from None
+        raise KitError(words.text("liblouis failed: %(reason)s.", reason=str(error)),
+                       status=1) from None
+    return dict(zip(texts, found, strict=True))
 
 
 def _spots(deck: Stickers, card: tuple[float, float], options: Options,
