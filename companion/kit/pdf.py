@@ -1,11 +1,12 @@
 """Pages of the kit as one PDF file, at true size, written by hand: lines,
 circles (four Bézier curves each), polygons and text, nothing else.
 
-Text is set in a TrueType font embedded whole (DejaVu Sans where it is
-installed, the font Debian's fonts-dejavu-core gives), as a Type 0 font with
-Identity-H encoding and a ToUnicode map, so Czech, French and Russian print,
-and a PDF reader or pdftotext reads the text back. The document carries its
-language and title.
+Text is set in a TrueType font (DejaVu Sans where it is installed, the
+font Debian's fonts-dejavu-core gives), as a Type 0 font with Identity-H
+encoding and a ToUnicode map, so Czech, French and Russian print, and a PDF
+reader or pdftotext reads the text back. Only the glyphs the document uses
+are embedded (:func:`subset`, through fontTools): a few kilobytes instead of
+the whole font's 700. The document carries its language and title.
 
 >>> from companion.kit.drawing import Circle, Page
 >>> data = write([Page((210.0, 297.0), "Sheet", [Circle((10.0, 10.0), 3.0)])], "en",
@@ -16,7 +17,10 @@ language and title.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import shutil
+import string
 import struct
 import subprocess
 import zlib
@@ -24,6 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from fontTools import subset as font_subset
+from fontTools.ttLib import TTFont
 
 from companion.kit.drawing import Circle, Line, Page, Polygon, Text, flatten
 from firmware_bridge.files import read_limited
@@ -41,6 +48,10 @@ FONT_PATHS = (
     "C:/Windows/Fonts/arial.ttf",
 )
 _KAPPA = 0.5522847498
+#: The tables a subset keeps: what a PDF reader draws a TrueType glyph with,
+#: and the font's names and licence (``name``); none of hinting or layout.
+SUBSET_TABLES = frozenset({"head", "hhea", "hmtx", "loca", "glyf", "maxp", "cmap", "OS/2",
+                           "name", "post"})
 
 
 class FontError(ValueError):
@@ -131,13 +142,19 @@ def _cmap(data: bytes, offset: int) -> dict[int, int]:
 def read_font(path: Path) -> Font:
     """A TrueType font file (``glyf`` outlines; not a collection)."""
     data = read_limited(path, FONT_LIMIT)  # a file, not a pipe or device a link leads to
+    return parse_font(data, path.stem.replace(" ", ""), str(path))
+
+
+def parse_font(data: bytes, name: str, shown: str = "the font") -> Font:
+    """The TrueType font ``data``, called ``name`` in the PDF (``shown`` in
+    a :class:`FontError`)."""
     if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
-        raise FontError(f"{path} is not a TrueType font")
+        raise FontError(f"{shown} is not a TrueType font")
     tables = _tables(data)
     try:
         head, hhea, hmtx, cmap = (tables[t][0] for t in (b"head", b"hhea", b"hmtx", b"cmap"))
     except KeyError as missing:
-        raise FontError(f"{path} has no {missing} table") from None
+        raise FontError(f"{shown} has no {missing} table") from None
     (units,) = struct.unpack_from(">H", data, head + 18)
     bbox = struct.unpack_from(">hhhh", data, head + 36)
     ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
@@ -145,7 +162,7 @@ def read_font(path: Path) -> Font:
     widths = tuple(struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(metrics))
     scale = 1000 / units
     return Font(
-        name=path.stem.replace(" ", ""), data=data, glyphs=_cmap(data, cmap), widths=widths,
+        name=name, data=data, glyphs=_cmap(data, cmap), widths=widths,
         units=units, bbox=(round(bbox[0] * scale), round(bbox[1] * scale),
                            round(bbox[2] * scale), round(bbox[3] * scale)),
         ascent=round(ascent * scale), descent=round(descent * scale),
@@ -169,6 +186,29 @@ def find_font() -> Font:
             except (FontError, OSError, struct.error):
                 continue
     raise FontError("no TrueType font")
+
+
+def subset(font: Font, text: str) -> Font:
+    """``font`` with only .notdef and the glyphs of ``text``'s characters, its
+    glyphs numbered afresh: its glyph numbers, widths and character map are
+    the subset's own, read back from it, so the three always agree. Its name
+    takes the tag a subset's name has in a PDF: six capitals (from the glyphs
+    kept, so the same text gives the same bytes), then ``+``."""
+    loaded = TTFont(io.BytesIO(font.data), recalcTimestamp=False)
+    options = font_subset.Options()
+    options.layout_features = []
+    options.hinting = False
+    options.glyph_names = False
+    options.drop_tables = sorted(set(loaded.keys()) - SUBSET_TABLES - {"GlyphOrder"})
+    subsetter = font_subset.Subsetter(options)
+    subsetter.populate(text=text)
+    subsetter.subset(loaded)
+    out = io.BytesIO()
+    loaded.save(out)
+    data = out.getvalue()
+    digest = hashlib.sha256(data).digest()
+    tag = "".join(string.ascii_uppercase[byte % 26] for byte in digest[:6])
+    return parse_font(data, f"{tag}+{font.name}")
 
 
 def _n(value: float) -> str:
@@ -284,11 +324,25 @@ class _Writer:
         return bytes(out)
 
 
+def _subset_or_whole(font: Font, pages: Sequence[Page]) -> Font:
+    """The subset of ``font`` the text of ``pages`` needs; the whole font if
+    fontTools cannot subset it (a font found through fontconfig it reads
+    otherwise than :func:`read_font`): a PDF too big beats none."""
+    text = "".join(sorted({character for page in pages for item in flatten(page.items)
+                           if isinstance(item, Text) for character in item.text}))
+    try:
+        return subset(font, text)
+    except Exception:  # fontTools raises many kinds; the whole font still works
+        return font
+
+
 def write(pages: Sequence[Page], language: str, title: str, *, font: Font | None) -> bytes:
     """The PDF of ``pages``; text is left out only when ``font`` is None."""
     pdf = _Writer()
     root, tree = pdf.reserve(), pdf.reserve()
     used: set[int] = set()
+    if font is not None:
+        font = _subset_or_whole(font, pages)
     contents = [pdf.stream(_content(page, font, used)) for page in pages]
     resources = ""
     if font is not None:
