@@ -1,6 +1,6 @@
 """A reader of the kit's own PDF files, only as much as its tests need: the
-objects found through the cross-reference table, each parsed into Python
-values, and their streams inflated.
+objects found through the cross-reference stream (in the file, or in an
+object stream), each parsed into Python values, and their streams inflated.
 
 >>> parse(b"<< /Type /Page /Parent 2 0 R /Kids [3 0 R] /N 2.5 >>")
 {'Type': 'Page', 'Parent': Ref(number=2), 'Kids': [Ref(number=3)], 'N': 2.5}
@@ -184,36 +184,61 @@ def _unfold(value: Value) -> Value:
     return value
 
 
+def _object(data: bytes, offset: int, number: int) -> tuple[Value, bytes | None]:
+    """Object ``number``, which must be at ``offset``, and its stream's data, inflated."""
+    head = f"{number} 0 obj\n".encode("ascii")
+    assert data.startswith(head, offset), f"object {number} is not where the xref says"
+    at = offset + len(head)
+    end = data.index(b"\nendobj", at)
+    stream_at = data.find(b">>\nstream\n", at, end)
+    if stream_at < 0:
+        return parse(data[at:end]), None
+    value = parse(data[at:stream_at + 2])
+    begin = stream_at + len(b">>\nstream\n")
+    raw = data[begin:begin + value["Length"]]
+    assert data.startswith(b"\nendstream\nendobj", begin + value["Length"]), number
+    return value, zlib.decompress(raw) if value.get("Filter") == "FlateDecode" else raw
+
+
 def read(data: bytes) -> Document:
-    """The PDF ``data``, through its cross-reference table (which must be right)."""
-    assert data.startswith(b"%PDF-")
-    start = int(re.findall(rb"startxref\s+(\d+)\s+%%EOF", data)[-1])
-    assert data.startswith(b"xref\n", start), "startxref leads to no xref table"
-    header = re.match(rb"xref\n0 (\d+)\n", data[start:])
-    assert header is not None
-    count, table = int(header.group(1)), start + header.end()
+    """The PDF ``data``, through its cross-reference stream (which must be
+    right: every object where it says, or in the object stream it says)."""
+    assert data.startswith(b"%PDF-1.7\n")
+    start = int(re.findall(rb"startxref\n(\d+)\n%%EOF\n$", data)[-1])
+    found = re.match(rb"(\d+) 0 obj\n", data[start:])
+    assert found is not None, "startxref leads to no object"
+    trailer, table = _object(data, start, int(found.group(1)))
+    assert trailer["Type"] == "XRef" and table is not None
+    widths = trailer["W"]
+    size = sum(widths)
+    assert trailer.get("Index", [0, trailer["Size"]]) == [0, trailer["Size"]]
+    assert len(table) == size * trailer["Size"]
+    entries = []
+    for number in range(trailer["Size"]):
+        row, fields = table[number * size:(number + 1) * size], []
+        for width in widths:
+            fields.append(int.from_bytes(row[:width], "big"))
+            row = row[width:]
+        entries.append(tuple(fields))
+    assert entries[0] == (0, 0, 0xFFFF)
     objects: dict[int, Value] = {}
     streams: dict[int, bytes] = {}
-    for number in range(1, count):
-        entry = data[table + 20 * number:table + 20 * number + 20]
-        offset, _, kind = entry.split()[:3]
-        if kind != b"n":
+    for number, (kind, where, _) in enumerate(entries):
+        if kind == 1:
+            objects[number], stream = _object(data, where, number)
+            if stream is not None:
+                streams[number] = stream
+    for number, (kind, holder, index) in enumerate(entries):
+        if kind != 2:
             continue
-        head = f"{number} 0 obj\n".encode("ascii")
-        assert data.startswith(head, int(offset)), f"object {number} is not where xref says"
-        at = int(offset) + len(head)
-        end = data.index(b"\nendobj", at)
-        stream_at = data.find(b">>\nstream\n", at, end)
-        value = parse(data[at:stream_at + 2 if stream_at >= 0 else end])
-        objects[number] = value
-        if stream_at >= 0:
-            begin = stream_at + len(b">>\nstream\n")
-            raw = data[begin:begin + value["Length"]]
-            assert data.startswith(b"\nendstream", begin + value["Length"]), number
-            streams[number] = zlib.decompress(raw) if value.get("Filter") == "FlateDecode" \
-                else raw
-    trailer_at = data.index(b"trailer", start) + len(b"trailer")
-    trailer = parse(data[trailer_at:data.index(b"startxref", trailer_at)])
+        assert objects[holder]["Type"] == "ObjStm"
+        heap, first = streams[holder], objects[holder]["First"]
+        pairs = [int(word) for word in heap[:first].split()]
+        assert len(pairs) == 2 * objects[holder]["N"]
+        assert pairs[2 * index] == number, f"object {number} is not where the xref says"
+        begin = first + pairs[2 * index + 1]
+        end = first + pairs[2 * index + 3] if 2 * index + 3 < len(pairs) else len(heap)
+        objects[number] = parse(heap[begin:end])
     return Document(objects, streams, trailer)
 
 
@@ -223,3 +248,116 @@ def text(value: bytes) -> str:
     if value.startswith(b"\xfe\xff"):
         return value[2:].decode("utf-16-be")
     return value.decode("latin-1")
+
+
+@dataclass(frozen=True)
+class Element:
+    """A structure element that holds marked content: its type, its page
+    (from 0), its MCID there, its alternative text, and the text it shows."""
+
+    role: str
+    page: int
+    mcid: int
+    alt: str
+    text: str
+
+
+#: A line of a content stream that begins or ends marked content.
+_BDC = re.compile(rb"/(\w+) <</MCID (\d+)>> BDC")
+
+
+def _marked(content: bytes, glyphs: dict[int, str]) -> tuple[dict[int, tuple[str, str]], int]:
+    """The MCIDs of a page's content, each with its tag and the text it shows
+    (through ``glyphs``, a font's ToUnicode map); and how many artifacts.
+    Everything drawn must be inside one marked-content sequence (they are
+    never nested), and each begun is ended."""
+    found: dict[int, tuple[str, str]] = {}
+    artifacts, inside, shown = 0, None, ""
+    lines = content.split(b"\n")
+    assert lines[0].endswith(b" cm") and lines[1] == b"0 g 0 J 0 j", lines[:2]
+    for line in lines[2:]:
+        begun = _BDC.fullmatch(line)
+        if begun or line == b"/Artifact BMC":
+            assert inside is None, f"marked content within marked content: {line!r}"
+            inside = (begun.group(1).decode(), int(begun.group(2))) if begun else ("", -1)
+            shown = ""
+        elif line == b"EMC":
+            assert inside is not None, "EMC with no marked content begun"
+            tag, mcid = inside
+            if mcid < 0:
+                artifacts += 1
+            else:
+                assert mcid not in found, f"MCID {mcid} twice on a page"
+                found[mcid] = (tag, shown)
+            inside = None
+        else:
+            assert inside is not None, f"drawn outside marked content: {line[:60]!r}"
+            for hexed in re.findall(rb"<([0-9A-F]*)> Tj", line):
+                shown += "".join(glyphs.get(int(hexed[i:i + 4], 16), "\ufffd")
+                                 for i in range(0, len(hexed), 4))
+    assert inside is None, "marked content left open at the end of the page"
+    return found, artifacts
+
+
+def unicode_map(document: Document, page: dict[str, Value]) -> dict[int, str]:
+    """The ToUnicode map of a page's font (glyph number to text), if it has one."""
+    fonts = page["Resources"].get("Font")
+    if not fonts:
+        return {}
+    cmap = document.streams[document.get(fonts["F1"])["ToUnicode"].number].decode("ascii")
+    pairs = "\n".join(re.findall(r"beginbfchar\n(.*?)endbfchar", cmap, re.DOTALL))
+    return {int(glyph, 16): bytes.fromhex(code).decode("utf-16-be")
+            for glyph, code in re.findall(r"<([0-9A-F]{4})> <([0-9A-F]+)>", pairs)}
+
+
+def tagged(document: Document) -> list[Element]:
+    """The elements of a tagged PDF in the order of its structure tree (the
+    reading order), checking on the way what makes it tagged: the catalog
+    marked, with a language and a structure tree; each page's structure
+    parents and tab order; each MCID of a page's content (unique there) in
+    the parent tree, leading to the element that holds it, of the tag its
+    marked content has; every element reached from the root once."""
+    catalog = document.catalog
+    assert catalog["MarkInfo"] == {"Marked": True}
+    assert catalog["ViewerPreferences"]["DisplayDocTitle"] is True
+    assert text(catalog["Lang"])
+    root_ref = catalog["StructTreeRoot"]
+    root = document.get(root_ref)
+    assert root["Type"] == "StructTreeRoot"
+    pages = document.pages()
+    assert root["ParentTreeNextKey"] == len(pages)
+    nums = document.get(root["ParentTree"])["Nums"]
+    parents = dict(zip(nums[::2], nums[1::2], strict=True))
+    content: dict[tuple[int, int], tuple[str, str]] = {}
+    for number, (ref, page) in enumerate(pages):
+        assert page["StructParents"] == number and page["Tabs"] == "S"
+        marked, _ = _marked(document.content(page), unicode_map(document, page))
+        assert sorted(marked) == list(range(len(marked)))
+        assert len(parents[number]) == len(marked), "MCIDs not in the parent tree"
+        for mcid, element_ref in enumerate(parents[number]):
+            element = document.get(element_ref)
+            assert element["Pg"] == ref and element["K"] == mcid
+            assert element["S"] == marked[mcid][0]
+            content[number, mcid] = marked[mcid]
+    found: list[Element] = []
+    seen: set[int] = set()
+
+    def walk(ref: Ref, parent: Ref) -> None:
+        assert ref.number not in seen, "an element reached twice"
+        seen.add(ref.number)
+        element = document.get(ref)
+        assert element["Type"] == "StructElem" and element["P"] == parent
+        kids = element["K"]
+        if isinstance(kids, int):
+            page = next(i for i, (page_ref, _) in enumerate(pages) if page_ref == element["Pg"])
+            tag, shown = content.pop((page, kids))
+            assert tag == element["S"]
+            found.append(Element(tag, page, kids, text(element.get("Alt", b"")), shown))
+            return
+        for kid in kids:
+            walk(kid, ref)
+
+    for top in root["K"]:
+        walk(top, root_ref)
+    assert not content, f"marked content no element holds: {sorted(content)}"
+    return found
