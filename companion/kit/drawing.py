@@ -7,11 +7,19 @@ grouped (a sticker: its cut line and its shape, named by card and shape so a
 test can count them in the SVG). Shapes are filled black: on swell paper the
 black rises, on paper they are the outline to cut.
 
+A page is read in the order of its items, for those who do not see it: a
+line of text is a heading (``level`` 1 or 2) or a paragraph, a
+:class:`Figure` is a drawing with a sentence saying what it shows, and any
+other drawing is a mark that says nothing (:func:`reading`).
+
 >>> items = shape("plus", 10.0, 10.0, 8.0)
 >>> [type(item).__name__ for item in items]
 ['Polygon']
 >>> extent("dots", 8.0, count=5)
 (19.68, 2.4)
+>>> [(part.role, part.alt) for part in reading([Text((0.0, 5.0), "Sheet", 5.0, level=1),
+...     Figure("A plus sign.", tuple(items)), *shape("circle", 5.0, 5.0, 2.0)])]
+[('H1', ''), ('Figure', 'A plus sign.'), ('Artifact', '')]
 """
 
 from __future__ import annotations
@@ -63,12 +71,15 @@ class Polygon:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A line of print: ``size`` is the font size in mm, ``anchor`` start or middle."""
+    """A line of print: ``size`` is the font size in mm, ``anchor`` start or
+    middle; ``level`` 1 for a page's heading, 2 for a heading within the
+    page, 0 for the rest."""
 
     at: Point
     text: str
     size: float = 3.5
     anchor: str = "start"
+    level: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +93,29 @@ class Group:
     items: tuple[Item, ...]
 
 
-Item = Line | Circle | Polygon | Text | Group
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A drawing that shows something: ``alt`` says what, in a sentence, in
+    the kit's language (the PDF's alternative text, the SVG's title)."""
+
+    alt: str
+    items: tuple[Item, ...]
+
+
+Item = Line | Circle | Polygon | Text | Group | Figure
+Drawn = Line | Circle | Polygon | Text
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A piece of a page as it is read: ``role`` ``H1`` or ``H2`` (a
+    heading), ``P`` (a line of text), ``Figure`` (a drawing, ``alt`` saying
+    what it shows) or ``Artifact`` (drawn, but saying nothing); ``items``
+    what draws it."""
+
+    role: str
+    alt: str
+    items: tuple[Drawn, ...]
 
 
 @dataclass(slots=True)
@@ -233,12 +266,31 @@ def box(left: float, top: float, width: float, height: float, line: float = 0.3)
                     (left, top + height)), fill=False, width=line)
 
 
-def flatten(items: Sequence[Item]) -> list[Line | Circle | Polygon | Text]:
-    """Every item, groups opened."""
-    found: list[Line | Circle | Polygon | Text] = []
+def flatten(items: Sequence[Item]) -> list[Drawn]:
+    """Every item, groups and figures opened."""
+    found: list[Drawn] = []
     for item in items:
-        if isinstance(item, Group):
+        if isinstance(item, Group | Figure):
             found.extend(flatten(item.items))
         else:
             found.append(item)
+    return found
+
+
+def reading(items: Sequence[Item]) -> list[Part]:
+    """``items`` in reading order, the order they come in: each line of text
+    a part, each figure one (whatever it holds), and each run of other
+    drawings one artifact. Groups say nothing of their own: they are opened."""
+    found: list[Part] = []
+    for item in items:
+        if isinstance(item, Group):
+            found.extend(reading(item.items))
+        elif isinstance(item, Figure):
+            found.append(Part("Figure", item.alt, tuple(flatten(item.items))))
+        elif isinstance(item, Text):
+            found.append(Part(f"H{item.level}" if item.level else "P", "", (item,)))
+        elif found and found[-1].role == "Artifact":
+            found[-1] = Part("Artifact", "", (*found[-1].items, item))
+        else:
+            found.append(Part("Artifact", "", (item,)))
     return found

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from companion.contract.game import Mark
 from companion.kit.drawing import (
     Circle,
+    Figure,
     Group,
     Item,
     Page,
@@ -129,9 +130,10 @@ def _draw(mark: Mark, centre: tuple[float, float], size: float, cells: str) -> l
 
 def sheets(pieces: Sequence[Piece], paper: tuple[float, float], size: float, *,
            heading: Callable[[int, int], tuple[str, ...]], continued: Callable[[str], str],
-           title: str) -> list[Page]:
-    """Sticker sheets: each piece's label, then its stickers in rows, each in
-    its dashed cut line. ``heading(page, pages)`` gives a page's first lines."""
+           alt: Callable[[Piece, int], str], title: str) -> list[Page]:
+    """Sticker sheets: each piece's label (a heading), then its stickers in
+    rows, each in its dashed cut line, a figure that ``alt(piece, number)``
+    says in words. ``heading(page, pages)`` gives a page's first lines."""
     width, height = paper
     right, bottom = width - PAGE_MARGIN, height - PAGE_MARGIN
     top = PAGE_MARGIN + 16.0
@@ -148,21 +150,22 @@ def sheets(pieces: Sequence[Piece], paper: tuple[float, float], size: float, *,
         if y + label_height + ch > bottom:
             pages.append([])
             y = top
-        pages[-1].append(Text((PAGE_MARGIN, y + 4.0), label, 3.5))
+        pages[-1].append(Text((PAGE_MARGIN, y + 4.0), label, 3.5, level=2))
         y += label_height
         x = PAGE_MARGIN
-        for _ in range(piece.count):
+        for number in range(1, piece.count + 1):
             if x + cw > right:
                 x = PAGE_MARGIN
                 y += ch
             if y + ch > bottom:
                 pages.append([])
                 y = top
-                pages[-1].append(Text((PAGE_MARGIN, y + 4.0), continued(label), 3.5))
+                pages[-1].append(Text((PAGE_MARGIN, y + 4.0), continued(label), 3.5, level=2))
                 y += label_height
             items = [dashed_box(x, y, cw, ch), *_draw(piece.mark, (x + cw / 2, y + ch / 2),
                                                       size, piece.cells)]
-            pages[-1].append(Group("sticker", piece.card, piece.mark.shape, tuple(items)))
+            pages[-1].append(Figure(alt(piece, number), (
+                Group("sticker", piece.card, piece.mark.shape, tuple(items)),)))
             x += cw
         y += ch + gap
     return _paged(pages, paper, heading, title)
@@ -173,7 +176,7 @@ def _paged(pages: list[list[Item]], paper: tuple[float, float],
     done = []
     for number, items in enumerate(pages, 1):
         lines = heading(number, len(pages))
-        head: list[Item] = [Text((PAGE_MARGIN, PAGE_MARGIN + 5.0), lines[0], 5.0)]
+        head: list[Item] = [Text((PAGE_MARGIN, PAGE_MARGIN + 5.0), lines[0], 5.0, level=1)]
         head += [Text((PAGE_MARGIN, PAGE_MARGIN + 5.0 + 5.0 * i), line, 3.2)
                  for i, line in enumerate(lines[1:], 1)]
         done.append(Page(paper, f"{title} {number}/{len(pages)}", head + items))
@@ -183,18 +186,21 @@ def _paged(pages: list[list[Item]], paper: tuple[float, float],
 @dataclass(frozen=True, slots=True)
 class Outline:
     """One kind of card in the placement guide: its marks and their spots,
-    and the lines printed under it."""
+    the lines printed under it (the first, its name, a heading), and what
+    the drawing shows, in words (``alt``)."""
 
     card: str
     marks: tuple[tuple[Mark, Spot, str], ...]
     lines: tuple[str, ...]
+    alt: str
 
 
 def guide(outlines: Sequence[Outline], card: tuple[float, float], corner: str, *,
           paper: tuple[float, float], size: float,
           heading: Callable[[int, int], tuple[str, ...]], title: str) -> list[Page]:
     """The placement guide: a card outline a kind at true size, with the
-    punched hole, its stickers in place and its lines under it."""
+    punched hole, its stickers in place and its lines under it. The lines
+    are read first, then the drawing, a figure."""
     width, height = paper
     cw, ch = card
     gap_x, gap_y, line_height = 8.0, 6.0, 4.2
@@ -212,11 +218,14 @@ def guide(outlines: Sequence[Outline], card: tuple[float, float], corner: str, *
         left = PAGE_MARGIN + (slot % columns) * (cw + gap_x)
         upper = top + (slot // columns) * (ch + below + gap_y)
         hx, hy = hole_centre(card, corner)
-        items: list[Item] = [box(left, upper, cw, ch),
+        drawn: list[Item] = [box(left, upper, cw, ch),
                              Circle((left + hx, upper + hy), HOLE / 2, fill=False, width=0.3)]
         for mark, spot, cells in outline.marks:
-            items += _draw(mark, (left + spot.centre[0], upper + spot.centre[1]), size, cells)
-        items += [Text((left + cw / 2, upper + ch + line_height * (i + 1)), line, 3.2, "middle")
-                  for i, line in enumerate(outline.lines)]
+            drawn += _draw(mark, (left + spot.centre[0], upper + spot.centre[1]), size, cells)
+        items: list[Item] = [
+            Text((left + cw / 2, upper + ch + line_height * (i + 1)), line, 3.2, "middle",
+                 level=2 if i == 0 else 0)
+            for i, line in enumerate(outline.lines)]
+        items.append(Figure(outline.alt, tuple(drawn)))
         pages[-1].append(Group("card", outline.card, "outline", tuple(items)))
     return _paged(pages, paper, heading, title)

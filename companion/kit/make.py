@@ -183,6 +183,7 @@ def make(plugin: SomeGame, options: Options, progress: Progressed = no_progress)
     spots = _spots(deck, card, options, cells, words)
     paper = PAPERS[options.paper]
     kit.stickers = {k.card_id: k.count for k in deck.kinds}
+    names = {k.card_id: k.name for k in deck.kinds}
     sheets_title = words.text("%(game)s: stickers", game=title)
     guide_title = words.text("%(game)s: placement guide", game=title)
     try:
@@ -190,10 +191,12 @@ def make(plugin: SomeGame, options: Options, progress: Progressed = no_progress)
             _pieces(deck, cells, words), paper, options.sticker,
             heading=lambda page, pages: _sheet_heading(words, title, page, pages),
             continued=lambda label: words.text("%(label)s (continued)", label=label),
+            alt=lambda piece, number: _sticker_alt(words, names[piece.card], piece, number),
             title=sheets_title)
         progress(2, STEPS)
         guide_pages = guide(
-            [_outline(words, kind, spots[kind.card_id]) for kind in deck.kinds], card,
+            [_outline(words, kind, spots[kind.card_id], deck.punched_corner)
+             for kind in deck.kinds], card,
             deck.punched_corner, paper=paper, size=options.sticker,
             heading=lambda page, pages: _guide_heading(
                 words, title, card, deck.punched_corner, page=page, pages=pages),
@@ -308,6 +311,24 @@ def _pieces(deck: Stickers, cells: Mapping[str, str], words: Catalog) -> list[Pi
     ]
 
 
+def _sticker_alt(words: Catalog, name: str, piece: Piece, number: int) -> str:
+    """What a sticker on the sheet shows, for a screen reader: the card,
+    which of its stickers, and the shape and place its label gives."""
+    return words.text("%(card)s, sticker %(number)d of %(count)d: %(shape)s %(place)s.",
+                      card=name, number=number, count=piece.count,
+                      shape=_shape(words, piece.mark),
+                      place=words.text(PLACE_NAMES[piece.mark.place]))
+
+
+def _where(words: Catalog, mark: Mark, spot: Spot) -> str:
+    """A sticker's shape, place and distances, as the guide says them."""
+    x, y = spot.centre
+    return words.text(
+        "%(shape)s %(place)s: %(x)s mm from the left, %(y)s mm from the top.",
+        shape=_first_upper(_shape(words, mark)), place=words.text(PLACE_NAMES[mark.place]),
+        x=_mm(x), y=_mm(y))
+
+
 def _corner(words: Catalog, corner: str) -> str:
     if corner == "top-left":
         return words.text("Hold each card face up with its punched hole at the top left.")
@@ -330,9 +351,16 @@ def _guide_heading(words: Catalog, title: str, card: tuple[float, float], corner
                        width=_mm(card[0]), height=_mm(card[1])))
 
 
-def _outline(words: Catalog, kind: StickerKind, marks: Placed) -> Outline:
+def _outline(words: Catalog, kind: StickerKind, marks: Placed, corner: str) -> Outline:
+    if corner == "top-left":
+        drawing = words.text("%(card)s: card outline, punched hole at the top left.",
+                             card=kind.name)
+    else:
+        drawing = words.text("%(card)s: card outline, punched hole at the top right.",
+                             card=kind.name)
+    alt = " ".join([drawing, *(_where(words, mark, spot) for mark, spot, _ in marks)])
     return Outline(kind.card_id, marks,
-                   (kind.name, words.plural("%(n)d card", "%(n)d cards", kind.count)))
+                   (kind.name, words.plural("%(n)d card", "%(n)d cards", kind.count)), alt)
 
 
 def guide_text(words: Catalog, title: str, deck: Stickers, card: tuple[float, float],
@@ -358,12 +386,7 @@ def guide_text(words: Catalog, title: str, deck: Stickers, card: tuple[float, fl
                                          "%(n)d cards, code %(code)s.", kind.count,
                                          code=kind.code))
         lines.append("- " + words.text("Sticker: %(sticker)s.", sticker=kind.sticker))
-        for mark, spot, _ in spots[kind.card_id]:
-            x, y = spot.centre
-            lines.append("- " + words.text(
-                "%(shape)s %(place)s: %(x)s mm from the left, %(y)s mm from the top.",
-                shape=_first_upper(_shape(words, mark)), place=words.text(PLACE_NAMES[mark.place]),
-                x=_mm(x), y=_mm(y)))
+        lines += ["- " + _where(words, mark, spot) for mark, spot, _ in spots[kind.card_id]]
         lines.append("")
     return "\n".join(lines)
 

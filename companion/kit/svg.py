@@ -3,14 +3,20 @@ millimetre, and the page says its size in millimetres.
 
 Every sticker is a ``<g class="sticker" data-card="..." data-shape="...">``
 holding its cut line and its shape, so the sheet can be read back and
-counted.
+counted. A figure is a ``<g role="img">`` whose ``<title>`` says what it
+shows, so a screen reader names it; a heading is a ``<text role="heading">``
+of its level.
 
->>> from companion.kit.drawing import Circle, Group, Page, Text
->>> page = Page((210.0, 297.0), "Sheet", [Text((10.0, 10.0), "Tempura & co"),
-...     Group("sticker", "tempura", "circle", (Circle((20.0, 20.0), 4.0),))])
->>> print(render(page, "en").splitlines()[1][:60])
+>>> from companion.kit.drawing import Circle, Figure, Group, Page, Text
+>>> page = Page((210.0, 297.0), "Sheet", [Text((10.0, 10.0), "Tempura & co", level=1),
+...     Figure("Tempura: circle.",
+...            (Group("sticker", "tempura", "circle", (Circle((20.0, 20.0), 4.0),)),))])
+>>> svg = render(page, "en")
+>>> print(svg.splitlines()[1][:60])
 <svg xmlns="http://www.w3.org/2000/svg" width="210mm" height
->>> '<g class="sticker" data-card="tempura" data-shape="circle">' in render(page, "en")
+>>> '<g role="img"><title>Tempura: circle.</title><g class="sticker" data-card="tempura"' in svg
+True
+>>> '<text x="10" y="10" font-size="3.5" role="heading" aria-level="1">Tempura &amp; co' in svg
 True
 """
 
@@ -18,7 +24,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from companion.kit.drawing import Circle, Group, Item, Line, Page, Polygon
+from companion.kit.drawing import Circle, Figure, Group, Item, Line, Page, Polygon
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -38,6 +44,9 @@ def _item(item: Item) -> str:
         inner = "".join(_item(child) for child in item.items)
         return (f'<g class={quoteattr(item.kind)} data-card={quoteattr(item.card)}'
                 f' data-shape={quoteattr(item.shape)}>{inner}</g>\n')
+    if isinstance(item, Figure):
+        inner = "".join(_item(child).rstrip("\n") for child in item.items)
+        return f'<g role="img"><title>{escape(item.alt)}</title>{inner}</g>\n'
     if isinstance(item, Line):
         return (f'<line x1="{_n(item.start[0])}" y1="{_n(item.start[1])}" x2="{_n(item.end[0])}"'
                 f' y2="{_n(item.end[1])}" {_stroke(item.width, dashed=item.dashed, grey=item.grey)}'
@@ -56,8 +65,9 @@ def _item(item: Item) -> str:
             paint = f'fill="none" {_stroke(item.width, dashed=item.dashed, grey=item.grey)}'
         return f'<{tag} points="{points}" {paint} stroke-linejoin="miter"/>'
     anchor = ' text-anchor="middle"' if item.anchor == "middle" else ""
+    heading = f' role="heading" aria-level="{item.level}"' if item.level else ""
     return (f'<text x="{_n(item.at[0])}" y="{_n(item.at[1])}" font-size="{_n(item.size)}"'
-            f'{anchor}>{escape(item.text)}</text>')
+            f'{anchor}{heading}>{escape(item.text)}</text>')
 
 
 def render(page: Page, language: str) -> str:

@@ -1,8 +1,9 @@
 """The tactile kit (``companion kit``), made by the real command in a
 subprocess and read back: the SVG sheets counted shape by shape against the
-deck, the PDF rendered by poppler (pdfinfo, pdftoppm, pdftotext), the BRF
-checked against an embosser's page, liblouis's braille checked against known
-words in every language, and bad options refused whole.
+deck, the PDF rendered by poppler (pdfinfo, pdftoppm, pdftotext) and read
+as a screen reader gets it (tagged, in reading order), the BRF checked
+against an embosser's page, liblouis's braille checked against known words
+in every language, and bad options refused whole.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from companion.i18n import LANGUAGES, Catalog
 from companion.kit.braille import CELLS, LINES, to_brf, translate
 from companion.kit.layout import HOLE, HOLE_AT, place
 from companion.kit.make import MANIFEST, Options, make
+from tests.companion.kit.pdfread import read, tagged, text
 
 MODULE = [sys.executable, "-m", "companion"]
 #: What ``companion kit`` may say on standard error when it runs long (a
@@ -151,6 +153,90 @@ def test_the_pdf_pages_are_the_paper_asked_and_show_the_shapes(tmp_path: Path, n
     # The whole sheet is there: a page's width and height at 40 dpi.
     expected = {"a4": (331, 468), "letter": (340, 440)}[paper]
     assert abs(width - expected[0]) <= 1 and abs(height - expected[1]) <= 1
+
+
+def poppler(*command: str) -> str:
+    """What a poppler tool prints; it must be installed (a test fails without it)."""
+    return subprocess.run(list(command), capture_output=True, text=True, encoding="utf-8",
+                          check=True, timeout=60).stdout
+
+
+def svg_reading(path: Path) -> list[tuple[str, str]]:
+    """What an SVG page says, in its order: each text's role (H1, H2, P) and
+    words, and each figure (a group of role img) with its title."""
+    found = []
+    for element in ET.parse(path).getroot().iter():
+        if element.tag == f"{SVG}text":
+            level = element.get("aria-level")
+            found.append((f"H{level}" if level else "P", element.text or ""))
+        elif element.tag == f"{SVG}g" and element.get("role") == "img":
+            title = element.find(f"{SVG}title")
+            found.append(("Figure", "" if title is None else title.text or ""))
+    return found
+
+
+def struct_text(path: Path) -> list[tuple[str, str]]:
+    """The structure poppler reads (``pdfinfo -struct-text``): each element
+    under the document, its type and its text."""
+    found: list[tuple[str, str]] = []
+    lines = poppler("pdfinfo", "-struct-text", str(path)).splitlines()
+    assert lines[0] == "Document", lines[:3]
+    for line in lines[1:]:
+        role = re.fullmatch(r"  (\w+)(?: \(\w+\)|:)", line)
+        shown = re.fullmatch(r' +"(.*)"', line)
+        if role:
+            found.append((role.group(1), ""))
+        elif shown:
+            found[-1] = (found[-1][0], found[-1][1] + shown.group(1))
+    return found
+
+
+#: The biggest a kit's PDF may be, a page (bytes): the sheets, the guide.
+#: With the whole font embedded, a two-page sheet was 390 kB.
+PDF_BUDGET = {"stickers": 50_000, "guide": 25_000}
+
+
+@pytest.mark.system
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_pdfs_are_small_tagged_and_read_in_order(tmp_path: Path, name: str,
+                                                     language: str) -> None:
+    """What a screen reader gets of the PDFs: the text of each page in
+    reading order, its heading first, each drawing said in words, in the
+    kit's language, as the SVG pages say it."""
+    out, report = made(tmp_path, name, "--lang", language)
+    for stem, pages in (("stickers", report["pages"]), ("guide", report["guide_pages"])):
+        path = out / f"{stem}.pdf"
+        assert path.stat().st_size < PDF_BUDGET[stem] * pages, path.stat().st_size
+        info = poppler("pdfinfo", str(path))
+        assert "Tagged:          yes\n" in info
+        assert f"Pages:           {pages}\n" in info
+        fonts = poppler("pdffonts", str(path)).splitlines()[2:]
+        assert len(fonts) == 1 and fonts[0].split()[-5:-2] == ["yes", "yes", "yes"], fonts
+        said = [svg_reading(out / f"{stem}-{page}.svg") for page in range(1, pages + 1)]
+        # pdftotext, a page at a time: the heading first, then every line. In
+        # the order of the content (-raw), every line in reading order; by
+        # default it reads the guide's grid of cards column by column.
+        for page, expected in enumerate(said, 1):
+            texts = [words for role, words in expected if role != "Figure"]
+            assert expected[0][0] == "H1"
+            pages_asked = ("-f", str(page), "-l", str(page), str(path), "-")
+            raw = poppler("pdftotext", "-raw", *pages_asked).splitlines()
+            assert [line for line in raw if line.strip()] == texts
+            laid_out = poppler("pdftotext", *pages_asked).splitlines()
+            lines = [line for line in laid_out if line.strip()]
+            assert lines[0] == texts[0] and sorted(lines) == sorted(texts)
+        # The structure as poppler reads it: every line of text, and every figure.
+        everything = [entry for page in said for entry in page]
+        assert struct_text(path) == [(role, "" if role == "Figure" else words)
+                                     for role, words in everything]
+        # The figures' words, and every MCID of each page in the parent tree.
+        document = read(path.read_bytes())
+        assert text(document.catalog["Lang"]) == language
+        elements = tagged(document)
+        assert [(e.role, e.alt or e.text) for e in elements] == everything
+        assert all(e.alt.strip() for e in elements if e.role == "Figure")
+        assert sum(role == "Figure" for role, _ in everything) > 0
 
 
 @pytest.mark.system
@@ -330,7 +416,7 @@ def test_the_refusal_speaks_the_language_asked(tmp_path: Path) -> None:
 @pytest.mark.system
 def test_the_tools_are_installed() -> None:
     # The suite installs them (scripts/test.sh): a kit without them is refused.
-    for tool in ("lou_translate", "pdfinfo", "pdftoppm", "pdftotext"):
+    for tool in ("lou_translate", "pdffonts", "pdfinfo", "pdftoppm", "pdftotext"):
         assert shutil.which(tool), tool
 
 
