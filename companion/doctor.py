@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import sysconfig
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from importlib import metadata
@@ -28,6 +29,10 @@ from companion.parts import PARTS, SYSTEM_NAMES, SYSTEMS, how_to_get, systems_he
 WEB_PACKAGES = ("starlette", "uvicorn", "jinja2", "segno")
 #: How a damaged install is mended.
 REINSTALL = "pip install --force-reinstall tactile-companion"
+#: Where the wheel puts the guides, under the environment's data folder.
+GUIDES = Path("share", "doc", "tactile-companion")
+#: The guides of a source checkout (an editable install installs none).
+SOURCE_GUIDES = Path(__file__).resolve().parents[1] / "docs"
 #: Ports listed at most.
 PORTS_SHOWN = 5
 
@@ -91,7 +96,7 @@ class Doctor:
         """Every check, speech first."""
         linux = self.machine.platform.startswith("linux")
         found = [*self.speech(linux), self.liblouis(), self.font(), self.braille_display(linux),
-                 self.ports(), self.web()]
+                 self.ports(), self.web(), self.guides()]
         return [finding for finding in found if finding is not None]
 
     # -- speech ----------------------------------------------------------------------------
@@ -215,6 +220,17 @@ class Doctor:
                            words.text("%(packages)s missing", packages=", ".join(lacking)),
                            words.text("To install it: %(command)s", command=REINSTALL))
         return Finding("web", words.text("Web face"), purpose, True, ", ".join(versions))
+
+
+    def guides(self) -> Finding:
+        words = self.words
+        purpose = words.text("reading how to use the app")
+        for folder in (Path(sysconfig.get_path("data")) / GUIDES, SOURCE_GUIDES):
+            if (folder / "user-guide.md").is_file():
+                return Finding("guides", words.text("Guides"), purpose, True, str(folder))
+        return Finding("guides", words.text("Guides"), purpose, False,
+                       words.text("not installed"),
+                       words.text("To install it: %(command)s", command=REINSTALL))
 
 
 def _running(program: str) -> bool:

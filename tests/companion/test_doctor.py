@@ -73,7 +73,7 @@ def test_the_json_holds_every_finding(tmp_path: Path) -> None:
     assert found["systems"] == ["debian"]
     parts = {finding["part"]: finding for finding in found["findings"]}
     assert set(parts) == {"speech-dispatcher", "espeak-ng", "pyttsx3", "liblouis", "font",
-                          "brltty", "ports", "web"}
+                          "brltty", "ports", "web", "guides"}
     assert parts["liblouis"]["present"] is False
     assert parts["liblouis"]["install"] == "To install it: sudo apt install liblouis-bin " \
                                            "liblouis-data"
