@@ -89,6 +89,7 @@ from firmware_bridge import words as bridge_words
 from firmware_bridge.files import FileProblem, FileRefused, read_limited
 from voices.base import Cause, Priority, SpeechError
 from voices.choose import BACKENDS, NO_VOICE, FallbackSpeaker, Switched, make_backend
+from voices.screen_reader import ScreenReaderSpeaker
 
 if TYPE_CHECKING:  # the benchmarks are imported when asked for
     from companion.bench import ScanFigures, SpeechFigures
@@ -159,7 +160,8 @@ def _parser(catalog: Catalog | None = None, *, game_commands: bool = True
     parser.add_argument(
         "--speech", choices=SPEECH_CHOICES, default=None,
         help=text("the speech of this run, over the settings: auto, none (a screen reader "
-                 "speaks), speech-dispatcher, espeak-ng or pyttsx3 (COMPANION_SPEECH too)"),
+                 "speaks), speech-dispatcher, espeak-ng, pyttsx3, or screen-reader (through "
+                 "NVDA or JAWS, on Windows) (COMPANION_SPEECH too)"),
     )
     named = _GamesHelp.of(games() if game_commands else {}, words)
     parser.add_argument(
@@ -935,6 +937,9 @@ def say_failed(catalog: Catalog, voice: str, cause: Cause, *, writing: bool = Fa
     """
     if voice == NO_VOICE:
         return catalog.text("No speech engine is installed here: install espeak-ng.")
+    if voice == ScreenReaderSpeaker.name and cause is Cause.NOT_INSTALLED:
+        return catalog.text("No screen reader is running: start NVDA or JAWS, or give "
+                            "another voice with --backend.")
     if writing and cause in (Cause.FAILED, Cause.DIED):
         return catalog.text("%(voice)s could not write the sound file: give another voice "
                             "with --backend.", voice=voice)

@@ -126,6 +126,8 @@ class Doctor:
                 languages is not None and mine in languages,
                 words.text("not installed") if languages is None
                 else _languages(words, languages)))
+        if self.machine.platform == "win32":
+            checks.append(self.screen_reader())
         languages = pyttsx3_languages()
         checks.append(self._found(
             "pyttsx3", "pyttsx3", PARTS["pyttsx3"].purpose,
@@ -133,6 +135,20 @@ class Doctor:
             words.text("does not start here") if languages is None
             else _languages(words, languages)))
         return checks
+
+    def screen_reader(self) -> Finding:
+        from voices import screen_reader  # noqa: PLC0415 - only when asked
+
+        words = self.words
+        purpose = words.text("speech through NVDA or JAWS")
+        if not screen_reader.installed():
+            return Finding("screen-reader", "accessible_output2", purpose, False,
+                           words.text("not installed"),
+                           words.text("To install it: %(command)s", command=REINSTALL))
+        running = [str(output.name) for output in screen_reader.running_outputs()]
+        return Finding("screen-reader", "accessible_output2", purpose, True,
+                       words.text("%(readers)s running", readers=", ".join(running)) if running
+                       else words.text("no screen reader running now"))
 
     # -- the kit ---------------------------------------------------------------------------
 
@@ -266,10 +282,9 @@ def report(findings: Sequence[Finding], words: Catalog, systems: Sequence[str],
     present = [finding for finding in findings if finding.present]
     where = {"win32": "Windows", "darwin": "macOS"}.get(platform, "Linux")
     named = ", ".join(words.text(SYSTEM_NAMES[system]) for system in systems)
-    lines = [words.plural(
-        "%(n)d missing, %(present)d present, on %(system)s; install commands for %(named)s.",
-        "%(n)d missing, %(present)d present, on %(system)s; install commands for %(named)s.",
-        len(missing), present=len(present), system=where, named=named)]
+    lines = [words.text(  # counts as figures beside a word: no plural to choose
+        "%(missing)d missing, %(present)d present, on %(system)s; install commands for "
+        "%(named)s.", missing=len(missing), present=len(present), system=where, named=named)]
     for finding in missing:
         line = words.text("Missing: %(name)s, for %(purpose)s: %(detail)s.",
                           name=finding.name, purpose=finding.purpose, detail=finding.detail)

@@ -37,7 +37,7 @@ from firmware_bridge.files import (
     write_atomically,
 )
 
-SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3")
+SPEECH_CHOICES = ("auto", "none", "speech-dispatcher", "espeak-ng", "pyttsx3", "screen-reader")
 VERBOSITY_CHOICES = ("terse", "normal", "verbose")
 #: The voice's settings and their ranges.
 VOICE_RANGES = {"rate": (80, 450), "pitch": (0, 100), "volume": (0, 100)}

@@ -6,8 +6,8 @@ bound, the oldest release the project says it works with. scripts/test.sh
 installs a second environment under these constraints and runs the fast
 tests in it, so a lower bound that no longer holds fails the suite.
 
->>> lowest(["textual>=8.2.5,<8.3", "jinja2>=3.1.6,<4"])
-['textual==8.2.5', 'jinja2==3.1.6']
+>>> lowest(["textual>=8.2.5,<8.3", "pywin32>=306,<400; sys_platform == 'win32'"])
+['textual==8.2.5', 'pywin32==306; sys_platform == "win32"']
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ def lowest(lines: Iterable[str]) -> list[str]:
         lower = [spec.version for spec in requirement.specifier if spec.operator == ">="]
         if len(lower) != 1:
             raise ValueError(f"{line}: no single lower bound (>=) to install")
-        pins.append(f"{requirement.name}=={lower[0]}")
+        marker = f"; {requirement.marker}" if requirement.marker else ""
+        pins.append(f"{requirement.name}=={lower[0]}{marker}")
     return pins
 
 

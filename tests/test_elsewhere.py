@@ -105,6 +105,9 @@ def test_every_command_runs_on_windows_and_macos(system: str, name: str,
         assert ("through NVDA or JAWS" if system == "win32" else "through VoiceOver") in (
             done.stdout)
         assert "BRLTTY" not in done.stdout and "speech-dispatcher" not in done.stdout
+        # NVDA or JAWS through accessible_output2, a dependency on Windows only
+        assert ("accessible_output2, for speech through NVDA or JAWS" in done.stdout) == (
+            system == "win32")
     if name == "kit":
         assert {path.name for path in (tmp_path / "kit").glob("*.pdf")} == {
             "stickers.pdf", "guide.pdf"}

@@ -29,8 +29,14 @@ from voices.backends import (
     Pyttsx3Speaker,
 )
 from voices.base import Cause, Priority, QueuedSpeaker, SpeechError, VoiceSettings, cause_of
+from voices.screen_reader import ScreenReaderSpeaker
 
-BACKENDS = ("speech-dispatcher", "espeak-ng", "pyttsx3", "none")
+#: Every backend: the automatic order's, and the running screen reader's
+#: (Windows: NVDA or JAWS; chosen, never automatic: a screen reader that
+#: reads the console already would say everything twice).
+BACKENDS = ("speech-dispatcher", "espeak-ng", "pyttsx3", "screen-reader", "none")
+#: The automatic order on Linux.
+LINUX_ORDER = ("speech-dispatcher", "espeak-ng", "pyttsx3", "none")
 #: The name a :class:`Switched` gives when no voice of the automatic order is
 #: installed at all (the app says so once, and only writes).
 NO_VOICE = "any voice"
@@ -51,11 +57,11 @@ def automatic_order(platform: str = sys.platform) -> tuple[str, ...]:
     ('pyttsx3', 'none')
     """
     if platform.startswith("linux"):
-        return BACKENDS
+        return LINUX_ORDER
     return ("pyttsx3", "none")
 
 
-Speech = QueuedSpeaker | NoSpeech
+Speech = QueuedSpeaker | NoSpeech | ScreenReaderSpeaker
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +98,8 @@ def make_backend(
         return EspeakSpeaker(settings, on_failure)
     if name == "pyttsx3":
         return Pyttsx3Speaker(settings, on_failure)
+    if name == "screen-reader":
+        return ScreenReaderSpeaker(settings, on_failure)
     if name == "none":
         return NoSpeech(settings)
     raise SpeechError(f"no speech backend called {name!r}; choose from {', '.join(BACKENDS)}")

@@ -24,6 +24,7 @@ from companion.settings import Settings, speech_for_run
 from voices.backends import NoSpeech
 from voices.base import Cause, Priority, VoiceSettings
 from voices.choose import NO_VOICE, FallbackSpeaker, Switched
+from voices.screen_reader import ScreenReaderSpeaker
 
 #: Why a voice stopped, as the player is told, key facts first
 #: (``%(voice)s``: the one that stopped). The sound device is the machine's,
@@ -55,10 +56,17 @@ def switched_text(catalog: Catalog, notice: Switched) -> str:
     'Speech stopped: pyttsx3 quit unexpectedly. The app will only write.'
     >>> switched_text(en, Switched(NO_VOICE, Cause.NOT_INSTALLED, None))[:52]
     'No speech: no speech engine is installed. Install es'
+    >>> switched_text(en, Switched("screen-reader", Cause.NOT_INSTALLED, None))[:56]
+    'No speech through a screen reader: none is running. Star'
     """
     if notice.failed == NO_VOICE:
         return catalog.text("No speech: no speech engine is installed. Install espeak-ng, "
                             "or choose in Settings that your screen reader speaks.")
+    if notice.failed == ScreenReaderSpeaker.name and notice.cause is Cause.NOT_INSTALLED:
+        why = catalog.text("No speech through a screen reader: none is running. Start NVDA "
+                           "or JAWS, or choose another voice in Settings.")
+        return why if notice.backend is None else " ".join((why, catalog.text(
+            "Now speaking with %(voice)s.", voice=notice.backend)))
     why = catalog.text(SPEECH_CAUSES[notice.cause], voice=notice.failed)
     if notice.cause is Cause.NOT_INSTALLED and notice.backend is None:
         return why  # what to do is said already
