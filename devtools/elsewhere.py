@@ -26,7 +26,10 @@ app's side (:func:`pretend`):
   the full screen runs here in Textual's test mode, driven by keys.
 - pyserial picks its backend by ``os.name`` (Windows': ctypes and the
   system's own calls), so its POSIX one stands in: the app's own scanner
-  code runs, not Windows' serial ports.
+  code runs, not Windows' serial ports. click (uvicorn's) is imported
+  as Linux's too: its Windows console code needs ``ctypes.windll``.
+  Windows' default event loop (``asyncio.ProactorEventLoop``, which
+  uvicorn picks there) is Linux's selector loop.
 - Worker processes start as on both systems: a new Python each (spawn),
   never a fork. (Those Pythons are this machine's, not pretending.)
 - On macOS: Linux's own parts are gone (``epoll``, ``sched_getaffinity``,
@@ -67,7 +70,7 @@ FIRST = ("asyncio", "subprocess", "multiprocessing", "multiprocessing.pool",
          "ctypes", "ctypes.util",
          "locale", "sqlite3", "pathlib", "http.server", "urllib.request", "webbrowser",
          "logging.handlers", "socketserver", "wave", "zipfile", "importlib.metadata",
-         "sysconfig", "serial", "serial.tools.list_ports")
+         "sysconfig", "serial", "serial.tools.list_ports", "click")
 
 #: The packages of :data:`FIRST` that go on as Linux's (not the import system).
 _TOPS = {first.split(".")[0] for first in FIRST} - {"importlib"}
@@ -207,6 +210,8 @@ def _windows() -> None:
 
     asyncio.unix_events._UnixSelectorEventLoop.add_signal_handler = (  # type: ignore[method-assign]
         no_signal_handlers)
+    # Windows' default loop, which uvicorn asks for by name there
+    asyncio.ProactorEventLoop = asyncio.SelectorEventLoop  # type: ignore[attr-defined]
     _textual_stand_in()
 
 

@@ -8,6 +8,8 @@ console's keys come through a small ``msvcrt`` stand-in).
 - Plain mode on a terminal: Windows' console keys (F2 is ``\\x00<``, Control
   Z ends the input) and macOS's terminal; the settings kept in the system's
   folder.
+- The web face: served, a practice game begun through the page, Control
+  C saving it, the next start offering it.
 - The tests of the conversation, the games, the full screen (Textual's test
   mode, driven by keys), the journal and the store run in-process in a
   Python pretending to be each system (slow: scripts/test.sh runs them).
@@ -31,6 +33,7 @@ from pathlib import Path
 import pytest
 
 from tests.drivers import Terminal
+from tests.webclient import Client, Served
 
 ROOT = Path(__file__).resolve().parents[1]
 SYSTEMS = ("win32", "darwin")
@@ -188,6 +191,41 @@ def test_plain_mode_at_a_windows_console_and_a_mac_terminal(system: str,
 
 #: The app's own tests run in-process in a Python pretending to be each system:
 #: the conversation, the games, the full screen in Textual's test mode, the journal.
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_web_face_serves_a_game_and_control_c_keeps_it(system: str, tmp_path: Path) -> None:
+    # the data in the system's own folders, as a player's
+    env = {key: value for key, value in environment(tmp_path, system).items()
+           if key not in os.environ or os.environ[key] != value}
+    env.update(COMPANION_DATA_DIR="", COMPANION_CONFIG_DIR="")
+    served = Served(None, environment=env, system=system)
+    try:
+        client = Client(served.address)
+        client.choose(1)  # the first start: English,
+        client.choose(2)  # a screen reader speaks,
+        client.choose(2)  # normal verbosity
+        client.choose(2)  # a practice game
+        client.answer("2")
+        client.choose(1)
+        shown = client.choose(1)
+        assert shown.question == "Your pick:"
+        shown = client.answer("t")
+        assert shown.question and "Traceback" not in served.errors()
+        served.process.send_signal(signal.SIGINT)
+        assert served.wait() == 128 + signal.SIGINT, served.errors()
+        assert "Traceback" not in served.errors()
+    finally:
+        served.stop()
+    saved = [path for folder in data_folders(tmp_path, system) for path in folder.rglob("*")
+             if path.is_file()]
+    assert saved, "nothing kept in the system's folders"
+    again = Served(None, environment=env, system=system)
+    try:
+        shown = Client(again.address).page()
+        assert shown.question == "An unfinished practice game was found.", again.errors()
+    finally:
+        again.stop()
+
+
 IN_PROCESS = ["tests/companion/games", "tests/companion/conversation",
               "tests/companion/faces/test_tui.py", "tests/companion/test_journal.py",
               "tests/companion/test_records.py", "tests/companion/test_app.py"]

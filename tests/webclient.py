@@ -41,14 +41,17 @@ class Served:
     """``companion web --no-open --port 0 ARGS`` in a process of its own, with
     its settings and saved games in ``home``; ``address`` is the one it
     printed. :meth:`stop` ends it (SIGINT, as Control C; SIGKILL if it
-    does not end in time): its exit status."""
+    does not end in time): its exit status. ``system``: run as on that
+    system (devtools.elsewhere: ``win32`` or ``darwin``)."""
 
     def __init__(self, home: Path | None, *args: str, lang: str = "en_GB.UTF-8",
-                 environment: dict[str, str] | None = None) -> None:
+                 environment: dict[str, str] | None = None, system: str | None = None
+                 ) -> None:
         env = app_environment(home, lang=lang, **(environment or {}))
+        program = ([sys.executable, "-c", ENDS_WITH_ITS_TEST] if system is None else
+                   [sys.executable, "-m", "devtools.elsewhere", system, "companion"])
         self.process = subprocess.Popen(
-            [sys.executable, "-c", ENDS_WITH_ITS_TEST, "web", "--no-open", "--port", "0",
-             *args],
+            [*program, "web", "--no-open", "--port", "0", *args],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=env, start_new_session=True)
         self.first_line = self._line()
