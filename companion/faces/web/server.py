@@ -370,14 +370,17 @@ class WebServer:
                     if not still():  # (a seat freed: its old device is told nothing more)
                         yield f"data: {json.dumps({'lost': lost}, ensure_ascii=False)}\n\n"
                         return
+                    # asked before the view is read: the app ends the face before
+                    # it stops the server, so a stop seen here is in the view read
+                    # next, and the last news (the goodbye, "stopped") goes first
+                    stopping = self._stopping.is_set()
                     view = window.face.view()
                     if view.version > version:
                         update = window.pages.update(view, since)
                         since = max([since, *(e.number for e in view.entries)])
                         yield (f"id: {since}\ndata: "
                                f"{json.dumps(update, ensure_ascii=False)}\n\n")
-                    # the last news (the goodbye, "stopped") is sent before the end
-                    if view.ended or self._stopping.is_set():
+                    if view.ended or stopping:
                         return
                     version = view.version
                     try:
