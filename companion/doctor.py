@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from importlib import metadata
 from pathlib import Path
 
-from companion.i18n import LANGUAGES, N_, Catalog
+from companion.i18n import LANGUAGES, Catalog
 from companion.parts import PARTS, SYSTEM_NAMES, SYSTEMS, how_to_get, systems_here
 
 #: The web face's packages: dependencies of the app, missing only from a
@@ -88,16 +88,21 @@ class Doctor:
         """The sentence that says how to install ``part`` on the systems asked."""
         return how_to_get(part, self.words, self.systems)
 
-    def _found(self, part: str, name: str, purpose: str, present: bool, detail: str) -> Finding:
-        return Finding(part, name, self.words.text(purpose), present, detail,
+    def _found(self, part: str, present: bool, detail: str, name: str = "") -> Finding:
+        """A finding of one of :data:`~companion.parts.PARTS`: its purpose,
+        and what installs it when it is missing."""
+        return Finding(part, name or part, self.words.text(PARTS[part].purpose), present, detail,
                        "" if present else self.install(part))
+
+    def _reinstall(self) -> str:
+        """What mends a part the app's own install should have brought."""
+        return self.words.text("To install it: %(command)s", command=REINSTALL)
 
     def findings(self) -> list[Finding]:
         """Every check, speech first."""
         linux = self.machine.platform.startswith("linux")
-        found = [*self.speech(linux), self.liblouis(), self.font(), self.braille_display(linux),
-                 self.ports(), self.web(), self.guides()]
-        return [finding for finding in found if finding is not None]
+        return [*self.speech(linux), self.liblouis(), self.font(), self.braille_display(linux),
+                self.ports(), self.web(), self.guides()]
 
     # -- speech ----------------------------------------------------------------------------
 
@@ -111,27 +116,23 @@ class Doctor:
         words, mine = self.words, self.words.language
         checks: list[Finding] = []
         if linux:
-            program = self.machine.which("speech-dispatcher")
-            modules = dispatcher_modules(program) if program else None
+            modules = dispatcher_modules() if self.machine.which("speech-dispatcher") else None
             checks.append(self._found(
-                "speech-dispatcher", "speech-dispatcher", PARTS["speech-dispatcher"].purpose,
-                bool(modules),
+                "speech-dispatcher", bool(modules),
                 words.text("not installed") if modules is None else
                 words.text("no speaking module") if not modules else
                 words.text("modules: %(modules)s", modules=", ".join(modules))))
             program = self.machine.which("espeak-ng")
             languages = espeak_languages(program) if program else None
             checks.append(self._found(
-                "espeak-ng", "espeak-ng", PARTS["espeak-ng"].purpose,
-                languages is not None and mine in languages,
+                "espeak-ng", languages is not None and mine in languages,
                 words.text("not installed") if languages is None
                 else _languages(words, languages)))
         if self.machine.platform == "win32":
             checks.append(self.screen_reader())
         languages = pyttsx3_languages()
         checks.append(self._found(
-            "pyttsx3", "pyttsx3", PARTS["pyttsx3"].purpose,
-            languages is not None and mine in languages,
+            "pyttsx3", languages is not None and mine in languages,
             words.text("does not start here") if languages is None
             else _languages(words, languages)))
         return checks
@@ -143,8 +144,7 @@ class Doctor:
         purpose = words.text("speech through NVDA or JAWS")
         if not screen_reader.installed():
             return Finding("screen-reader", "accessible_output2", purpose, False,
-                           words.text("not installed"),
-                           words.text("To install it: %(command)s", command=REINSTALL))
+                           words.text("not installed"), self._reinstall())
         running = [str(output.name) for output in screen_reader.running_outputs()]
         return Finding("screen-reader", "accessible_output2", purpose, True,
                        words.text("%(readers)s running", readers=", ".join(running)) if running
@@ -157,8 +157,7 @@ class Doctor:
 
         words = self.words
         if self.machine.which("lou_translate") is None:
-            return self._found("liblouis", "liblouis", PARTS["liblouis"].purpose, False,
-                               words.text("not installed"))
+            return self._found("liblouis", False, words.text("not installed"))
         tables = []
         for language in sorted(braille.TABLES):
             try:
@@ -170,8 +169,7 @@ class Doctor:
         detail = (words.text("tables for %(languages)s", languages=", ".join(tables))
                   if not lacking else
                   words.text("no table for %(languages)s", languages=", ".join(lacking)))
-        return self._found("liblouis", "liblouis", PARTS["liblouis"].purpose,
-                           self.words.language in tables or not lacking, detail)
+        return self._found("liblouis", self.words.language in tables, detail)
 
     def font(self) -> Finding:
         from companion.kit import pdf  # noqa: PLC0415 - only when asked
@@ -179,13 +177,14 @@ class Doctor:
         try:
             name = pdf.find_font().name
         except pdf.FontError:
-            return self._found("font", self.words.text("Font"), PARTS["font"].purpose, False,
-                               self.words.text("no TrueType font such as DejaVu Sans"))
-        return self._found("font", self.words.text("Font"), PARTS["font"].purpose, True, name)
+            return self._found("font", False,
+                               self.words.text("no TrueType font such as DejaVu Sans"),
+                               self.words.text("Font"))
+        return self._found("font", True, name, self.words.text("Font"))
 
     # -- braille display, scanner, web -----------------------------------------------------
 
-    def braille_display(self, linux: bool) -> Finding | None:
+    def braille_display(self, linux: bool) -> Finding:
         words = self.words
         if not linux:  # NVDA, JAWS and VoiceOver drive braille displays themselves
             reader = (words.text("through NVDA or JAWS") if self.machine.platform == "win32"
@@ -193,11 +192,9 @@ class Doctor:
             return Finding("brltty", words.text("Braille display"),
                            words.text("reading in braille"), True, reader)
         if self.machine.which("brltty") is None:
-            return self._found("brltty", "BRLTTY", PARTS["brltty"].purpose, False,
-                               words.text("not installed"))
-        return self._found("brltty", "BRLTTY", PARTS["brltty"].purpose, True,
-                           words.text("running") if _running("brltty")
-                           else words.text("installed, not running now"))
+            return self._found("brltty", False, words.text("not installed"), "BRLTTY")
+        return self._found("brltty", True, words.text("running") if _running("brltty")
+                           else words.text("installed, not running now"), "BRLTTY")
 
     def ports(self) -> Finding:
         from serial.tools import list_ports  # noqa: PLC0415 - only when asked
@@ -207,20 +204,20 @@ class Doctor:
             devices = sorted(str(port.device) for port in list_ports.comports())
         except OSError:
             devices = []
-        purpose = N_("the NFC scanner")
+        name, purpose = words.text("Serial ports"), words.text("the NFC scanner")
         if not devices:
-            return Finding("ports", words.text("Serial ports"), words.text(purpose), False,
+            return Finding("ports", name, purpose, False,
                            words.text("none: plug the scanner in, or type the codes"))
         closed = [device for device in devices if not _usable(device)]
         detail = ", ".join(devices[:PORTS_SHOWN]) + (", …" if len(devices) > PORTS_SHOWN else "")
         if closed:
-            return Finding("ports", words.text("Serial ports"), words.text(purpose), False,
+            return Finding("ports", name, purpose, False,
                            words.text("%(ports)s; not allowed to open %(closed)s",
                                       ports=detail, closed=", ".join(closed[:PORTS_SHOWN])),
                            words.text("Add yourself to the port's group: sudo usermod -aG "
                                       "%(group)s $USER, then log in again.",
                                       group=_group(closed[0])))
-        return Finding("ports", words.text("Serial ports"), words.text(purpose), True, detail)
+        return Finding("ports", name, purpose, True, detail)
 
     def web(self) -> Finding:
         words = self.words
@@ -234,9 +231,8 @@ class Doctor:
         if lacking:
             return Finding("web", words.text("Web face"), purpose, False,
                            words.text("%(packages)s missing", packages=", ".join(lacking)),
-                           words.text("To install it: %(command)s", command=REINSTALL))
+                           self._reinstall())
         return Finding("web", words.text("Web face"), purpose, True, ", ".join(versions))
-
 
     def guides(self) -> Finding:
         words = self.words
@@ -245,8 +241,7 @@ class Doctor:
             if (folder / "user-guide.md").is_file():
                 return Finding("guides", words.text("Guides"), purpose, True, str(folder))
         return Finding("guides", words.text("Guides"), purpose, False,
-                       words.text("not installed"),
-                       words.text("To install it: %(command)s", command=REINSTALL))
+                       words.text("not installed"), self._reinstall())
 
 
 def _running(program: str) -> bool:

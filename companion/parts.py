@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.i18n import N_, Catalog
+from firmware_bridge.files import read_limited
 
 #: The systems the install commands are for, in the order they are listed.
 SYSTEMS = ("debian", "fedora", "arch", "macos", "windows")
@@ -34,6 +35,8 @@ SYSTEM_NAMES = {
 }
 #: Where a Linux system says what it is.
 OS_RELEASE = Path("/etc/os-release")
+#: The most of it read (it is a few hundred bytes).
+OS_RELEASE_LIMIT = 64 << 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +113,8 @@ def system_of(platform: str = sys.platform, os_release: str | None = None) -> st
         return "macos"
     if os_release is None:
         try:
-            os_release = OS_RELEASE.read_text(encoding="utf-8", errors="replace")[:65536]
+            # a file, not a pipe; a few lines, not megabytes
+            os_release = read_limited(OS_RELEASE, OS_RELEASE_LIMIT).decode("utf-8", "replace")
         except OSError:
             os_release = ""
     names: set[str] = set()

@@ -194,9 +194,7 @@ def test_plain_mode_at_a_windows_console_and_a_mac_terminal(system: str,
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_the_web_face_serves_a_game_and_control_c_keeps_it(system: str, tmp_path: Path) -> None:
     # the data in the system's own folders, as a player's
-    env = {key: value for key, value in environment(tmp_path, system).items()
-           if key not in os.environ or os.environ[key] != value}
-    env.update(COMPANION_DATA_DIR="", COMPANION_CONFIG_DIR="")
+    env = {**environment(tmp_path, system), "COMPANION_DATA_DIR": "", "COMPANION_CONFIG_DIR": ""}
     served = Served(None, environment=env, system=system)
     try:
         client = Client(served.address)

@@ -769,12 +769,10 @@ def espeak_languages(program: str | None = None) -> tuple[str, ...] | None:
     return tuple(sorted(codes & set(ESPEAK_VOICES)))
 
 
-def dispatcher_modules(program: str | None = None) -> tuple[str, ...] | None:
+def dispatcher_modules() -> tuple[str, ...]:
     """speech-dispatcher's output modules that speak (espeak-ng, for
-    example; not its dummy or generic ones), or ``None`` when it is not
-    installed."""
-    if (program or shutil.which("speech-dispatcher")) is None:
-        return None
+    example; not its dummy or generic ones), as its files say (no daemon
+    is started to ask)."""
     names = {path.name.removeprefix("sd_") for pattern in DISPATCHER_MODULES
              for path in Path("/").glob(pattern.lstrip("/") + "/sd_*")}
     return tuple(sorted(names - {"dummy", "generic"}))

@@ -57,10 +57,10 @@ def installed() -> bool:
     return importlib.util.find_spec("accessible_output2") is not None
 
 
-def running_outputs() -> list[Output]:
+def running_outputs(platform: str = sys.platform) -> list[Output]:
     """The screen readers running now, best first (empty when none, or
     where accessible_output2 cannot load: any system but Windows)."""
-    if sys.platform != "win32":
+    if platform != "win32":
         return []
     found: list[Output] = []
     for module_name, class_name in SCREEN_READERS:
